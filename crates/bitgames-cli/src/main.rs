@@ -1,0 +1,30 @@
+//! The `bitgames` command: subcommand dispatch only; each game's subcommands
+//! live in their own module.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod cli_util;
+
+/// Fast, exact, verified bitboard game engines: tic-tac-toe, Connect Four and Santorini.
+#[derive(Parser)]
+#[command(name = "bitgames", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result: anyhow::Result<ExitCode> = match cli.command {};
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("bitgames: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! # bitgames
+//!
+//! Fast, exact, verified bitboard game engines. Every game implements the one
+//! [`Game`] trait (player to move, legal moves, play, outcome, notation, dense
+//! actions), and the generic [`tools`] (perft, random playouts, negamax) work
+//! over all of them. Every fast routine has a plain *naive twin* in the same
+//! game folder: the oracle of the property tests and the baseline of the
+//! benchmarks.
+//!
+//! The library does no I/O: it parses from `&str` and formats with `Display`.
+
+#![warn(missing_docs)]
+
+pub mod game;
+pub mod tools;
+
+pub use game::{Game, Outcome, Player};

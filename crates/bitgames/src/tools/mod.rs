@@ -1,0 +1,9 @@
+//! Tools written once over the [`Game`](crate::Game) trait and used by every game.
+
+pub mod negamax;
+pub mod perft;
+pub mod playout;
+
+pub use negamax::{Evaluator, SearchResult, WIN_SCORE, negamax, score_to_string};
+pub use perft::{perft, perft_by_depth, perft_divide, perft_parallel};
+pub use playout::{PlayoutStats, random_playout, random_playouts};
