@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cli_util;
+mod tictactoe;
 
 /// Fast, exact, verified bitboard game engines: tic-tac-toe, Connect Four and Santorini.
 #[derive(Parser)]
@@ -15,11 +16,17 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Tic-tac-toe: perfect analysis, counts, perft, a game against the perfect player.
+    #[command(subcommand)]
+    Tictactoe(tictactoe::Command),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result: anyhow::Result<ExitCode> = match cli.command {};
+    let result: anyhow::Result<ExitCode> = match cli.command {
+        Command::Tictactoe(cmd) => tictactoe::run(cmd),
+    };
     match result {
         Ok(code) => code,
         Err(e) => {

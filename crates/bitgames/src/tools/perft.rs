@@ -4,8 +4,9 @@
 //! the game. Perft is the standard check of a move generator: its counts are
 //! known facts (e.g. 255,168 tic-tac-toe games) that any bug changes.
 
-use crate::Game;
+use crate::{Game, Outcome};
 use rayon::prelude::*;
+use std::collections::HashSet;
 
 /// The number of move sequences of exactly `depth` moves from `pos`.
 #[must_use]
@@ -61,10 +62,7 @@ pub fn perft_parallel<G: Game>(pos: &G, depth: u32) -> u64 {
             grandchildren.push(grandchild);
         }
     }
-    grandchildren
-        .par_iter()
-        .map(|g| perft(g, depth - 2))
-        .sum()
+    grandchildren.par_iter().map(|g| perft(g, depth - 2)).sum()
 }
 
 /// The perft counts for every depth `0..=max_depth`, from one walk of the tree:
@@ -85,4 +83,94 @@ pub fn perft_by_depth<G: Game>(pos: &G, max_depth: u32) -> Vec<u64> {
     let mut counts = vec![0; max_depth as usize + 1];
     walk(pos, 0, max_depth as usize, &mut counts);
     counts
+}
+
+/// How the complete games from a position end: every move sequence played
+/// to the end of the game, counted by length and result.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameCounts {
+    /// `by_length[n]`: games that end after `n` more moves.
+    pub by_length: Vec<u64>,
+    /// Games won by each player, indexed by [`Player::index`](crate::Player::index).
+    pub wins: [u64; 2],
+    /// Drawn games.
+    pub draws: u64,
+}
+
+impl GameCounts {
+    /// All complete games.
+    #[must_use]
+    pub fn total(&self) -> u64 {
+        self.wins[0] + self.wins[1] + self.draws
+    }
+}
+
+/// Enumerates every complete game from `pos` (the whole game tree: use it on
+/// small games or late positions only).
+#[must_use]
+pub fn count_games<G: Game>(pos: &G) -> GameCounts {
+    fn walk<G: Game>(pos: &G, depth: usize, counts: &mut GameCounts) {
+        let outcome = pos.outcome();
+        let moves = pos.legal_moves();
+        if outcome.is_over() || moves.is_empty() {
+            if counts.by_length.len() <= depth {
+                counts.by_length.resize(depth + 1, 0);
+            }
+            counts.by_length[depth] += 1;
+            match outcome {
+                Outcome::Win(p) => counts.wins[p.index()] += 1,
+                // No move but no result: the side to move is stuck and loses.
+                Outcome::Ongoing => counts.wins[pos.to_move().other().index()] += 1,
+                Outcome::Draw => counts.draws += 1,
+            }
+            return;
+        }
+        for &mv in moves.iter() {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            walk(&child, depth + 1, counts);
+        }
+    }
+    let mut counts = GameCounts::default();
+    walk(pos, 0, &mut counts);
+    counts
+}
+
+/// The number of distinct positions at each depth `0..=max_depth` (positions
+/// that are equal as values are counted once per depth), by breadth-first
+/// expansion of the set of positions one ply at a time.
+#[must_use]
+pub fn distinct_positions_by_depth<G: Game>(pos: &G, max_depth: u32) -> Vec<u64> {
+    let mut layer: HashSet<G> = HashSet::from([pos.clone()]);
+    let mut counts = vec![1];
+    for _ in 0..max_depth {
+        let mut next = HashSet::with_capacity(layer.len() * 4);
+        for p in &layer {
+            for &mv in p.legal_moves().iter() {
+                let mut child = p.clone();
+                child.play_unchecked(mv);
+                next.insert(child);
+            }
+        }
+        counts.push(next.len() as u64);
+        layer = next;
+    }
+    counts
+}
+
+/// Every position reachable from `pos`, `pos` included.
+#[must_use]
+pub fn reachable_positions<G: Game>(pos: &G) -> HashSet<G> {
+    let mut seen = HashSet::from([pos.clone()]);
+    let mut stack = vec![pos.clone()];
+    while let Some(p) = stack.pop() {
+        for &mv in p.legal_moves().iter() {
+            let mut child = p.clone();
+            child.play_unchecked(mv);
+            if seen.insert(child.clone()) {
+                stack.push(child);
+            }
+        }
+    }
+    seen
 }

@@ -1,0 +1,158 @@
+//! The `bitgames tictactoe` command: output, JSON, errors and exit codes.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn bitgames() -> Command {
+    Command::cargo_bin("bitgames").unwrap()
+}
+
+#[test]
+fn analyze_prints_board_turn_and_move_values() {
+    bitgames()
+        .args(["tictactoe", "analyze", "1524"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(" X | X | 3 "))
+        .stdout(predicate::str::contains("X to move: win in 1 for X."))
+        .stdout(predicate::str::contains("   3      a3  win in 1  best"))
+        .stdout(predicate::str::contains("   6      b3  draw"))
+        .stdout(predicate::str::contains("   9      c3  loss in 2"));
+}
+
+#[test]
+fn analyze_json_has_a_value_per_legal_move() {
+    let out = bitgames()
+        .args(["tictactoe", "analyze", "1", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["to_move"], "O");
+    assert_eq!(v["value"], 0);
+    assert_eq!(v["best"], serde_json::json!(["5"]));
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 8);
+    for m in moves {
+        let expected = if m["move"] == "5" { 0 } else { -1 };
+        assert_eq!(m["value"], expected, "{m}");
+    }
+}
+
+#[test]
+fn analyze_a_finished_game() {
+    bitgames()
+        .args(["tictactoe", "analyze", "a1 b1 a2 b2 a3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Game over: X wins (row a)."));
+}
+
+#[test]
+fn bad_moves_get_one_line_naming_the_move_and_a_failure_exit() {
+    for (moves, message) in [
+        (
+            "155",
+            "move 3 `5` (column 3): square 5 (b2) is already taken by O",
+        ),
+        ("12x", "column 3: unexpected character `x`"),
+        (
+            "1425367",
+            "move 6 `6` (column 6): the game is already over (X has won)",
+        ),
+        ("a4", "move 1 `a4` (column 1): not a square"),
+    ] {
+        bitgames()
+            .args(["tictactoe", "analyze", moves])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::str::starts_with(
+                "bitgames: error: bad tic-tac-toe position",
+            ))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+}
+
+#[test]
+fn count_prints_the_classic_counts() {
+    bitgames()
+        .args(["tictactoe", "count"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "possible games:             255168",
+        ))
+        .stdout(predicate::str::contains("X wins:                   131184"))
+        .stdout(predicate::str::contains("O wins:                    77904"))
+        .stdout(predicate::str::contains("draws:                     46080"))
+        .stdout(predicate::str::contains("ending after 7 moves:      47952"))
+        .stdout(predicate::str::contains(
+            "reachable positions:          5478",
+        ))
+        .stdout(predicate::str::contains("up to symmetry:              765"))
+        .stdout(predicate::str::contains("depth 8:                  200448"));
+}
+
+#[test]
+fn perft_in_every_representation() {
+    for repr in ["naive", "masks", "winlines"] {
+        bitgames()
+            .args(["tictactoe", "perft", "6", "--repr", repr])
+            .assert()
+            .success()
+            .stdout("54720\n");
+    }
+    bitgames()
+        .args(["tictactoe", "perft", "2", "--moves", "15"])
+        .assert()
+        .success()
+        .stdout("42\n");
+    bitgames()
+        .args(["tictactoe", "perft", "10"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "depth 10 is more than the 9 squares",
+        ));
+}
+
+#[test]
+fn play_refuses_bad_input_and_the_perfect_player_never_loses() {
+    // The human tries every square in turn, again and again: bad and taken
+    // squares are refused with a message, and the game still ends.
+    let input = "x\n".to_string() + &"1\n2\n3\n4\n5\n6\n7\n8\n9\n".repeat(5);
+    let out = bitgames()
+        .args(["tictactoe", "play", "--first", "human"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("`x` is not a square: use 1..9 or a1..c3."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Not legal: square 3 (a3) is already taken by O."),
+        "{text}"
+    );
+    assert!(text.contains("I play"), "{text}");
+    assert!(
+        text.ends_with("I win.\n") || text.ends_with("Draw.\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn play_with_the_engine_first_and_input_ending_early() {
+    bitgames()
+        .args(["tictactoe", "play", "--first", "ai"])
+        .write_stdin("5\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("You are O."))
+        .stdout(predicate::str::contains("I play 1 (a1)."))
+        .stdout(predicate::str::contains("Input ended; game abandoned."));
+}
