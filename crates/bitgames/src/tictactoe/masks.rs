@@ -24,14 +24,14 @@ pub const FULL: u16 = 0o777;
 #[inline]
 #[must_use]
 pub const fn has_win(b: u16) -> bool {
+    // No early exit: eight independent tests the CPU runs without branching.
+    let mut full = false;
     let mut i = 0;
     while i < 8 {
-        if b & WIN_MASKS[i] == WIN_MASKS[i] {
-            return true;
-        }
+        full |= b & WIN_MASKS[i] == WIN_MASKS[i];
         i += 1;
     }
-    false
+    full
 }
 
 /// The first full line of `b`, in [`Line::ALL`] order.
