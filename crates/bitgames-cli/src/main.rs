@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cli_util;
+mod santorini;
 
 /// Fast, exact, verified bitboard game engines: tic-tac-toe, Connect Four and Santorini.
 #[derive(Parser)]
@@ -15,11 +16,17 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Santorini: the tutorial's move-to sets and distances, perft, search, play, matches.
+    #[command(subcommand)]
+    Santorini(santorini::Command),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result: anyhow::Result<ExitCode> = match cli.command {};
+    let result: anyhow::Result<ExitCode> = match cli.command {
+        Command::Santorini(c) => santorini::run(c),
+    };
     match result {
         Ok(code) => code,
         Err(e) => {

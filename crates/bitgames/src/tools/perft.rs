@@ -61,10 +61,7 @@ pub fn perft_parallel<G: Game>(pos: &G, depth: u32) -> u64 {
             grandchildren.push(grandchild);
         }
     }
-    grandchildren
-        .par_iter()
-        .map(|g| perft(g, depth - 2))
-        .sum()
+    grandchildren.par_iter().map(|g| perft(g, depth - 2)).sum()
 }
 
 /// The perft counts for every depth `0..=max_depth`, from one walk of the tree:

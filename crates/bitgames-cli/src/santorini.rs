@@ -1,0 +1,84 @@
+//! `bitgames santorini ...`: the tutorial's move-to and distances, perft,
+//! the search engine, a terminal game and engine matches.
+
+use crate::cli_util::input_lines;
+use bitgames::santorini::Instance;
+use bitgames::santorini::naive::{distances_instance_naive, move_to_instance_naive};
+use bitgames::santorini::reach::{
+    distances_instance, format_distances, format_spaces, move_to_instance,
+};
+use clap::Subcommand;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The Santorini subcommands.
+#[derive(Subcommand)]
+pub enum Command {
+    /// The spaces a worker may move to, one instance `(row,col) [25 levels]` per input line.
+    ///
+    /// Prints `[(1,1),(2,1),(2,3)]` per line (ascending row, col). Bad lines are
+    /// reported on stderr with their line number; the others are still answered.
+    MoveTo {
+        /// Use the naive twin (loops over the 8 neighbours) instead of the bitboard.
+        #[arg(long)]
+        naive: bool,
+        /// Input files (default: standard input; `-` is standard input).
+        files: Vec<PathBuf>,
+    },
+    /// BFS distances from the worker to all 25 spaces, one instance per input line.
+    ///
+    /// Prints `[1,0,3,...]`, 25 entries in row-major order, `inf` where unreachable.
+    Distances {
+        /// Use the naive twin (BFS with a queue) instead of bitboard frontiers.
+        #[arg(long)]
+        naive: bool,
+        /// Input files (default: standard input; `-` is standard input).
+        files: Vec<PathBuf>,
+    },
+}
+
+/// Runs a Santorini subcommand.
+pub fn run(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::MoveTo { naive, files } => batch(&files, |inst| {
+            let spaces = if naive {
+                move_to_instance_naive(inst)
+            } else {
+                move_to_instance(inst)
+            };
+            format_spaces(&spaces)
+        }),
+        Command::Distances { naive, files } => batch(&files, |inst| {
+            let d = if naive {
+                distances_instance_naive(inst)
+            } else {
+                distances_instance(inst)
+            };
+            format_distances(&d)
+        }),
+    }
+}
+
+/// Answers every good line in input order; reports bad lines on stderr.
+fn batch(files: &[PathBuf], answer: impl Fn(&Instance) -> String) -> anyhow::Result<ExitCode> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut bad = 0usize;
+    for (source, number, line) in input_lines(files)? {
+        match line.parse::<Instance>() {
+            Ok(inst) => writeln!(out, "{}", answer(&inst))?,
+            Err(e) => {
+                out.flush()?;
+                eprintln!("bitgames: error: {source}: line {number}: {e}");
+                bad += 1;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
