@@ -2,15 +2,17 @@
 //! the search engine, a terminal game and engine matches.
 
 use crate::cli_util::input_lines;
-use bitgames::santorini::Instance;
 use bitgames::santorini::naive::{distances_instance_naive, move_to_instance_naive};
 use bitgames::santorini::reach::{
     distances_instance, format_distances, format_spaces, move_to_instance,
 };
+use bitgames::santorini::{Instance, Position};
+use bitgames::tools::perft_parallel;
 use clap::Subcommand;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 /// The Santorini subcommands.
 #[derive(Subcommand)]
@@ -36,6 +38,18 @@ pub enum Command {
         /// Input files (default: standard input; `-` is standard input).
         files: Vec<PathBuf>,
     },
+    /// The number of move sequences of `depth` moves (perft), counted on every core.
+    ///
+    /// A winning move counts as one move (no build); a finished game has no
+    /// children. Also prints the time and the speed on stderr.
+    Perft {
+        /// The position (default: the empty board, player 1 to place),
+        /// e.g. `0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2`.
+        #[arg(long, short)]
+        position: Option<String>,
+        /// The number of moves.
+        depth: u32,
+    },
 }
 
 /// Runs a Santorini subcommand.
@@ -57,6 +71,18 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             };
             format_distances(&d)
         }),
+        Command::Perft { position, depth } => {
+            let pos = parse_position(position.as_deref())?;
+            let started = Instant::now();
+            let count = perft_parallel(&pos, depth);
+            let secs = started.elapsed().as_secs_f64();
+            println!("{count}");
+            eprintln!(
+                "perft {depth}: {count} in {secs:.3} s ({:.1} M leaves/s)",
+                count as f64 / secs.max(1e-9) / 1e6
+            );
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
@@ -81,4 +107,14 @@ fn batch(files: &[PathBuf], answer: impl Fn(&Instance) -> String) -> anyhow::Res
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// The position given on the command line, or the empty board.
+fn parse_position(text: Option<&str>) -> anyhow::Result<Position> {
+    match text {
+        None => Ok(Position::new()),
+        Some(t) => t
+            .parse()
+            .map_err(|e| anyhow::anyhow!("bad position {t:?}: {e}")),
+    }
 }

@@ -61,3 +61,39 @@ fn bad_lines_are_reported_and_good_lines_still_answered() {
             "line 7: bad syntax at column 1: expected '(' opening the worker's (row,col), found '1'",
         ));
 }
+
+#[test]
+fn perft_counts_move_sequences_from_a_position() {
+    bitgames()
+        .args([
+            "santorini",
+            "perft",
+            "--position",
+            "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2",
+            "3",
+        ])
+        .assert()
+        .success()
+        .stdout("350208\n");
+    // From the empty board: 300 placements for player 1, then 253 for player 2.
+    bitgames()
+        .args(["santorini", "perft", "2"])
+        .assert()
+        .success()
+        .stdout("75900\n");
+}
+
+#[test]
+fn perft_names_what_is_wrong_with_a_bad_position() {
+    bitgames()
+        .args([
+            "santorini",
+            "perft",
+            "--position",
+            "000/1/mortal/mortal",
+            "1",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("expected 25 levels, found 3"));
+}

@@ -14,3 +14,8 @@ pub mod reach;
 
 pub use bitboard::{Bitboard, Space};
 pub use instance::{Instance, InstanceError, Levels};
+pub mod game;
+pub mod notation;
+
+pub use game::{Move, PlayError, Position};
+pub use notation::NotationError;

@@ -80,3 +80,80 @@ pub fn distances_instance_naive(instance: &Instance) -> [Option<u8>; 25] {
         &instance.levels,
     )
 }
+
+/// The naive twin of the full game's move generator: plain loops over the
+/// 25 spaces and the eight directions with bounds checks, on the level array
+/// and a list of worker spaces. Same rules, no bitboards; moves in no
+/// particular order.
+#[must_use]
+pub fn legal_moves_naive(pos: &crate::santorini::Position) -> Vec<crate::santorini::Move> {
+    use crate::santorini::Move;
+    use crate::{Game, Player};
+    let levels = pos.levels();
+    let at = |r: i8, c: i8| (r as usize - 1) * 5 + c as usize - 1;
+    let on_board = |r: i8, c: i8| (1..=5).contains(&r) && (1..=5).contains(&c);
+    let space = |i: usize| Space::from_index(i).expect("25 spaces");
+    let mut owner = [None; 25];
+    for p in Player::BOTH {
+        for (i, o) in owner.iter_mut().enumerate() {
+            if pos.workers(p).contains(space(i)) {
+                *o = Some(p);
+            }
+        }
+    }
+    // A worker standing on level 3 has won: the game is over.
+    if (0..25).any(|i| owner[i].is_some() && levels[i] == 3) {
+        return Vec::new();
+    }
+    let me = pos.to_move();
+    let mine: Vec<usize> = (0..25).filter(|&i| owner[i] == Some(me)).collect();
+    let mut moves = Vec::new();
+    if mine.is_empty() {
+        for a in 0..25 {
+            for b in a + 1..25 {
+                if owner[a].is_none() && owner[b].is_none() && levels[a] < 4 && levels[b] < 4 {
+                    moves.push(Move::place(space(a), space(b)));
+                }
+            }
+        }
+        return moves;
+    }
+    for &from in &mine {
+        let (r, c) = ((from / 5 + 1) as i8, (from % 5 + 1) as i8);
+        let here = levels[from];
+        for (dr, dc) in DIRECTIONS {
+            let (tr, tc) = (r + dr, c + dc);
+            if !on_board(tr, tc) {
+                continue;
+            }
+            let to = at(tr, tc);
+            if owner[to].is_some() || levels[to] == 4 || levels[to] > here + 1 {
+                continue;
+            }
+            if here == 2 && levels[to] == 3 {
+                moves.push(Move::Win {
+                    from: space(from),
+                    to: space(to),
+                });
+                continue;
+            }
+            for (br, bc) in DIRECTIONS {
+                let (r2, c2) = (tr + br, tc + bc);
+                if !on_board(r2, c2) {
+                    continue;
+                }
+                let build = at(r2, c2);
+                let occupied_after = build != from && owner[build].is_some();
+                if occupied_after || levels[build] == 4 {
+                    continue;
+                }
+                moves.push(Move::Build {
+                    from: space(from),
+                    to: space(to),
+                    build: space(build),
+                });
+            }
+        }
+    }
+    moves
+}
