@@ -97,3 +97,101 @@ fn perft_names_what_is_wrong_with_a_bad_position() {
         .failure()
         .stderr(predicate::str::contains("expected 25 levels, found 3"));
 }
+
+/// Player 1's worker on C3 (level 2) stands next to D3 (level 3).
+const WIN_IN_ONE: &str = "0000000000002300000000000/1/mortal:C3,A1/mortal:E5,E1";
+
+#[test]
+fn bestmove_finds_the_climb_and_reports_the_search() {
+    bitgames()
+        .args([
+            "santorini",
+            "bestmove",
+            "--position",
+            WIN_IN_ONE,
+            "--depth",
+            "3",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "bestmove C3>D3# score win in 1 depth 1 nodes",
+        ));
+    let out = bitgames()
+        .args([
+            "santorini",
+            "bestmove",
+            "-p",
+            "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2",
+        ])
+        .args(["--depth", "3", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["depth"], 3);
+    let mv: bitgames::santorini::Move = v["move"].as_str().unwrap().parse().unwrap();
+    let pos: bitgames::santorini::Position =
+        "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2"
+            .parse()
+            .unwrap();
+    assert!(bitgames::Game::is_legal(&pos, mv));
+    assert!(v["nodes"].as_u64().unwrap() > 68);
+}
+
+#[test]
+fn bestmove_rejects_a_bad_time() {
+    bitgames()
+        .args(["santorini", "bestmove", "-p", WIN_IN_ONE, "--time", "soon"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "\"soon\" is not a positive time such as 1s, 250ms or 0.1s",
+        ));
+}
+
+#[test]
+fn play_reads_moves_from_stdin_explains_bad_ones_and_ends_the_game() {
+    bitgames()
+        .args(["santorini", "play", "--position", WIN_IN_ONE])
+        .write_stdin("Z9\nC3>C5^C4\nC3>D3#\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"Z9\" is not a move"))
+        .stdout(predicate::str::contains(
+            "illegal move C3>C5^C4: C5 is not next to C3",
+        ))
+        .stdout(predicate::str::contains("player 1 wins: you win"));
+}
+
+#[test]
+fn play_includes_placement_and_the_engine_answers() {
+    bitgames()
+        .args(["santorini", "play", "--depth", "2"])
+        .write_stdin("B2,B2\nB2,D4\n")
+        .assert()
+        .failure()
+        .stdout(predicate::str::contains(
+            "illegal move B2,B2: both workers on the same space B2",
+        ))
+        .stdout(predicate::str::contains("engine plays "))
+        .stderr(predicate::str::contains("input ended before the game did"));
+}
+
+#[test]
+fn match_reports_every_game_against_both_opponents() {
+    let out = bitgames()
+        .args(["santorini", "match", "--games", "2", "--time", "20ms"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for name in ["random", "greedy one-ply"] {
+        let line = text.lines().find(|l| l.contains(name)).unwrap();
+        let numbers: Vec<u32> = line
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        assert_eq!(numbers[0] + numbers[1], 2, "{line}");
+    }
+}

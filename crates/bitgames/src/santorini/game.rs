@@ -406,6 +406,29 @@ impl Position {
         }
     }
 
+    /// The board as a small grid for a terminal: each space shows its level
+    /// (`4` is a dome) followed by `1` or `2` for a worker of that player.
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        let mut out = String::from("    A   B   C   D   E\n");
+        for row in 1..=5u8 {
+            out.push_str(&format!("{}  ", 6 - row));
+            for col in 1..=5u8 {
+                let s = Space::from_row_col(row, col).expect("on the board");
+                let who = if self.workers[0].contains(s) {
+                    '1'
+                } else if self.workers[1].contains(s) {
+                    '2'
+                } else {
+                    '.'
+                };
+                out.push_str(&format!(" {}{} ", self.level(s), who));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
     /// The dense index of the worker on `from` among the mover's two (0 = lower bit).
     fn worker_number(&self, from: Space) -> usize {
         let mine = self.workers[self.to_move.index()];

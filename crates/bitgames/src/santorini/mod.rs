@@ -19,3 +19,4 @@ pub mod notation;
 
 pub use game::{Move, PlayError, Position};
 pub use notation::NotationError;
+pub mod search;
