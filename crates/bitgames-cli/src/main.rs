@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cli_util;
+mod santorini;
 mod tictactoe;
 
 /// Fast, exact, verified bitboard game engines: tic-tac-toe, Connect Four and Santorini.
@@ -20,12 +21,16 @@ enum Command {
     /// Tic-tac-toe: perfect analysis, counts, perft, a game against the perfect player.
     #[command(subcommand)]
     Tictactoe(tictactoe::Command),
+    /// Santorini: the tutorial's move-to sets and distances, perft, search, play, matches.
+    #[command(subcommand)]
+    Santorini(santorini::Command),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result: anyhow::Result<ExitCode> = match cli.command {
         Command::Tictactoe(cmd) => tictactoe::run(cmd),
+        Command::Santorini(c) => santorini::run(c),
     };
     match result {
         Ok(code) => code,

@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod game;
+pub mod santorini;
 pub mod tictactoe;
 pub mod tools;
 

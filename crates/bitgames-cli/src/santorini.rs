@@ -1,0 +1,386 @@
+//! `bitgames santorini ...`: the tutorial's move-to and distances, perft,
+//! the search engine, a terminal game and engine matches.
+
+use crate::cli_util::input_lines;
+use bitgames::santorini::naive::{distances_instance_naive, move_to_instance_naive};
+use bitgames::santorini::reach::{
+    distances_instance, format_distances, format_spaces, move_to_instance,
+};
+use bitgames::santorini::search::{Engine, Limits, greedy_move, random_move, score_text};
+use bitgames::santorini::{Instance, Move, Position};
+use bitgames::tools::perft_parallel;
+use bitgames::{Game, Player};
+use clap::Subcommand;
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rayon::prelude::*;
+use std::io::BufRead;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use std::time::Instant;
+
+/// The Santorini subcommands.
+#[derive(Subcommand)]
+pub enum Command {
+    /// The spaces a worker may move to, one instance `(row,col) [25 levels]` per input line.
+    ///
+    /// Prints `[(1,1),(2,1),(2,3)]` per line (ascending row, col). Bad lines are
+    /// reported on stderr with their line number; the others are still answered.
+    MoveTo {
+        /// Use the naive twin (loops over the 8 neighbours) instead of the bitboard.
+        #[arg(long)]
+        naive: bool,
+        /// Input files (default: standard input; `-` is standard input).
+        files: Vec<PathBuf>,
+    },
+    /// BFS distances from the worker to all 25 spaces, one instance per input line.
+    ///
+    /// Prints `[1,0,3,...]`, 25 entries in row-major order, `inf` where unreachable.
+    Distances {
+        /// Use the naive twin (BFS with a queue) instead of bitboard frontiers.
+        #[arg(long)]
+        naive: bool,
+        /// Input files (default: standard input; `-` is standard input).
+        files: Vec<PathBuf>,
+    },
+    /// The number of move sequences of `depth` moves (perft), counted on every core.
+    ///
+    /// A winning move counts as one move (no build); a finished game has no
+    /// children. Also prints the time and the speed on stderr.
+    Perft {
+        /// The position (default: the empty board, player 1 to place),
+        /// e.g. `0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2`.
+        #[arg(long, short)]
+        position: Option<String>,
+        /// The number of moves.
+        depth: u32,
+    },
+    /// The engine's best move in a position, with its score, depth, nodes and speed.
+    Bestmove {
+        /// The position, e.g. `0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2`.
+        #[arg(long, short)]
+        position: String,
+        /// Time to think, e.g. `1s`, `250ms`, `0.1s` (default 1s unless --depth is given).
+        #[arg(long, short, value_parser = parse_duration)]
+        time: Option<Duration>,
+        /// Search exactly this many plies instead.
+        #[arg(long, short, conflicts_with = "time")]
+        depth: Option<u32>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a game against the engine in the terminal (placement included).
+    ///
+    /// Type moves as `A1,B2` (place both workers), `C4>B4^B5` (move C4 to B4,
+    /// build on B5) or `A1>B2#` (climb onto level 3 and win).
+    Play {
+        /// Which player you are: 1 (you place first) or 2.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        human: u8,
+        /// The engine's time per move.
+        #[arg(long, short, default_value = "1s", value_parser = parse_duration)]
+        time: Duration,
+        /// Search exactly this many plies per engine move instead.
+        #[arg(long, short)]
+        depth: Option<u32>,
+        /// Start from this position instead of the empty board.
+        #[arg(long, short)]
+        position: Option<String>,
+    },
+    /// Engine matches: against a random player and a greedy one-ply player,
+    /// alternating colours, games shared out over every core.
+    Match {
+        /// Games against each opponent.
+        #[arg(long, short, default_value_t = 10)]
+        games: u32,
+        /// The engine's time per move.
+        #[arg(long, short, default_value = "100ms", value_parser = parse_duration)]
+        time: Duration,
+        /// Random seed of the opponents' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// Runs a Santorini subcommand.
+pub fn run(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::MoveTo { naive, files } => batch(&files, |inst| {
+            let spaces = if naive {
+                move_to_instance_naive(inst)
+            } else {
+                move_to_instance(inst)
+            };
+            format_spaces(&spaces)
+        }),
+        Command::Distances { naive, files } => batch(&files, |inst| {
+            let d = if naive {
+                distances_instance_naive(inst)
+            } else {
+                distances_instance(inst)
+            };
+            format_distances(&d)
+        }),
+        Command::Perft { position, depth } => {
+            let pos = parse_position(position.as_deref())?;
+            let started = Instant::now();
+            let count = perft_parallel(&pos, depth);
+            let secs = started.elapsed().as_secs_f64();
+            println!("{count}");
+            eprintln!(
+                "perft {depth}: {count} in {secs:.3} s ({:.1} M leaves/s)",
+                count as f64 / secs.max(1e-9) / 1e6
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bestmove {
+            position,
+            time,
+            depth,
+            json,
+        } => bestmove(&position, time, depth, json),
+        Command::Play {
+            human,
+            time,
+            depth,
+            position,
+        } => play(human, time, depth, position.as_deref()),
+        Command::Match { games, time, seed } => run_match(games, time, seed),
+    }
+}
+
+/// A duration such as `1s`, `250ms`, `0.1s` or `2` (seconds).
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 1e-3)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else {
+        (t, 1.0)
+    };
+    match number.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(Duration::from_secs_f64(v * scale)),
+        _ => Err(format!(
+            "{text:?} is not a positive time such as 1s, 250ms or 0.1s"
+        )),
+    }
+}
+
+fn limits(time: Option<Duration>, depth: Option<u32>) -> Limits {
+    match depth {
+        Some(d) => Limits {
+            depth: Some(d),
+            time: None,
+        },
+        None => Limits {
+            depth: None,
+            time: Some(time.unwrap_or(Duration::from_secs(1))),
+        },
+    }
+}
+
+fn bestmove(
+    position: &str,
+    time: Option<Duration>,
+    depth: Option<u32>,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let pos = parse_position(Some(position))?;
+    if pos.outcome().is_over() {
+        anyhow::bail!("the game is over ({})", pos.outcome());
+    }
+    let report = Engine::default().search(&pos, limits(time, depth));
+    let best = report.best.expect("an ongoing game has a move");
+    if json {
+        let value = serde_json::json!({
+            "move": best.to_string(),
+            "score": report.score,
+            "score_text": score_text(report.score),
+            "depth": report.depth,
+            "nodes": report.nodes,
+            "nodes_per_second": report.nodes_per_second().round() as u64,
+            "time_ms": report.elapsed.as_secs_f64() * 1e3,
+        });
+        println!("{value}");
+    } else {
+        println!(
+            "bestmove {best} score {} depth {} nodes {} nps {:.0} time {:.3}s",
+            score_text(report.score),
+            report.depth,
+            report.nodes,
+            report.nodes_per_second(),
+            report.elapsed.as_secs_f64()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play(
+    human: u8,
+    time: Duration,
+    depth: Option<u32>,
+    position: Option<&str>,
+) -> anyhow::Result<ExitCode> {
+    let human = Player::from_number(human).expect("1 or 2");
+    let mut pos = parse_position(position)?;
+    let mut engine = Engine::default();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!("You are player {human}. Moves: A1,B2 (place), C4>B4^B5 (move, build), A1>B2# (win).");
+    loop {
+        println!("\n{}{pos}", pos.diagram());
+        let outcome = pos.outcome();
+        if outcome.is_over() {
+            let verdict = if outcome.winner() == Some(human) {
+                "you win"
+            } else {
+                "the engine wins"
+            };
+            println!("{outcome}: {verdict}");
+            return Ok(ExitCode::SUCCESS);
+        }
+        if pos.to_move() == human {
+            print!("your move> ");
+            std::io::stdout().flush()?;
+            let Some(line) = lines.next() else {
+                println!();
+                anyhow::bail!("input ended before the game did");
+            };
+            let line = line?;
+            let text = line.trim();
+            if text.is_empty() {
+                continue;
+            }
+            match text.parse::<Move>() {
+                Ok(mv) => {
+                    if let Err(e) = pos.play(mv) {
+                        println!("illegal move {text}: {e}");
+                    }
+                }
+                Err(e) => println!("{e}"),
+            }
+        } else {
+            let report = engine.search(&pos, limits(Some(time), depth));
+            let mv = report.best.expect("an ongoing game has a move");
+            println!(
+                "engine plays {mv} (score {}, depth {}, {} nodes)",
+                score_text(report.score),
+                report.depth,
+                report.nodes
+            );
+            pos.play(mv)?;
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Opponent {
+    Random,
+    Greedy,
+}
+
+/// Plays one game; returns whether the engine won and the number of moves.
+fn match_game(opponent: Opponent, engine_player: Player, time: Duration, seed: u64) -> (bool, u32) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut engine = Engine::default();
+    let mut pos = Position::new();
+    let mut plies = 0;
+    while !pos.outcome().is_over() {
+        let mv = if pos.to_move() == engine_player {
+            engine.search(&pos, limits(Some(time), None)).best
+        } else {
+            match opponent {
+                Opponent::Random => random_move(&pos, &mut rng),
+                Opponent::Greedy => greedy_move(&pos, &mut rng),
+            }
+        };
+        pos.play_unchecked(mv.expect("an ongoing game has a move"));
+        plies += 1;
+    }
+    (pos.outcome().winner() == Some(engine_player), plies)
+}
+
+fn run_match(games: u32, time: Duration, seed: u64) -> anyhow::Result<ExitCode> {
+    let jobs: Vec<(Opponent, u32)> = [Opponent::Random, Opponent::Greedy]
+        .into_iter()
+        .flat_map(|o| (0..games).map(move |g| (o, g)))
+        .collect();
+    let bar = ProgressBar::new(jobs.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise}")
+            .expect("valid template"),
+    );
+    let results: Vec<(Opponent, u32, bool, u32)> = jobs
+        .par_iter()
+        .map(|&(opponent, g)| {
+            // Alternate colours: even games the engine is player 1.
+            let engine_player = if g % 2 == 0 { Player::One } else { Player::Two };
+            let (won, plies) = match_game(
+                opponent,
+                engine_player,
+                time,
+                seed ^ (g as u64) << 8 ^ opponent as u64,
+            );
+            bar.inc(1);
+            (opponent, g, won, plies)
+        })
+        .collect();
+    bar.finish_and_clear();
+    println!(
+        "engine at {:.3}s per move, {games} games per opponent, colours alternating",
+        time.as_secs_f64()
+    );
+    for (opponent, name) in [
+        (Opponent::Random, "random"),
+        (Opponent::Greedy, "greedy one-ply"),
+    ] {
+        let mine: Vec<_> = results.iter().filter(|r| r.0 == opponent).collect();
+        let wins = mine.iter().filter(|r| r.2).count();
+        let as_first = mine.iter().filter(|r| r.2 && r.1 % 2 == 0).count();
+        let plies: u32 = mine.iter().map(|r| r.3).sum();
+        println!(
+            "vs {name:<15} wins {wins:>3}  losses {:>3}  ({as_first} of the wins as player 1, {:.1} moves per game)",
+            mine.len() - wins,
+            plies as f64 / mine.len().max(1) as f64
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Answers every good line in input order; reports bad lines on stderr.
+fn batch(files: &[PathBuf], answer: impl Fn(&Instance) -> String) -> anyhow::Result<ExitCode> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut bad = 0usize;
+    for (source, number, line) in input_lines(files)? {
+        match line.parse::<Instance>() {
+            Ok(inst) => writeln!(out, "{}", answer(&inst))?,
+            Err(e) => {
+                out.flush()?;
+                eprintln!("bitgames: error: {source}: line {number}: {e}");
+                bad += 1;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if bad == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// The position given on the command line, or the empty board.
+fn parse_position(text: Option<&str>) -> anyhow::Result<Position> {
+    match text {
+        None => Ok(Position::new()),
+        Some(t) => t
+            .parse()
+            .map_err(|e| anyhow::anyhow!("bad position {t:?}: {e}")),
+    }
+}

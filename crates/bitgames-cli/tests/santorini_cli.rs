@@ -1,0 +1,197 @@
+//! The `bitgames santorini` commands, run as a user runs them.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const EXAMPLE: &str = "(1,2) [0,0,2,0,0,1,2,0,4,1,3,0,0,0,1,0,0,1,3,4,0,1,1,2,2]";
+
+fn bitgames() -> Command {
+    Command::cargo_bin("bitgames").unwrap()
+}
+
+#[test]
+fn move_to_answers_the_tutorial_example_with_both_twins() {
+    for flags in [&[][..], &["--naive"][..]] {
+        bitgames()
+            .args(["santorini", "move-to"])
+            .args(flags)
+            .write_stdin(format!("{EXAMPLE}\n"))
+            .assert()
+            .success()
+            .stdout("[(1,1),(2,1),(2,3)]\n");
+    }
+}
+
+#[test]
+fn distances_answer_the_tutorial_example_with_both_twins() {
+    for flags in [&[][..], &["--naive"][..]] {
+        bitgames()
+            .args(["santorini", "distances"])
+            .args(flags)
+            .write_stdin(" ( 1 , 2 ) [0,0,2,0,0, 1,2,0,4,1, 3,0,0,0,1, 0,0,1,3,4, 0,1,1,2,2]\n")
+            .assert()
+            .success()
+            .stdout("[1,0,3,2,3,1,2,1,inf,3,3,2,2,2,3,3,3,3,5,inf,4,4,4,4,5]\n");
+    }
+}
+
+#[test]
+fn bad_lines_are_reported_and_good_lines_still_answered() {
+    let l24 = "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0";
+    let input = format!(
+        "{EXAMPLE}\n(1,2) [{l24},7]\n(0,2) [{l24},0]\n(1,6) [{l24},0]\n(3,3) [{l24}]\n\
+         (5,5) [{l24},4]\n1,2 [0]\n(3,3) [{l24},0]\n"
+    );
+    bitgames()
+        .args(["santorini", "move-to"])
+        .write_stdin(input)
+        .assert()
+        .failure()
+        .stdout("[(1,1),(2,1),(2,3)]\n[(2,2),(2,3),(2,4),(3,2),(3,4),(4,2),(4,3),(4,4)]\n")
+        .stderr(predicate::str::contains(
+            "line 2: level 7 of space #25 is outside 0..4",
+        ))
+        .stderr(predicate::str::contains("line 3: row 0 is outside 1..5"))
+        .stderr(predicate::str::contains("line 4: col 6 is outside 1..5"))
+        .stderr(predicate::str::contains("line 5: expected 25 levels, found 24"))
+        .stderr(predicate::str::contains(
+            "line 6: the worker at (5,5) stands on level 4",
+        ))
+        .stderr(predicate::str::contains(
+            "line 7: bad syntax at column 1: expected '(' opening the worker's (row,col), found '1'",
+        ));
+}
+
+#[test]
+fn perft_counts_move_sequences_from_a_position() {
+    bitgames()
+        .args([
+            "santorini",
+            "perft",
+            "--position",
+            "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2",
+            "3",
+        ])
+        .assert()
+        .success()
+        .stdout("350208\n");
+    // From the empty board: 300 placements for player 1, then 253 for player 2.
+    bitgames()
+        .args(["santorini", "perft", "2"])
+        .assert()
+        .success()
+        .stdout("75900\n");
+}
+
+#[test]
+fn perft_names_what_is_wrong_with_a_bad_position() {
+    bitgames()
+        .args([
+            "santorini",
+            "perft",
+            "--position",
+            "000/1/mortal/mortal",
+            "1",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("expected 25 levels, found 3"));
+}
+
+/// Player 1's worker on C3 (level 2) stands next to D3 (level 3).
+const WIN_IN_ONE: &str = "0000000000002300000000000/1/mortal:C3,A1/mortal:E5,E1";
+
+#[test]
+fn bestmove_finds_the_climb_and_reports_the_search() {
+    bitgames()
+        .args([
+            "santorini",
+            "bestmove",
+            "--position",
+            WIN_IN_ONE,
+            "--depth",
+            "3",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "bestmove C3>D3# score win in 1 depth 1 nodes",
+        ));
+    let out = bitgames()
+        .args([
+            "santorini",
+            "bestmove",
+            "-p",
+            "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2",
+        ])
+        .args(["--depth", "3", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["depth"], 3);
+    let mv: bitgames::santorini::Move = v["move"].as_str().unwrap().parse().unwrap();
+    let pos: bitgames::santorini::Position =
+        "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2"
+            .parse()
+            .unwrap();
+    assert!(bitgames::Game::is_legal(&pos, mv));
+    assert!(v["nodes"].as_u64().unwrap() > 68);
+}
+
+#[test]
+fn bestmove_rejects_a_bad_time() {
+    bitgames()
+        .args(["santorini", "bestmove", "-p", WIN_IN_ONE, "--time", "soon"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "\"soon\" is not a positive time such as 1s, 250ms or 0.1s",
+        ));
+}
+
+#[test]
+fn play_reads_moves_from_stdin_explains_bad_ones_and_ends_the_game() {
+    bitgames()
+        .args(["santorini", "play", "--position", WIN_IN_ONE])
+        .write_stdin("Z9\nC3>C5^C4\nC3>D3#\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"Z9\" is not a move"))
+        .stdout(predicate::str::contains(
+            "illegal move C3>C5^C4: C5 is not next to C3",
+        ))
+        .stdout(predicate::str::contains("player 1 wins: you win"));
+}
+
+#[test]
+fn play_includes_placement_and_the_engine_answers() {
+    bitgames()
+        .args(["santorini", "play", "--depth", "2"])
+        .write_stdin("B2,B2\nB2,D4\n")
+        .assert()
+        .failure()
+        .stdout(predicate::str::contains(
+            "illegal move B2,B2: both workers on the same space B2",
+        ))
+        .stdout(predicate::str::contains("engine plays "))
+        .stderr(predicate::str::contains("input ended before the game did"));
+}
+
+#[test]
+fn match_reports_every_game_against_both_opponents() {
+    let out = bitgames()
+        .args(["santorini", "match", "--games", "2", "--time", "20ms"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for name in ["random", "greedy one-ply"] {
+        let line = text.lines().find(|l| l.contains(name)).unwrap();
+        let numbers: Vec<u32> = line
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        assert_eq!(numbers[0] + numbers[1], 2, "{line}");
+    }
+}

@@ -1,0 +1,605 @@
+//! The full base game on the 7x7 padded bitboards: placement, then move and build.
+//!
+//! A [`Position`] holds four cumulative height layers and one worker bitboard
+//! per player, all in the padded layout of [`super::bitboard`]:
+//!
+//! ```text
+//!   heights[0] = level >= 1     heights[2] = level >= 3
+//!   heights[1] = level >= 2     heights[3] = level 4 (domes)
+//!
+//!   rank 5:  8  9 10 11 12      (A5 .. E5)
+//!   rank 4: 15 16 17 18 19
+//!   rank 3: 22 23 24 25 26
+//!   rank 2: 29 30 31 32 33
+//!   rank 1: 36 37 38 39 40      (A1 .. E1)
+//! ```
+//!
+//! A build sets the space's bit in the first layer that lacks it. The squares
+//! a worker on level `h` cannot enter are `workers | heights[min(h + 1, 3)]`:
+//! one layer covers both "more than one level up" and domes.
+//!
+//! Setup: player 1 places both workers in one move ([`Move::Place`], written
+//! `A1,B2`), then player 2 does the same; then turns alternate, player 1 first.
+//! A worker that moves up from level 2 onto level 3 wins at once (no build,
+//! written `A1>B2#`); otherwise the worker builds next to where it stands
+//! (`C4>B4^B5`). A player with no move loses.
+
+use super::bitboard::{Bitboard, Space};
+use crate::game::{Game, Outcome, Player};
+use arrayvec::ArrayVec;
+use thiserror::Error;
+
+/// A move: a placement of both workers, or a worker's move with its build, or a winning move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// Place both workers (setup); the two spaces in the order of [`Move::place`].
+    Place(Space, Space),
+    /// Move the worker on `from` to `to`, then build on `build`.
+    Build {
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+        /// Where it builds (a neighbour of `to`).
+        build: Space,
+    },
+    /// Move the worker on `from` up from level 2 onto level 3 at `to`: the game is won.
+    Win {
+        /// The worker's space.
+        from: Space,
+        /// The level-3 space.
+        to: Space,
+    },
+}
+
+impl Move {
+    /// A placement, its two spaces put in notation order (by file, then by
+    /// rank: `A1,B2`, `A1,A2`), so that each placement has one form.
+    #[must_use]
+    pub fn place(a: Space, b: Space) -> Move {
+        let key = |s: Space| (s.col(), std::cmp::Reverse(s.row()));
+        if key(a) <= key(b) {
+            Move::Place(a, b)
+        } else {
+            Move::Place(b, a)
+        }
+    }
+}
+
+/// At most 300 placements (25 choose 2); at most 2 workers x 8 moves x 8 builds = 128 turns.
+pub const MAX_MOVES: usize = 300;
+
+/// The list of legal moves.
+pub type Moves = ArrayVec<Move, MAX_MOVES>;
+
+/// The number of dense actions: 625 placement slots (first space x second
+/// space, row-major numbers) then 2 workers x 8 directions x 8 build directions.
+pub const NUM_ACTIONS: usize = 625 + 128;
+
+/// Step offsets in the padded layout for the eight directions, in the order
+/// NW, N, NE, W, E, SW, S, SE; direction `d` and `7 - d` are opposite.
+pub const STEPS: [i8; 8] = [-8, -7, -6, -1, 1, 6, 7, 8];
+
+/// A Santorini position: levels, workers and the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// `heights[k]`: spaces at level `k + 1` or higher; `heights[3]` are the domes.
+    pub(crate) heights: [Bitboard; 4],
+    /// Each player's workers (0 or 2 of them), by [`Player::index`].
+    pub(crate) workers: [Bitboard; 2],
+    pub(crate) to_move: Player,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::new()
+    }
+}
+
+/// Why a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    /// The game is already over.
+    #[error("the game is over ({0})")]
+    GameOver(Outcome),
+    /// A worker move while the player still has to place workers.
+    #[error("player {0} must first place both workers (e.g. A1,B2)")]
+    MustPlace(Player),
+    /// A placement after the player's workers are on the board.
+    #[error("player {0} has already placed both workers")]
+    AlreadyPlaced(Player),
+    /// Both workers placed on one space.
+    #[error("both workers on the same space {0}")]
+    SameSpace(Space),
+    /// A worker placed on an occupied or domed space.
+    #[error("cannot place a worker on {0}: it is {1}")]
+    PlaceBlocked(Space, &'static str),
+    /// The move starts from a space without one of the mover's workers.
+    #[error("no worker of player {1} on {0}")]
+    NoWorker(Space, Player),
+    /// The worker's destination is not a neighbour.
+    #[error("{to} is not next to {from}")]
+    NotNeighbour {
+        /// Where the worker stands.
+        from: Space,
+        /// Where it was asked to go.
+        to: Space,
+    },
+    /// The destination is occupied or domed.
+    #[error("cannot move onto {0}: it is {1}")]
+    MoveBlocked(Space, &'static str),
+    /// The destination is more than one level up.
+    #[error("cannot move from level {from_level} up to level {to_level} on {to}")]
+    TooHigh {
+        /// The worker's level.
+        from_level: u8,
+        /// The destination's level.
+        to_level: u8,
+        /// The destination.
+        to: Space,
+    },
+    /// The build is not next to the moved worker.
+    #[error("cannot build on {build}: it is not next to {to}")]
+    BuildNotNeighbour {
+        /// The build space.
+        build: Space,
+        /// Where the worker now stands.
+        to: Space,
+    },
+    /// The build is on an occupied or domed space.
+    #[error("cannot build on {0}: it is {1}")]
+    BuildBlocked(Space, &'static str),
+    /// A move up onto level 3 wins and takes no build.
+    #[error("moving up onto level 3 at {0} wins: write it with '#' and no build")]
+    MustWin(Space),
+    /// A move marked as a win that does not climb from level 2 onto level 3.
+    #[error("{from}>{to} is not a win: the worker must move up from level 2 onto level 3")]
+    NotAWin {
+        /// The worker's space.
+        from: Space,
+        /// The destination.
+        to: Space,
+    },
+}
+
+impl Position {
+    /// The start: an empty board, nobody placed, player 1 to place.
+    #[must_use]
+    pub const fn new() -> Position {
+        Position {
+            heights: [Bitboard::EMPTY; 4],
+            workers: [Bitboard::EMPTY; 2],
+            to_move: Player::One,
+        }
+    }
+
+    /// Builds a position from its parts, checking nothing (see the notation parser for checks).
+    #[must_use]
+    pub(crate) fn from_parts(levels: &[u8; 25], workers: [Bitboard; 2], to_move: Player) -> Self {
+        let mut heights = [Bitboard::EMPTY; 4];
+        for s in Space::all() {
+            for (k, layer) in heights.iter_mut().enumerate() {
+                if levels[s.index()] > k as u8 {
+                    *layer |= s.bitboard();
+                }
+            }
+        }
+        Position {
+            heights,
+            workers,
+            to_move,
+        }
+    }
+
+    /// The level 0..=4 of a space (4 is a dome).
+    #[must_use]
+    #[inline]
+    pub fn level(&self, space: Space) -> u8 {
+        let b = space.bit();
+        let bit = |layer: Bitboard| ((layer.0 >> b) & 1) as u8;
+        bit(self.heights[0]) + bit(self.heights[1]) + bit(self.heights[2]) + bit(self.heights[3])
+    }
+
+    /// The 25 levels, row-major from A5 to E1.
+    #[must_use]
+    pub fn levels(&self) -> [u8; 25] {
+        std::array::from_fn(|i| self.level(Space::from_index(i).expect("25 spaces")))
+    }
+
+    /// The spaces at exactly `level` (0..=4).
+    #[must_use]
+    pub fn spaces_at_level(&self, level: u8) -> Bitboard {
+        let at_least = |k: u8| {
+            if k == 0 {
+                Bitboard::ALL
+            } else {
+                self.heights[k as usize - 1]
+            }
+        };
+        if level >= 4 {
+            self.heights[3]
+        } else {
+            at_least(level) & !at_least(level + 1)
+        }
+    }
+
+    /// The domes (level 4).
+    #[must_use]
+    pub fn domes(&self) -> Bitboard {
+        self.heights[3]
+    }
+
+    /// A player's workers (none before they are placed).
+    #[must_use]
+    pub fn workers(&self, player: Player) -> Bitboard {
+        self.workers[player.index()]
+    }
+
+    /// Every worker on the board.
+    #[must_use]
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.workers[0] | self.workers[1]
+    }
+
+    /// Whether the player to move still has to place workers.
+    #[must_use]
+    #[inline]
+    pub fn is_placement(&self) -> bool {
+        self.workers[self.to_move.index()].is_empty()
+    }
+
+    /// The player, if any, with a worker standing on level 3: that player won
+    /// by climbing (the player who just moved is looked at first).
+    #[must_use]
+    #[inline]
+    pub fn climber(&self) -> Option<Player> {
+        let level3 = self.heights[2] & !self.heights[3];
+        let last = self.to_move.other();
+        if !(self.workers[last.index()] & level3).is_empty() {
+            Some(last)
+        } else if !(self.workers[self.to_move.index()] & level3).is_empty() {
+            Some(self.to_move)
+        } else {
+            None
+        }
+    }
+
+    /// Where a worker on `from` (of the player to move) may go: `N(from)` minus
+    /// workers, domes and spaces more than one level up.
+    #[must_use]
+    #[inline]
+    pub fn moves_to(&self, from: Space) -> Bitboard {
+        let h = self.level(from) as usize;
+        let blocked = self.occupied() | self.heights[(h + 1).min(3)];
+        Bitboard::neighbours(from) & !blocked
+    }
+
+    /// Generates the legal moves into `moves` (wins first for each worker).
+    #[inline]
+    pub fn generate(&self, moves: &mut Moves) {
+        if self.climber().is_some() {
+            return;
+        }
+        let me = self.to_move.index();
+        let occupied = self.occupied();
+        if self.workers[me].is_empty() {
+            let free = !(occupied | self.heights[3]);
+            for a in free {
+                let later = Bitboard(free.0 & !((2u64 << a.bit()) - 1));
+                for b in later {
+                    moves.push(Move::place(a, b));
+                }
+            }
+            return;
+        }
+        let domes = self.heights[3];
+        for from in self.workers[me] {
+            let h = self.level(from) as usize;
+            let blocked = occupied | self.heights[(h + 1).min(3)];
+            let mut dests = Bitboard::neighbours(from) & !blocked;
+            if h == 2 {
+                let wins = dests & self.heights[2];
+                for to in wins {
+                    moves.push(Move::Win { from, to });
+                }
+                dests &= !wins;
+            }
+            let others = occupied ^ from.bitboard();
+            for to in dests {
+                let builds = Bitboard::neighbours(to) & !(others | domes);
+                for build in builds {
+                    moves.push(Move::Build { from, to, build });
+                }
+            }
+        }
+    }
+
+    /// Whether the player to move can win at once by climbing onto level 3.
+    #[must_use]
+    #[inline]
+    pub fn has_winning_move(&self) -> bool {
+        let me = self.to_move.index();
+        let level2_workers = self.workers[me] & self.heights[1] & !self.heights[2];
+        if level2_workers.is_empty() {
+            return false;
+        }
+        let targets = self.heights[2] & !self.heights[3] & !self.occupied();
+        !(level2_workers.closed_neighbourhood() & targets).is_empty()
+    }
+
+    /// Why `mv` is illegal here, or `None` if it is legal.
+    #[must_use]
+    pub fn why_illegal(&self, mv: Move) -> Option<PlayError> {
+        let outcome = self.outcome();
+        if outcome.is_over() {
+            return Some(PlayError::GameOver(outcome));
+        }
+        let me = self.to_move;
+        let occupied = self.occupied();
+        let blocked_by = |s: Space| -> Option<&'static str> {
+            if occupied.contains(s) {
+                Some("occupied")
+            } else if self.heights[3].contains(s) {
+                Some("domed")
+            } else {
+                None
+            }
+        };
+        match mv {
+            Move::Place(a, b) => {
+                if !self.is_placement() {
+                    return Some(PlayError::AlreadyPlaced(me));
+                }
+                if a == b {
+                    return Some(PlayError::SameSpace(a));
+                }
+                for s in [a, b] {
+                    if let Some(why) = blocked_by(s) {
+                        return Some(PlayError::PlaceBlocked(s, why));
+                    }
+                }
+                None
+            }
+            Move::Build { from, to, .. } | Move::Win { from, to } => {
+                if self.is_placement() {
+                    return Some(PlayError::MustPlace(me));
+                }
+                if !self.workers(me).contains(from) {
+                    return Some(PlayError::NoWorker(from, me));
+                }
+                if !Bitboard::neighbours(from).contains(to) {
+                    return Some(PlayError::NotNeighbour { from, to });
+                }
+                if let Some(why) = blocked_by(to) {
+                    return Some(PlayError::MoveBlocked(to, why));
+                }
+                let (from_level, to_level) = (self.level(from), self.level(to));
+                if to_level > from_level + 1 {
+                    return Some(PlayError::TooHigh {
+                        from_level,
+                        to_level,
+                        to,
+                    });
+                }
+                let wins = from_level == 2 && to_level == 3;
+                match mv {
+                    Move::Win { .. } if !wins => Some(PlayError::NotAWin { from, to }),
+                    Move::Build { .. } if wins => Some(PlayError::MustWin(to)),
+                    Move::Build { build, .. } => {
+                        if !Bitboard::neighbours(to).contains(build) {
+                            return Some(PlayError::BuildNotNeighbour { build, to });
+                        }
+                        if build != from
+                            && let Some(why) = blocked_by(build)
+                        {
+                            return Some(PlayError::BuildBlocked(build, why));
+                        }
+                        if build == from && self.heights[3].contains(build) {
+                            return Some(PlayError::BuildBlocked(build, "domed"));
+                        }
+                        None
+                    }
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// The board as a small grid for a terminal: each space shows its level
+    /// (`4` is a dome) followed by `1` or `2` for a worker of that player.
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        let mut out = String::from("    A   B   C   D   E\n");
+        for row in 1..=5u8 {
+            out.push_str(&format!("{}  ", 6 - row));
+            for col in 1..=5u8 {
+                let s = Space::from_row_col(row, col).expect("on the board");
+                let who = if self.workers[0].contains(s) {
+                    '1'
+                } else if self.workers[1].contains(s) {
+                    '2'
+                } else {
+                    '.'
+                };
+                out.push_str(&format!(" {}{} ", self.level(s), who));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The dense index of the worker on `from` among the mover's two (0 = lower bit).
+    fn worker_number(&self, from: Space) -> usize {
+        let mine = self.workers[self.to_move.index()];
+        usize::from(mine.first().is_some_and(|first| first != from))
+    }
+}
+
+/// The direction index `d` (into [`STEPS`]) from `a` to its neighbour `b`.
+fn direction(a: Space, b: Space) -> usize {
+    let step = b.bit() as i8 - a.bit() as i8;
+    STEPS.iter().position(|&s| s == step).unwrap_or(0)
+}
+
+fn step(a: Space, d: usize) -> Option<Space> {
+    let bit = a.bit() as i8 + STEPS[d];
+    if bit < 0 {
+        None
+    } else {
+        Space::from_bit(bit as u8)
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Moves = Moves;
+    type PlayError = PlayError;
+
+    const NAME: &'static str = "santorini";
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn legal_moves(&self) -> Moves {
+        let mut moves = Moves::new();
+        self.generate(&mut moves);
+        moves
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        debug_assert!(
+            self.why_illegal(mv).is_none(),
+            "illegal move {mv} in {self}"
+        );
+        let me = self.to_move.index();
+        match mv {
+            Move::Place(a, b) => {
+                self.workers[me] = a.bitboard() | b.bitboard();
+            }
+            Move::Win { from, to } => {
+                self.workers[me] ^= from.bitboard() | to.bitboard();
+            }
+            Move::Build { from, to, build } => {
+                self.workers[me] ^= from.bitboard() | to.bitboard();
+                let b = build.bitboard();
+                // Set the build's bit in the first layer that lacks it.
+                let h = &mut self.heights;
+                let add0 = b & !h[0];
+                let add1 = b & h[0] & !h[1];
+                let add2 = b & h[1] & !h[2];
+                let add3 = b & h[2];
+                h[0] |= add0;
+                h[1] |= add1;
+                h[2] |= add2;
+                h[3] |= add3;
+            }
+        }
+        self.to_move = self.to_move.other();
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        let mv = match mv {
+            Move::Place(a, b) => Move::place(a, b),
+            other => other,
+        };
+        match self.why_illegal(mv) {
+            Some(e) => Err(e),
+            None => {
+                self.play_unchecked(mv);
+                Ok(())
+            }
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        if let Some(p) = self.climber() {
+            return Outcome::Win(p);
+        }
+        if self.legal_moves().is_empty() {
+            Outcome::Win(self.to_move.other())
+        } else {
+            Outcome::Ongoing
+        }
+    }
+
+    fn num_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+
+    /// Placements: `25 * a + b` for the spaces' row-major numbers `a < b`.
+    /// Turns: `625 + 64 * worker + 8 * direction + build direction`, where
+    /// `worker` is 0 for the mover's worker on the lower bit; a winning move
+    /// uses the build direction pointing back to where the worker came from.
+    fn action_of(&self, mv: Move) -> usize {
+        match mv {
+            Move::Place(a, b) => 25 * a.index().min(b.index()) + a.index().max(b.index()),
+            Move::Build { from, to, build } => {
+                625 + 64 * self.worker_number(from) + 8 * direction(from, to) + direction(to, build)
+            }
+            Move::Win { from, to } => {
+                let d = direction(from, to);
+                625 + 64 * self.worker_number(from) + 8 * d + (7 - d)
+            }
+        }
+    }
+
+    /// `None` for an index out of range, for a placement slot with `a >= b`,
+    /// and for a turn slot whose worker is missing or whose steps leave the board.
+    fn move_of(&self, action: usize) -> Option<Move> {
+        if action < 625 {
+            let (a, b) = (action / 25, action % 25);
+            if a >= b {
+                return None;
+            }
+            return Some(Move::place(Space::from_index(a)?, Space::from_index(b)?));
+        }
+        if action >= NUM_ACTIONS {
+            return None;
+        }
+        let a = action - 625;
+        let (worker, d, bd) = (a / 64, (a / 8) % 8, a % 8);
+        let from = self.workers[self.to_move.index()].into_iter().nth(worker)?;
+        let to = step(from, d)?;
+        if bd == 7 - d && self.level(from) == 2 && self.level(to) == 3 {
+            return Some(Move::Win { from, to });
+        }
+        let build = step(to, bd)?;
+        Some(Move::Build { from, to, build })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_has_300_placements_then_253() {
+        let mut pos = Position::new();
+        assert_eq!(pos.legal_moves().len(), 300);
+        pos.play("A1,B2".parse().unwrap()).unwrap();
+        assert_eq!(pos.legal_moves().len(), 253);
+    }
+
+    #[test]
+    fn actions_round_trip_for_every_legal_move() {
+        let mut pos: Position = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2"
+            .parse()
+            .unwrap();
+        for _ in 0..2 {
+            for mv in pos.legal_moves() {
+                let a = pos.action_of(mv);
+                assert!(a < NUM_ACTIONS);
+                assert_eq!(pos.move_of(a), Some(mv));
+            }
+            let mv = pos.legal_moves()[7];
+            pos.play(mv).unwrap();
+        }
+        let start = Position::new();
+        for mv in start.legal_moves() {
+            assert_eq!(start.move_of(start.action_of(mv)), Some(mv));
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! Text forms of positions and moves, as the santorini-ai engine writes them.
+//!
+//! Position: `<25 levels>/<1|2 to move>/mortal:<sq>,<sq>/mortal:<sq>,<sq>`,
+//! levels in the order A5 B5 C5 D5 E5 A4 ... E1 (files A..E left to right,
+//! ranks 5 at the top down to 1); the first worker group is player 1's, the
+//! second player 2's; a bare `mortal` is a player who has not placed yet. E.g.
+//! `4101202110011400102000100/1/mortal:A3,C3/mortal:E4,A1`.
+//!
+//! Moves: `A1,B2` places both workers, `C4>B4^B5` moves C4 to B4 and builds on
+//! B5, `A1>B2#` moves up onto level 3 and wins.
+
+use super::bitboard::{Bitboard, Space};
+use super::game::{Move, Position};
+use crate::game::Player;
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// Why a text is not a space, a move or a position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NotationError {
+    /// Not a space `A1`..`E5`.
+    #[error("{0:?} is not a space (A1..E5)")]
+    BadSpace(String),
+    /// A move in none of the three forms.
+    #[error("{0:?} is not a move (A1,B2 to place, C4>B4^B5 to move and build, A1>B2# to win)")]
+    BadMove(String),
+    /// Not four `/`-separated fields.
+    #[error("a position has 4 fields separated by '/', found {0}")]
+    FieldCount(usize),
+    /// The levels field is not 25 characters.
+    #[error("expected 25 levels, found {0}")]
+    LevelCount(usize),
+    /// A level that is not a digit 0..4.
+    #[error("level {found:?} of {space} is not 0..4")]
+    BadLevel {
+        /// The space.
+        space: Space,
+        /// The character found.
+        found: char,
+    },
+    /// The player field is not 1 or 2.
+    #[error("player to move must be 1 or 2, found {0:?}")]
+    BadPlayer(String),
+    /// A worker group that does not start with `mortal`.
+    #[error("player {0}'s workers must be written mortal or mortal:<sq>,<sq>, found {1:?}")]
+    BadGroup(Player, String),
+    /// A group with other than 0 or 2 workers.
+    #[error("player {0} must have 0 or 2 workers, found {1}")]
+    WorkerCount(Player, usize),
+    /// A worker on a dome.
+    #[error("a worker of player {0} stands on the dome at {1}")]
+    WorkerOnDome(Player, Space),
+    /// Two workers on one space.
+    #[error("two workers on {0}")]
+    SharedSpace(Space),
+    /// A turn order that placement cannot reach.
+    #[error("{0}")]
+    Placement(&'static str),
+}
+
+impl FromStr for Space {
+    type Err = NotationError;
+
+    fn from_str(s: &str) -> Result<Space, NotationError> {
+        let bad = || NotationError::BadSpace(s.to_string());
+        let mut chars = s.chars();
+        let (Some(file), Some(rank), None) = (chars.next(), chars.next(), chars.next()) else {
+            return Err(bad());
+        };
+        let col = match file.to_ascii_uppercase() {
+            c @ 'A'..='E' => c as u8 - b'A' + 1,
+            _ => return Err(bad()),
+        };
+        let row = match rank {
+            r @ '1'..='5' => 6 - (r as u8 - b'0'),
+            _ => return Err(bad()),
+        };
+        Space::from_row_col(row, col).ok_or_else(bad)
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Place(a, b) => write!(f, "{a},{b}"),
+            Move::Build { from, to, build } => write!(f, "{from}>{to}^{build}"),
+            Move::Win { from, to } => write!(f, "{from}>{to}#"),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Move, NotationError> {
+        let s = text.trim();
+        let bad = || NotationError::BadMove(text.to_string());
+        if let Some((a, b)) = s.split_once(',') {
+            return Ok(Move::place(a.trim().parse()?, b.trim().parse()?));
+        }
+        let Some((from, rest)) = s.split_once('>') else {
+            return Err(bad());
+        };
+        let from: Space = from.parse()?;
+        if let Some(to) = rest.strip_suffix('#') {
+            return Ok(Move::Win {
+                from,
+                to: to.parse()?,
+            });
+        }
+        let Some((to, build)) = rest.split_once('^') else {
+            return Err(bad());
+        };
+        Ok(Move::Build {
+            from,
+            to: to.parse()?,
+            build: build.parse()?,
+        })
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for l in self.levels() {
+            write!(f, "{l}")?;
+        }
+        write!(f, "/{}", self.to_move.number())?;
+        for player in Player::BOTH {
+            f.write_str("/mortal")?;
+            for (i, s) in self.workers(player).into_iter().enumerate() {
+                write!(f, "{}{s}", if i == 0 { ':' } else { ',' })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn parse_group(player: Player, text: &str) -> Result<Vec<Space>, NotationError> {
+    let text = text.trim();
+    let Some(rest) = text.strip_prefix("mortal") else {
+        return Err(NotationError::BadGroup(player, text.to_string()));
+    };
+    if rest.is_empty() {
+        return Ok(Vec::new());
+    }
+    let Some(list) = rest.strip_prefix(':') else {
+        return Err(NotationError::BadGroup(player, text.to_string()));
+    };
+    let spaces = list
+        .split(',')
+        .map(|s| s.trim().parse())
+        .collect::<Result<Vec<Space>, _>>()?;
+    if spaces.len() != 2 {
+        return Err(NotationError::WorkerCount(player, spaces.len()));
+    }
+    Ok(spaces)
+}
+
+impl FromStr for Position {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<Position, NotationError> {
+        let fields: Vec<&str> = text.trim().split('/').collect();
+        if fields.len() != 4 {
+            return Err(NotationError::FieldCount(fields.len()));
+        }
+        let level_chars: Vec<char> = fields[0].trim().chars().collect();
+        if level_chars.len() != 25 {
+            return Err(NotationError::LevelCount(level_chars.len()));
+        }
+        let mut levels = [0u8; 25];
+        for (i, &c) in level_chars.iter().enumerate() {
+            let space = Space::from_index(i).expect("25 spaces");
+            levels[i] = match c {
+                '0'..='4' => c as u8 - b'0',
+                _ => return Err(NotationError::BadLevel { space, found: c }),
+            };
+        }
+        let to_move = match fields[1].trim() {
+            "1" => Player::One,
+            "2" => Player::Two,
+            other => return Err(NotationError::BadPlayer(other.to_string())),
+        };
+        let mut workers = [Bitboard::EMPTY; 2];
+        let mut all = Bitboard::EMPTY;
+        for player in Player::BOTH {
+            for s in parse_group(player, fields[2 + player.index()])? {
+                if all.contains(s) {
+                    return Err(NotationError::SharedSpace(s));
+                }
+                if levels[s.index()] == 4 {
+                    return Err(NotationError::WorkerOnDome(player, s));
+                }
+                all |= s.bitboard();
+                workers[player.index()] |= s.bitboard();
+            }
+        }
+        match (workers[0].is_empty(), workers[1].is_empty(), to_move) {
+            (true, false, _) => {
+                return Err(NotationError::Placement(
+                    "player 2 cannot have placed before player 1",
+                ));
+            }
+            (true, true, Player::Two) => {
+                return Err(NotationError::Placement(
+                    "player 1 places first: nobody has placed, so player 1 is to move",
+                ));
+            }
+            (false, true, Player::One) => {
+                return Err(NotationError::Placement(
+                    "player 2 has not placed yet, so player 2 is to move",
+                ));
+            }
+            _ => {}
+        }
+        Ok(Position::from_parts(&levels, workers, to_move))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_issue_example_round_trips() {
+        let text = "4101202110011400102000100/1/mortal:A3,C3/mortal:E4,A1";
+        let pos: Position = text.parse().unwrap();
+        assert_eq!(pos.to_string(), text);
+        assert_eq!(pos.level("A5".parse().unwrap()), 4);
+        assert_eq!(pos.level("C5".parse().unwrap()), 0);
+        assert_eq!(
+            Position::new().to_string(),
+            "0000000000000000000000000/1/mortal/mortal"
+        );
+    }
+
+    #[test]
+    fn moves_round_trip() {
+        for text in ["A1,B2", "C4>B4^B5", "A1>B2#"] {
+            assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
+        }
+        assert_eq!("B2,A1".parse::<Move>().unwrap().to_string(), "A1,B2");
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        let err = |s: &str| s.parse::<Position>().unwrap_err().to_string();
+        let flat = "0".repeat(25);
+        assert_eq!(err("0000/1/mortal/mortal"), "expected 25 levels, found 4");
+        assert_eq!(
+            err(&format!("{}5/1/mortal/mortal", "0".repeat(24))),
+            "level '5' of E1 is not 0..4"
+        );
+        assert_eq!(
+            err(&format!("{flat}/3/mortal/mortal")),
+            "player to move must be 1 or 2, found \"3\""
+        );
+        assert_eq!(
+            err(&format!("{flat}/1/mortal:A1/mortal")),
+            "player 1 must have 0 or 2 workers, found 1"
+        );
+        assert_eq!(
+            err(&format!("{flat}/1/mortal:A1,F1/mortal")),
+            "\"F1\" is not a space (A1..E5)"
+        );
+        assert_eq!(
+            err(&format!("{flat}/1/mortal:A1,B1/mortal:B1,C1")),
+            "two workers on B1"
+        );
+        assert_eq!(
+            err(&format!("4{}/1/mortal:A5,B1/mortal:D1,C1", "0".repeat(24))),
+            "a worker of player 1 stands on the dome at A5"
+        );
+        assert_eq!(
+            err(&format!("{flat}/1/god:A1,B1/mortal")),
+            "player 1's workers must be written mortal or mortal:<sq>,<sq>, found \"god:A1,B1\""
+        );
+        assert_eq!(
+            err(&format!("{flat}/1/mortal")),
+            "a position has 4 fields separated by '/', found 3"
+        );
+        assert_eq!(
+            "C4>B4".parse::<Move>().unwrap_err().to_string(),
+            "\"C4>B4\" is not a move (A1,B2 to place, C4>B4^B5 to move and build, A1>B2# to win)"
+        );
+    }
+}

@@ -1,0 +1,547 @@
+//! The search engine: negamax with alpha-beta, iterative deepening, a
+//! transposition table, move ordering and a time limit, over an evaluation
+//! built from what the bitboards make cheap: worker heights, mobility, and the
+//! BFS distances (by `M(X)` frontiers) of each worker to the level-3 and
+//! level-2 spaces it can reach.
+//!
+//! Scores are from the point of view of the player to move and use the
+//! convention of [`crate::tools::negamax`]: a win `n` plies away scores
+//! `WIN_SCORE - n`.
+
+use super::bitboard::{Bitboard, Space};
+use super::game::{Move, Moves, NUM_ACTIONS, Position};
+use super::instance::Levels;
+use super::reach::distance_layers;
+use crate::game::{Game, Player};
+pub use crate::tools::negamax::WIN_SCORE;
+use std::time::{Duration, Instant};
+
+/// Scores at least this close to [`WIN_SCORE`] are forced wins or losses.
+const MATE_BOUND: i32 = WIN_SCORE - 1_000;
+/// The longest search, in plies.
+const MAX_PLY: usize = 128;
+
+/// How far to search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop after this depth (plies) is complete.
+    pub depth: Option<u32>,
+    /// Stop when this much time has passed (the last complete depth counts).
+    pub time: Option<Duration>,
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The best move; `None` only if the game is over.
+    pub best: Option<Move>,
+    /// Its score for the player to move.
+    pub score: i32,
+    /// The last depth searched to the end.
+    pub depth: u32,
+    /// Positions visited over all depths.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl Report {
+    /// Positions per second.
+    #[must_use]
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    best: u16,
+    depth: u8,
+    bound: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+
+/// A search engine with its transposition table and move-ordering history,
+/// both kept between searches.
+pub struct Engine {
+    table: Vec<Entry>,
+    history: Vec<[i32; NUM_ACTIONS]>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(1 << 20)
+    }
+}
+
+/// A 64-bit key of a position (the bitboards mixed with multiply-xorshift).
+#[must_use]
+#[inline]
+pub fn key(pos: &Position) -> u64 {
+    let mut h = (pos.to_move.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for word in [
+        pos.heights[0].0,
+        pos.heights[1].0,
+        pos.heights[2].0,
+        pos.heights[3].0,
+        pos.workers[0].0,
+        pos.workers[1].0,
+    ] {
+        h = (h ^ word).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 32;
+    }
+    h
+}
+
+/// The level sets `L0..L3` a lone worker walks on: every other worker counts as level 4.
+fn walkable_levels(pos: &Position, others: Bitboard) -> Levels {
+    let blocked = others | pos.heights[3];
+    Levels([
+        !pos.heights[0] & !blocked,
+        pos.heights[0] & !pos.heights[1] & !blocked,
+        pos.heights[1] & !pos.heights[2] & !blocked,
+        pos.heights[2] & !blocked,
+    ])
+}
+
+/// Height weights of a worker on level 0, 1, 2.
+const HEIGHT: [i32; 4] = [0, 40, 110, 0];
+/// Bonus by BFS distance (1, 2, 3+) to the nearest reachable level-3 space.
+const NEAR_LEVEL_3: [i32; 4] = [0, 90, 35, 12];
+/// Bonus by BFS distance (1, 2, 3+) to the nearest reachable level-2 space.
+const NEAR_LEVEL_2: [i32; 4] = [0, 18, 8, 3];
+/// Per space a worker can move to.
+const MOBILITY: i32 = 5;
+
+/// One player's share of the evaluation.
+fn side_score(pos: &Position, player: Player) -> i32 {
+    let mine = pos.workers[player.index()];
+    let occupied = pos.occupied();
+    let level3 = pos.heights[2] & !pos.heights[3];
+    let level2 = pos.heights[1] & !pos.heights[2];
+    let mut score = 0;
+    for w in mine {
+        let h = pos.level(w) as usize;
+        score += HEIGHT[h.min(3)];
+        let blocked = occupied | pos.heights[(h + 1).min(3)];
+        score += MOBILITY * (Bitboard::neighbours(w) & !blocked).count() as i32;
+        let levels = walkable_levels(pos, occupied ^ w.bitboard());
+        let (layers, n) = distance_layers(w.bitboard(), &levels);
+        let mut found3 = false;
+        let mut found2 = false;
+        for (d, &layer) in layers.iter().enumerate().take(n).skip(1) {
+            let d = d.min(3);
+            if !found3 && !(layer & level3).is_empty() {
+                score += NEAR_LEVEL_3[d];
+                found3 = true;
+            }
+            if !found2 && !(layer & level2).is_empty() {
+                score += NEAR_LEVEL_2[d];
+                found2 = true;
+            }
+            if found2 && found3 {
+                break;
+            }
+        }
+    }
+    score
+}
+
+/// The static evaluation for the player to move (mine minus theirs).
+#[must_use]
+pub fn evaluate(pos: &Position) -> i32 {
+    let me = pos.to_move();
+    side_score(pos, me) - side_score(pos, me.other())
+}
+
+/// A score in words: `win in 3`, `loss in 4`, or the number.
+#[must_use]
+pub fn score_text(score: i32) -> String {
+    crate::tools::score_to_string(score)
+}
+
+impl Engine {
+    /// An engine whose transposition table has `entries` slots (rounded up to a power of two).
+    #[must_use]
+    pub fn new(entries: usize) -> Engine {
+        Engine {
+            table: vec![Entry::default(); entries.next_power_of_two()],
+            history: vec![[0; NUM_ACTIONS]; 2],
+            nodes: 0,
+            deadline: None,
+            stopped: false,
+        }
+    }
+
+    /// Searches `pos` within `limits` (no limit at all means depth 6).
+    pub fn search(&mut self, pos: &Position, limits: Limits) -> Report {
+        let started = Instant::now();
+        self.nodes = 0;
+        self.stopped = false;
+        self.deadline = limits.time.map(|t| started + t);
+        let max_depth = match (limits.depth, limits.time) {
+            (Some(d), _) => d.max(1),
+            (None, Some(_)) => MAX_PLY as u32 - 8,
+            (None, None) => 6,
+        };
+        let mut root: Moves = pos.legal_moves();
+        let mut report = Report {
+            best: root.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        if root.is_empty() {
+            report.score = -WIN_SCORE;
+            return report;
+        }
+        if let Some(&win) = root.iter().find(|m| matches!(m, Move::Win { .. })) {
+            report.best = Some(win);
+            report.score = WIN_SCORE - 1;
+            report.depth = 1;
+            report.nodes = 1;
+            report.elapsed = started.elapsed();
+            return report;
+        }
+        self.order(pos, &mut root, None, 0);
+        for depth in 1..=max_depth {
+            let mut alpha = -WIN_SCORE - 1;
+            let mut best_here = None;
+            let mut scores = Vec::with_capacity(root.len());
+            for (i, &mv) in root.iter().enumerate() {
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                let score = if i == 0 {
+                    -self.negamax(&child, depth - 1, 1, -WIN_SCORE - 1, -alpha, 0)
+                } else {
+                    // Principal variation search: a null window first.
+                    let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, 0);
+                    if s > alpha && !self.stopped {
+                        -self.negamax(&child, depth - 1, 1, -WIN_SCORE - 1, -alpha, 0)
+                    } else {
+                        s
+                    }
+                };
+                if self.stopped {
+                    break;
+                }
+                scores.push((score, i));
+                if score > alpha {
+                    alpha = score;
+                    best_here = Some(mv);
+                }
+            }
+            if self.stopped {
+                // Keep a move of the unfinished depth only if it beat the last depth's best.
+                if let Some(mv) = best_here
+                    && alpha > report.score
+                    && report.depth > 0
+                {
+                    report.best = Some(mv);
+                    report.score = alpha;
+                }
+                break;
+            }
+            report.best = best_here;
+            report.score = alpha;
+            report.depth = depth;
+            // Best move first for the next depth, the others in their new order.
+            let best = best_here.expect("some move");
+            let pos_best = root.iter().position(|&m| m == best).expect("root move");
+            root[..=pos_best].rotate_right(1);
+            if alpha.abs() >= MATE_BOUND {
+                break;
+            }
+            if let Some(deadline) = self.deadline {
+                let now = Instant::now();
+                // A next depth takes several times as long as this one: do not start it late.
+                if now + (now - started) > deadline {
+                    break;
+                }
+            }
+        }
+        report.nodes = self.nodes;
+        report.elapsed = started.elapsed();
+        report
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes & 1023 == 0
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        mut depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        extensions: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let ply_score = ply as i32;
+        if pos.climber().is_some() {
+            // Only the player who just moved can have climbed.
+            return -(WIN_SCORE - ply_score);
+        }
+        if pos.has_winning_move() {
+            return WIN_SCORE - ply_score - 1;
+        }
+        let mut extensions = extensions;
+        if depth == 0 {
+            // The opponent threatens to climb: look one ply further for a block.
+            let mut flipped = *pos;
+            flipped.to_move = flipped.to_move.other();
+            if !pos.is_placement() && extensions < 6 && flipped.has_winning_move() {
+                depth = 1;
+                extensions += 1;
+            } else {
+                return evaluate(pos);
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos);
+        }
+        let key = key(pos);
+        let slot = (key as usize) & (self.table.len() - 1);
+        let entry = self.table[slot];
+        let mut tt_move = None;
+        if entry.key == key {
+            tt_move = pos.move_of(entry.best as usize);
+            if entry.depth as u32 >= depth {
+                let score = from_table(entry.score, ply_score);
+                match entry.bound {
+                    EXACT => return score,
+                    LOWER if score >= beta => return score,
+                    UPPER if score <= alpha => return score,
+                    _ => {}
+                }
+            }
+        }
+        let mut moves = Moves::new();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            return -(WIN_SCORE - ply_score);
+        }
+        self.order(pos, &mut moves, tt_move, ply);
+        let original_alpha = alpha;
+        let mut best_score = -WIN_SCORE - 1;
+        let mut best_move = moves[0];
+        for (i, &mv) in moves.iter().enumerate() {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions)
+            } else {
+                let s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, extensions);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        let side = pos.to_move().index();
+                        let a = pos.action_of(mv);
+                        self.history[side][a] += (depth * depth) as i32;
+                        if self.history[side][a] > 1 << 24 {
+                            for h in self.history[side].iter_mut() {
+                                *h /= 2;
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            LOWER
+        } else if best_score > original_alpha {
+            EXACT
+        } else {
+            UPPER
+        };
+        self.table[slot] = Entry {
+            key,
+            score: to_table(best_score, ply_score),
+            best: pos.action_of(best_move) as u16,
+            depth: depth.min(255) as u8,
+            bound,
+        };
+        best_score
+    }
+
+    /// Sorts moves best-first: the table's move, then by a quick static guess plus history.
+    fn order(&self, pos: &Position, moves: &mut Moves, tt_move: Option<Move>, _ply: usize) {
+        let side = pos.to_move().index();
+        let them = pos.workers[pos.to_move().other().index()];
+        let their_level2 = them & pos.heights[1] & !pos.heights[2];
+        let their_reach = their_level2.closed_neighbourhood();
+        let level2 = pos.heights[1] & !pos.heights[2];
+        let level3 = pos.heights[2] & !pos.heights[3];
+        let mut keyed: arrayvec::ArrayVec<(i32, Move), { super::game::MAX_MOVES }> = moves
+            .iter()
+            .map(|&mv| {
+                let score = if Some(mv) == tt_move {
+                    i32::MAX
+                } else {
+                    match mv {
+                        Move::Win { .. } => i32::MAX - 1,
+                        Move::Place(a, b) => {
+                            // Central spaces first.
+                            let centrality = |s: Space| {
+                                4 - (s.row() as i32 - 3).abs() - (s.col() as i32 - 3).abs()
+                            };
+                            centrality(a) + centrality(b)
+                        }
+                        Move::Build { from, to, build } => {
+                            let climb = pos.level(to) as i32 - pos.level(from) as i32;
+                            let mut s = 1_000 * climb;
+                            let b = build.bitboard();
+                            if !(b & their_reach).is_empty() {
+                                if !(b & level2).is_empty() {
+                                    s -= 5_000; // hands them a level 3 next to a level-2 worker
+                                } else if !(b & level3).is_empty() {
+                                    s += 3_000; // domes the level 3 they could climb
+                                }
+                            }
+                            s + self.history[side][pos.action_of(mv)].min(1 << 20) / 1024
+                        }
+                    }
+                };
+                (score, mv)
+            })
+            .collect();
+        keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+        for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
+            *slot = mv;
+        }
+    }
+}
+
+/// The greedy one-ply player: a winning move if there is one, otherwise the
+/// move whose resulting position [`evaluate`] likes best for the mover (ties
+/// broken at random).
+pub fn greedy_move<R: rand::Rng + ?Sized>(pos: &Position, rng: &mut R) -> Option<Move> {
+    let moves = pos.legal_moves();
+    if let Some(&win) = moves.iter().find(|m| matches!(m, Move::Win { .. })) {
+        return Some(win);
+    }
+    let mut best = Vec::new();
+    let mut best_score = i32::MIN;
+    for &mv in moves.iter() {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        let score = -evaluate(&child);
+        if score > best_score {
+            best_score = score;
+            best.clear();
+        }
+        if score == best_score {
+            best.push(mv);
+        }
+    }
+    (!best.is_empty()).then(|| best[rng.random_range(0..best.len())])
+}
+
+/// The random player: a uniformly random legal move.
+pub fn random_move<R: rand::Rng + ?Sized>(pos: &Position, rng: &mut R) -> Option<Move> {
+    let moves = pos.legal_moves();
+    (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
+}
+
+fn to_table(score: i32, ply: i32) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply
+    } else if score <= -MATE_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: i32) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply
+    } else if score <= -MATE_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::negamax;
+
+    #[test]
+    fn the_engine_takes_a_win_on_the_spot() {
+        let pos: Position = "0000000000002300000000000/1/mortal:C3,A1/mortal:E5,E1"
+            .parse()
+            .unwrap();
+        let report = Engine::default().search(&pos, Limits::default());
+        assert_eq!(report.best.unwrap().to_string(), "C3>D3#");
+        assert_eq!(score_text(report.score), "win in 1");
+    }
+
+    /// The engine's alpha-beta with table and ordering scores like plain
+    /// negamax (the generic tool, no table, no ordering) at the same depth
+    /// when the score is a forced result.
+    #[test]
+    fn forced_results_agree_with_plain_negamax() {
+        // C3 at level 2 next to D3 at level 3, with various workers around.
+        let mut compared = 0;
+        let texts = [
+            "0000000000002300000000000/2/mortal:C3,A1/mortal:E5,E1",
+            "0000000000002300000000000/1/mortal:B3,A1/mortal:E5,E1",
+            "0000000000002320000000000/2/mortal:A5,A1/mortal:C3,E1",
+        ];
+        for text in texts {
+            let pos: Position = text.parse().unwrap();
+            for depth in 1..=3 {
+                let mut eval = |_: &Position| 0;
+                let plain = negamax(&pos, depth, -WIN_SCORE, WIN_SCORE, &mut eval);
+                if plain.score.abs() < MATE_BOUND {
+                    continue;
+                }
+                let mine = Engine::default().search(
+                    &pos,
+                    Limits {
+                        depth: Some(depth),
+                        time: None,
+                    },
+                );
+                assert_eq!(mine.score, plain.score, "{text} depth {depth}");
+                compared += 1;
+            }
+        }
+        assert!(compared >= 3);
+    }
+}
