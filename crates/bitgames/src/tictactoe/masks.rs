@@ -129,11 +129,7 @@ impl Game for Board {
         if has_win(self.boards[0]) || has_win(self.boards[1]) {
             return moves;
         }
-        let mut empty = !self.occupied() & FULL;
-        while empty != 0 {
-            moves.push(Square(empty.trailing_zeros() as u8));
-            empty &= empty - 1;
-        }
+        super::push_squares(&mut moves, !self.occupied() & FULL);
         moves
     }
 

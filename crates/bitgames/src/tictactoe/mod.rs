@@ -232,6 +232,15 @@ pub trait Board: Game<Move = Square> + Default {
     }
 }
 
+/// Appends the squares of the 9-bit set `bits`, lowest first (a bit scan).
+#[inline]
+fn push_squares(moves: &mut arrayvec::ArrayVec<Square, 9>, mut bits: u16) {
+    while bits != 0 {
+        moves.push(Square(bits.trailing_zeros() as u8));
+        bits &= bits - 1;
+    }
+}
+
 /// The parts of the [`Game`] impl that are the same for every representation:
 /// the move and error types, the checked `play`, and the dense actions
 /// (action = square index 0..8, as in OpenSpiel's and pgx's tic-tac-toe).

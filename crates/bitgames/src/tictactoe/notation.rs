@@ -149,36 +149,26 @@ pub fn parse_moves(moves: &str) -> Result<Vec<MoveToken>, MovesError> {
             i += 1;
             continue;
         }
-        let index = out.len() + 1;
-        if ch.is_ascii_digit() {
-            let text = ch.to_string();
-            let square = text.parse().map_err(|_| MovesError::BadSquare {
-                index,
-                column,
-                text: text.clone(),
-            })?;
-            out.push(MoveToken {
-                square,
-                column,
-                text,
-            });
-            i += 1;
+        // A move is one digit, or a letter and a digit.
+        let len = if ch.is_ascii_digit() {
+            1
         } else if ch.is_ascii_alphabetic() && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
-            let text: String = chars[i..i + 2].iter().collect();
-            let square = text.parse().map_err(|_| MovesError::BadSquare {
-                index,
-                column,
-                text: text.clone(),
-            })?;
-            out.push(MoveToken {
-                square,
-                column,
-                text,
-            });
-            i += 2;
+            2
         } else {
             return Err(MovesError::BadCharacter { column, ch });
-        }
+        };
+        let text: String = chars[i..i + len].iter().collect();
+        let square = text.parse().map_err(|_| MovesError::BadSquare {
+            index: out.len() + 1,
+            column,
+            text: text.clone(),
+        })?;
+        out.push(MoveToken {
+            square,
+            column,
+            text,
+        });
+        i += len;
     }
     Ok(out)
 }

@@ -117,11 +117,7 @@ impl Game for Board {
         if full_lines(self.lines[0]) != 0 || full_lines(self.lines[1]) != 0 {
             return moves;
         }
-        let mut empty = !self.occupied & 0o777;
-        while empty != 0 {
-            moves.push(Square(empty.trailing_zeros() as u8));
-            empty &= empty - 1;
-        }
+        super::push_squares(&mut moves, !self.occupied & 0o777);
         moves
     }
 
