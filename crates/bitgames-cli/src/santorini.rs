@@ -104,6 +104,13 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Print the benchmark table (medians and ratios) from the results of
+    /// `cargo bench -p bitgames --bench santorini`.
+    BenchTable {
+        /// Criterion's output folder.
+        #[arg(long, default_value = "target/criterion")]
+        criterion: PathBuf,
+    },
 }
 
 /// Runs a Santorini subcommand.
@@ -150,6 +157,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             position,
         } => play(human, time, depth, position.as_deref()),
         Command::Match { games, time, seed } => run_match(games, time, seed),
+        Command::BenchTable { criterion } => bench_table(&criterion),
     }
 }
 
@@ -383,4 +391,101 @@ fn parse_position(text: Option<&str>) -> anyhow::Result<Position> {
             .parse()
             .map_err(|e| anyhow::anyhow!("bad position {t:?}: {e}")),
     }
+}
+
+/// The median of one criterion benchmark, in nanoseconds.
+fn median_ns(dir: &std::path::Path, group: &str, function: &str) -> anyhow::Result<f64> {
+    let path = dir.join(group).join(function).join("new/estimates.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot read {}: {e} (run `cargo bench -p bitgames --bench santorini` first)",
+            path.display()
+        )
+    })?;
+    let v: serde_json::Value = serde_json::from_str(&text)?;
+    v["median"]["point_estimate"]
+        .as_f64()
+        .ok_or_else(|| anyhow::anyhow!("{}: no median", path.display()))
+}
+
+fn human_time(ns: f64) -> String {
+    if ns >= 1e9 {
+        format!("{:.2} s", ns / 1e9)
+    } else if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.2} µs", ns / 1e3)
+    } else {
+        format!("{ns:.1} ns")
+    }
+}
+
+fn bench_table(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let m = |g: &str, f: &str| median_ns(dir, g, f);
+    println!("| benchmark | median | per instance | speed-up over naive | tutorial (Haskell) |");
+    println!("|---|---|---|---|---|");
+    let naive = m("santorini_move_to", "naive")?;
+    for (f, label, tutorial) in [
+        ("naive", "move-to, naive (100,000 instances)", "1x"),
+        (
+            "bitboard_incl_conversions",
+            "move-to, bitboard incl. conversions",
+            "-",
+        ),
+        ("bitboard_core", "move-to, bitboard core", "~25x"),
+    ] {
+        let t = m("santorini_move_to", f)?;
+        println!(
+            "| {label} | {} | {} | {:.1}x | {tutorial} |",
+            human_time(t),
+            human_time(t / 100_000.0),
+            naive / t
+        );
+    }
+    let naive = m("santorini_distances", "naive")?;
+    for (f, label, tutorial) in [
+        ("naive", "distances, naive (10,000 instances)", "1x"),
+        ("bitboard", "distances, bitboard", "~6x"),
+    ] {
+        let t = m("santorini_distances", f)?;
+        println!(
+            "| {label} | {} | {} | {:.1}x | {tutorial} |",
+            human_time(t),
+            human_time(t / 10_000.0),
+            naive / t
+        );
+    }
+    println!();
+    println!("| game benchmark (one core) | median | speed | speed-up over naive |");
+    println!("|---|---|---|---|");
+    let naive = m("santorini_perft3", "naive")?;
+    for (f, label) in [
+        ("naive", "perft 3, naive generator"),
+        ("bitboard", "perft 3, bitboard"),
+    ] {
+        let t = m("santorini_perft3", f)?;
+        println!(
+            "| {label} (350,208 leaves) | {} | {:.1} M leaves/s | {:.1}x |",
+            human_time(t),
+            350_208.0 / t * 1e3,
+            naive / t
+        );
+    }
+    let t = m("santorini_search", "depth5")?;
+    let pos: Position = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2".parse()?;
+    let nodes = Engine::default()
+        .search(
+            &pos,
+            Limits {
+                depth: Some(5),
+                time: None,
+            },
+        )
+        .nodes;
+    println!(
+        "| search depth 5 ({nodes} nodes) | {} | {:.2} M nodes/s | |",
+        human_time(t),
+        nodes as f64 / t * 1e3
+    );
+    Ok(ExitCode::SUCCESS)
 }
