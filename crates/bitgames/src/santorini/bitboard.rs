@@ -144,9 +144,10 @@ pub const VALID: Bitboard =
 /// The tutorial's 3x3 stencil around bit 8: bits {0,1,2,7,9,14,15,16}.
 pub const STENCIL: u64 = 115_335;
 
-/// `N(i)` for every padded bit index (zero for padding bits).
-const NEIGHBOURS: [Bitboard; 49] = {
-    let mut table = [Bitboard::EMPTY; 49];
+/// `N(i)` for every padded bit index (zero for padding bits), 64 entries so
+/// that a bit index masked with 63 needs no bounds check.
+const NEIGHBOURS: [Bitboard; 64] = {
+    let mut table = [Bitboard::EMPTY; 64];
     let mut i = 8;
     while i < 41 {
         if (VALID.0 >> i) & 1 == 1 {
@@ -167,7 +168,7 @@ impl Bitboard {
     #[must_use]
     #[inline]
     pub const fn neighbours(space: Space) -> Bitboard {
-        NEIGHBOURS[space.0 as usize]
+        NEIGHBOURS[(space.0 & 63) as usize]
     }
 
     /// `N(i)` computed as the tutorial writes it: the stencil shifted by `i - 8`, masked with `V`.

@@ -27,33 +27,62 @@ pub struct Instance {
 pub struct Levels(pub [Bitboard; 4]);
 
 impl Levels {
-    /// The level bitboards of 25 row-major levels (levels above 3 go in none).
+    /// The level bitboards of 25 row-major levels, each 0..=4 (level 4 goes in none).
+    ///
+    /// Branch-free: the three low bit planes of the level bytes are gathered
+    /// eight spaces at a time (a multiply collects the low bit of each byte),
+    /// then `L0 = !b0 & !b1 & !b2`, `L1 = b0 & !b1 & !b2`, `L2 = !b0 & b1`,
+    /// `L3 = b0 & b1`, and each 25-bit row-major set is spread into the padded rows.
     #[must_use]
+    #[inline]
     pub fn from_levels(levels: &[u8; 25]) -> Levels {
-        // One slot per level 0..=4; the level-4 slot is dropped.
-        let mut sets = [0u64; 5];
-        for (&bit, &level) in SPACE_BITS.iter().zip(levels) {
-            sets[level.min(4) as usize] |= 1 << bit;
-        }
+        debug_assert!(levels.iter().all(|&l| l <= 4), "levels must be 0..=4");
+        let chunk =
+            |i: usize| u64::from_le_bytes(levels[8 * i..8 * i + 8].try_into().expect("8 bytes"));
+        let chunks = [chunk(0), chunk(1), chunk(2)];
+        let plane = |p: u32| -> u32 {
+            let mut m = u32::from((levels[24] >> p) & 1) << 24;
+            for (i, &c) in chunks.iter().enumerate() {
+                let low_bits = (c >> p) & 0x0101_0101_0101_0101;
+                m |= ((low_bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32) << (8 * i);
+            }
+            m
+        };
+        let (b0, b1, b2) = (plane(0), plane(1), plane(2));
+        let all = (1u32 << 25) - 1;
         Levels([
-            Bitboard(sets[0]),
-            Bitboard(sets[1]),
-            Bitboard(sets[2]),
-            Bitboard(sets[3]),
+            spread_rows(!(b0 | b1 | b2) & all),
+            spread_rows(b0 & !b1 & !b2),
+            spread_rows(!b0 & b1),
+            spread_rows(b0 & b1),
         ])
+    }
+
+    /// [`Levels::from_levels`] written as the obvious loop, its reference.
+    #[must_use]
+    pub fn from_levels_by_loop(levels: &[u8; 25]) -> Levels {
+        let mut sets = [Bitboard::EMPTY; 4];
+        for (i, &level) in levels.iter().enumerate() {
+            if level < 4 {
+                sets[level as usize] |= Space::from_index(i).expect("25 spaces").bitboard();
+            }
+        }
+        Levels(sets)
     }
 }
 
-/// The padded bit index of each row-major space number.
-const SPACE_BITS: [u8; 25] = {
-    let mut bits = [0u8; 25];
-    let mut i = 0;
-    while i < 25 {
-        bits[i] = (7 * (i / 5 + 1) + i % 5 + 1) as u8;
-        i += 1;
-    }
-    bits
-};
+/// Moves the five 5-bit rows of a row-major mask to their places in the padded layout.
+#[inline]
+const fn spread_rows(mask: u32) -> Bitboard {
+    let m = mask as u64;
+    Bitboard(
+        (m & 31) << 8
+            | (m >> 5 & 31) << 15
+            | (m >> 10 & 31) << 22
+            | (m >> 15 & 31) << 29
+            | (m >> 20 & 31) << 36,
+    )
+}
 
 /// Why a line is not an instance. The messages name what is wrong and where
 /// (a 1-based character column on the line, or a level's position in the list).
@@ -352,6 +381,18 @@ mod tests {
             err("(1,2) [99999999999999999999999]"),
             format!("level {} of space #1 is outside 0..4", u64::MAX)
         );
+    }
+
+    #[test]
+    fn level_sets_by_bit_planes_agree_with_the_loop() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        for _ in 0..10_000 {
+            let levels: [u8; 25] = std::array::from_fn(|_| rng.random_range(0..=4));
+            assert_eq!(
+                Levels::from_levels(&levels),
+                Levels::from_levels_by_loop(&levels)
+            );
+        }
     }
 
     #[test]
