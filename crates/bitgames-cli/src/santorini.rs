@@ -135,7 +135,11 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Perft { position, depth } => {
             let pos = parse_position(position.as_deref())?;
             let started = Instant::now();
+            let spinner = ProgressBar::new_spinner();
+            spinner.set_message(format!("perft {depth} on every core"));
+            spinner.enable_steady_tick(Duration::from_millis(200));
             let count = perft_parallel(&pos, depth);
+            spinner.finish_and_clear();
             let secs = started.elapsed().as_secs_f64();
             println!("{count}");
             eprintln!(
