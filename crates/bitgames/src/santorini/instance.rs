@@ -287,7 +287,7 @@ impl Instance {
     /// The tutorial's random instance: shuffle the 25 spaces; the first is the
     /// worker, at a level drawn from 0..=2; the next three are level 4 (the
     /// other workers); each of the other 21 levels is drawn from
-    /// [`FREE_LEVEL_POOL`] = [0,0,1,1,1,2,2,2,3,4].
+    /// [`FREE_LEVEL_POOL`] = `[0,0,1,1,1,2,2,2,3,4]`.
     pub fn random<R: Rng + ?Sized>(rng: &mut R) -> Instance {
         let mut order: [usize; 25] = std::array::from_fn(|i| i);
         order.shuffle(rng);
