@@ -180,3 +180,36 @@ fn a_player_who_cannot_move_loses() {
     assert!(pos.legal_moves().is_empty());
     assert_eq!(pos.outcome(), Outcome::Win(Player::Two));
 }
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+        /// Any text parses to a position that prints back to itself, or gets an error.
+        #[test]
+        fn position_and_move_parsing(
+            text in "\\PC{0,60}",
+            near in "[0-5]{23,26}/[0-3]/mortal(:[A-F][0-6],[A-F][0-6])?/mortal(:[A-F][0-6],[A-F][0-6])?",
+            mv in "[A-F1-6,>^#]{0,9}",
+        ) {
+            let _ = text.parse::<Position>();
+            let _ = text.parse::<Move>();
+            if let Ok(pos) = near.parse::<Position>() {
+                prop_assert_eq!(pos.to_string().parse::<Position>().unwrap(), pos);
+                let _ = pos.legal_moves();
+                let _ = pos.outcome();
+            }
+            if let Ok(m) = mv.parse::<Move>() {
+                prop_assert_eq!(m.to_string().parse::<Move>().unwrap(), m);
+                let mut pos = start();
+                let before = pos;
+                if pos.play(m).is_err() {
+                    prop_assert_eq!(pos, before);
+                }
+            }
+        }
+    }
+}

@@ -27,34 +27,42 @@ pub struct Instance {
 pub struct Levels(pub [Bitboard; 4]);
 
 impl Levels {
-    /// The level bitboards of 25 row-major levels, each 0..=4 (level 4 goes in none).
+    /// The level bitboards of 25 row-major levels (level 4 and above go in none).
     ///
-    /// Branch-free: the three low bit planes of the level bytes are gathered
-    /// eight spaces at a time (a multiply collects the low bit of each byte),
-    /// then `L0 = !b0 & !b1 & !b2`, `L1 = b0 & !b1 & !b2`, `L2 = !b0 & b1`,
-    /// `L3 = b0 & b1`, and each 25-bit row-major set is spread into the padded rows.
+    /// Branch-free: bit planes of the level bytes are gathered eight spaces
+    /// at a time (a multiply collects the low bit of each byte): `b0`, `b1`,
+    /// and `high` (any bit from 2 up, i.e. level 4 or more). Then
+    /// `L0 = !b0 & !b1`, `L1 = b0 & !b1`, `L2 = !b0 & b1`, `L3 = b0 & b1`, all
+    /// without `high`, and each 25-bit row-major set is spread into the padded rows.
     #[must_use]
     #[inline]
     pub fn from_levels(levels: &[u8; 25]) -> Levels {
-        debug_assert!(levels.iter().all(|&l| l <= 4), "levels must be 0..=4");
         let chunk =
             |i: usize| u64::from_le_bytes(levels[8 * i..8 * i + 8].try_into().expect("8 bytes"));
         let chunks = [chunk(0), chunk(1), chunk(2)];
-        let plane = |p: u32| -> u32 {
-            let mut m = u32::from((levels[24] >> p) & 1) << 24;
-            for (i, &c) in chunks.iter().enumerate() {
-                let low_bits = (c >> p) & 0x0101_0101_0101_0101;
-                m |= ((low_bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32) << (8 * i);
-            }
-            m
+        // Per byte, bit 2 of `fold` = any of bits 2..7 (shifts stay inside each byte).
+        let fold = |c: u64| {
+            let h = c & 0xFCFC_FCFC_FCFC_FCFC;
+            h | h >> 1 | h >> 2 | h >> 3 | h >> 4 | h >> 5
         };
-        let (b0, b1, b2) = (plane(0), plane(1), plane(2));
-        let all = (1u32 << 25) - 1;
+        let gather = |c: u64, p: u32| -> u32 {
+            let low_bits = (c >> p) & 0x0101_0101_0101_0101;
+            (low_bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+        };
+        let mut b0 = u32::from(levels[24] & 1) << 24;
+        let mut b1 = u32::from(levels[24] >> 1 & 1) << 24;
+        let mut high = u32::from(levels[24] >= 4) << 24;
+        for (i, &c) in chunks.iter().enumerate() {
+            b0 |= gather(c, 0) << (8 * i);
+            b1 |= gather(c, 1) << (8 * i);
+            high |= gather(fold(c), 2) << (8 * i);
+        }
+        let low = !high & ((1u32 << 25) - 1);
         Levels([
-            spread_rows(!(b0 | b1 | b2) & all),
-            spread_rows(b0 & !b1 & !b2),
-            spread_rows(!b0 & b1),
-            spread_rows(b0 & b1),
+            spread_rows(!b0 & !b1 & low),
+            spread_rows(b0 & !b1 & low),
+            spread_rows(!b0 & b1 & low),
+            spread_rows(b0 & b1 & low),
         ])
     }
 
@@ -387,7 +395,10 @@ mod tests {
     fn level_sets_by_bit_planes_agree_with_the_loop() {
         let mut rng = SmallRng::seed_from_u64(3);
         for _ in 0..10_000 {
-            let levels: [u8; 25] = std::array::from_fn(|_| rng.random_range(0..=4));
+            let levels: [u8; 25] = std::array::from_fn(|_| match rng.random_range(0..3) {
+                0 => rng.random(),
+                _ => rng.random_range(0..=4),
+            });
             assert_eq!(
                 Levels::from_levels(&levels),
                 Levels::from_levels_by_loop(&levels)
