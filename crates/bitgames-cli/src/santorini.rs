@@ -8,7 +8,7 @@ use bitgames::santorini::reach::{
 };
 use bitgames::santorini::search::{Engine, Limits, greedy_move, random_move, score_text};
 use bitgames::santorini::{Instance, Move, Position};
-use bitgames::tools::perft_parallel;
+use bitgames::tools::{perft, perft_parallel};
 use bitgames::{Game, Player};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -55,6 +55,9 @@ pub enum Command {
         /// e.g. `0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2`.
         #[arg(long, short)]
         position: Option<String>,
+        /// Also print the count under each first move (`<move> <count>`), in generation order.
+        #[arg(long)]
+        divide: bool,
         /// The number of moves.
         depth: u32,
     },
@@ -132,13 +135,35 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             };
             format_distances(&d)
         }),
-        Command::Perft { position, depth } => {
+        Command::Perft {
+            position,
+            divide,
+            depth,
+        } => {
             let pos = parse_position(position.as_deref())?;
             let started = Instant::now();
             let spinner = ProgressBar::new_spinner();
             spinner.set_message(format!("perft {depth} on every core"));
             spinner.enable_steady_tick(Duration::from_millis(200));
-            let count = perft_parallel(&pos, depth);
+            let count = if divide && depth > 0 {
+                let split: Vec<(Move, u64)> = pos
+                    .legal_moves()
+                    .par_iter()
+                    .map(|&mv| {
+                        let mut child = pos;
+                        child.play_unchecked(mv);
+                        (mv, perft(&child, depth - 1))
+                    })
+                    .collect();
+                spinner.suspend(|| {
+                    for (mv, count) in &split {
+                        println!("{mv} {count}");
+                    }
+                });
+                split.iter().map(|(_, c)| c).sum()
+            } else {
+                perft_parallel(&pos, depth)
+            };
             spinner.finish_and_clear();
             let secs = started.elapsed().as_secs_f64();
             println!("{count}");
