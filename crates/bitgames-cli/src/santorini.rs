@@ -269,6 +269,7 @@ fn play(
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     println!("You are player {human}. Moves: A1,B2 (place), C4>B4^B5 (move, build), A1>B2# (win).");
+    println!("Each space shows its level (4 = dome) and its worker: 1, 2, or '.' for none.");
     loop {
         println!("\n{}{pos}", pos.diagram());
         let outcome = pos.outcome();

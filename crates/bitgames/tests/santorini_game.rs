@@ -213,3 +213,43 @@ mod never_panics {
         }
     }
 }
+
+/// On positions from random games, whenever plain negamax (the generic tool,
+/// no table, no ordering, no extension) proves a result within 1 or 2 plies,
+/// the engine's search at that depth proves the same score and plays a legal move.
+#[test]
+fn the_engine_agrees_with_plain_negamax_on_forced_results() {
+    use bitgames::santorini::search::{Engine, Limits};
+    use bitgames::tools::{WIN_SCORE, negamax};
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut proved = 0;
+    for _ in 0..600 {
+        let mut pos = Position::new();
+        let plies = rng.random_range(10..40);
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        if pos.outcome().is_over() {
+            continue;
+        }
+        for depth in 1..=2 {
+            let mut zero = |_: &Position| 0;
+            let plain = negamax(&pos, depth, -WIN_SCORE, WIN_SCORE, &mut zero);
+            let limits = Limits {
+                depth: Some(depth),
+                time: None,
+            };
+            let report = Engine::new(1 << 12).search(&pos, limits);
+            assert!(pos.is_legal(report.best.unwrap()), "{pos}");
+            if plain.score.abs() > WIN_SCORE - 100 {
+                assert_eq!(report.score, plain.score, "{pos} depth {depth}");
+                proved += 1;
+            }
+        }
+    }
+    assert!(proved >= 50, "only {proved} forced results");
+}
