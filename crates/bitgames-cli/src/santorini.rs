@@ -8,7 +8,7 @@ use bitgames::santorini::reach::{
 };
 use bitgames::santorini::search::{Engine, Limits, greedy_move, random_move, score_text};
 use bitgames::santorini::{Instance, Move, Position};
-use bitgames::tools::perft_parallel;
+use bitgames::tools::{perft, perft_parallel};
 use bitgames::{Game, Player};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -55,6 +55,9 @@ pub enum Command {
         /// e.g. `0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2`.
         #[arg(long, short)]
         position: Option<String>,
+        /// Also print the count under each first move (`<move> <count>`), in generation order.
+        #[arg(long)]
+        divide: bool,
         /// The number of moves.
         depth: u32,
     },
@@ -104,6 +107,13 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Print the benchmark table (medians and ratios) from the results of
+    /// `cargo bench -p bitgames --bench santorini`.
+    BenchTable {
+        /// Criterion's output folder.
+        #[arg(long, default_value = "target/criterion")]
+        criterion: PathBuf,
+    },
 }
 
 /// Runs a Santorini subcommand.
@@ -125,10 +135,36 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             };
             format_distances(&d)
         }),
-        Command::Perft { position, depth } => {
+        Command::Perft {
+            position,
+            divide,
+            depth,
+        } => {
             let pos = parse_position(position.as_deref())?;
             let started = Instant::now();
-            let count = perft_parallel(&pos, depth);
+            let spinner = ProgressBar::new_spinner();
+            spinner.set_message(format!("perft {depth} on every core"));
+            spinner.enable_steady_tick(Duration::from_millis(200));
+            let count = if divide && depth > 0 {
+                let split: Vec<(Move, u64)> = pos
+                    .legal_moves()
+                    .par_iter()
+                    .map(|&mv| {
+                        let mut child = pos;
+                        child.play_unchecked(mv);
+                        (mv, perft(&child, depth - 1))
+                    })
+                    .collect();
+                spinner.suspend(|| {
+                    for (mv, count) in &split {
+                        println!("{mv} {count}");
+                    }
+                });
+                split.iter().map(|(_, c)| c).sum()
+            } else {
+                perft_parallel(&pos, depth)
+            };
+            spinner.finish_and_clear();
             let secs = started.elapsed().as_secs_f64();
             println!("{count}");
             eprintln!(
@@ -150,6 +186,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             position,
         } => play(human, time, depth, position.as_deref()),
         Command::Match { games, time, seed } => run_match(games, time, seed),
+        Command::BenchTable { criterion } => bench_table(&criterion),
     }
 }
 
@@ -232,6 +269,7 @@ fn play(
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     println!("You are player {human}. Moves: A1,B2 (place), C4>B4^B5 (move, build), A1>B2# (win).");
+    println!("Each space shows its level (4 = dome) and its worker: 1, 2, or '.' for none.");
     loop {
         println!("\n{}{pos}", pos.diagram());
         let outcome = pos.outcome();
@@ -284,12 +322,17 @@ enum Opponent {
     Greedy,
 }
 
-/// Plays one game; returns whether the engine won and the number of moves.
-fn match_game(opponent: Opponent, engine_player: Player, time: Duration, seed: u64) -> (bool, u32) {
+/// Plays one game; returns whether the engine won and the moves played.
+fn match_game(
+    opponent: Opponent,
+    engine_player: Player,
+    time: Duration,
+    seed: u64,
+) -> (bool, Vec<Move>) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut engine = Engine::default();
     let mut pos = Position::new();
-    let mut plies = 0;
+    let mut played = Vec::new();
     while !pos.outcome().is_over() {
         let mv = if pos.to_move() == engine_player {
             engine.search(&pos, limits(Some(time), None)).best
@@ -299,10 +342,11 @@ fn match_game(opponent: Opponent, engine_player: Player, time: Duration, seed: u
                 Opponent::Greedy => greedy_move(&pos, &mut rng),
             }
         };
-        pos.play_unchecked(mv.expect("an ongoing game has a move"));
-        plies += 1;
+        let mv = mv.expect("an ongoing game has a move");
+        pos.play_unchecked(mv);
+        played.push(mv);
     }
-    (pos.outcome().winner() == Some(engine_player), plies)
+    (pos.outcome().winner() == Some(engine_player), played)
 }
 
 fn run_match(games: u32, time: Duration, seed: u64) -> anyhow::Result<ExitCode> {
@@ -315,19 +359,19 @@ fn run_match(games: u32, time: Duration, seed: u64) -> anyhow::Result<ExitCode> 
         ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise}")
             .expect("valid template"),
     );
-    let results: Vec<(Opponent, u32, bool, u32)> = jobs
+    let results: Vec<(Opponent, u32, bool, Vec<Move>)> = jobs
         .par_iter()
         .map(|&(opponent, g)| {
             // Alternate colours: even games the engine is player 1.
             let engine_player = if g % 2 == 0 { Player::One } else { Player::Two };
-            let (won, plies) = match_game(
+            let (won, moves) = match_game(
                 opponent,
                 engine_player,
                 time,
                 seed ^ (g as u64) << 8 ^ opponent as u64,
             );
             bar.inc(1);
-            (opponent, g, won, plies)
+            (opponent, g, won, moves)
         })
         .collect();
     bar.finish_and_clear();
@@ -342,12 +386,24 @@ fn run_match(games: u32, time: Duration, seed: u64) -> anyhow::Result<ExitCode> 
         let mine: Vec<_> = results.iter().filter(|r| r.0 == opponent).collect();
         let wins = mine.iter().filter(|r| r.2).count();
         let as_first = mine.iter().filter(|r| r.2 && r.1 % 2 == 0).count();
-        let plies: u32 = mine.iter().map(|r| r.3).sum();
+        let plies: usize = mine.iter().map(|r| r.3.len()).sum();
         println!(
             "vs {name:<15} wins {wins:>3}  losses {:>3}  ({as_first} of the wins as player 1, {:.1} moves per game)",
             mine.len() - wins,
             plies as f64 / mine.len().max(1) as f64
         );
+    }
+    for (opponent, g, won, moves) in &results {
+        if !won {
+            let name = if *opponent == Opponent::Random {
+                "random"
+            } else {
+                "greedy"
+            };
+            let side = if g % 2 == 0 { 1 } else { 2 };
+            let text: Vec<String> = moves.iter().map(Move::to_string).collect();
+            println!("lost vs {name}, engine player {side}: {}", text.join(" "));
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -383,4 +439,101 @@ fn parse_position(text: Option<&str>) -> anyhow::Result<Position> {
             .parse()
             .map_err(|e| anyhow::anyhow!("bad position {t:?}: {e}")),
     }
+}
+
+/// The median of one criterion benchmark, in nanoseconds.
+fn median_ns(dir: &std::path::Path, group: &str, function: &str) -> anyhow::Result<f64> {
+    let path = dir.join(group).join(function).join("new/estimates.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        anyhow::anyhow!(
+            "cannot read {}: {e} (run `cargo bench -p bitgames --bench santorini` first)",
+            path.display()
+        )
+    })?;
+    let v: serde_json::Value = serde_json::from_str(&text)?;
+    v["median"]["point_estimate"]
+        .as_f64()
+        .ok_or_else(|| anyhow::anyhow!("{}: no median", path.display()))
+}
+
+fn human_time(ns: f64) -> String {
+    if ns >= 1e9 {
+        format!("{:.2} s", ns / 1e9)
+    } else if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.2} µs", ns / 1e3)
+    } else {
+        format!("{ns:.1} ns")
+    }
+}
+
+fn bench_table(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
+    let m = |g: &str, f: &str| median_ns(dir, g, f);
+    println!("| benchmark | median | per instance | speed-up over naive | tutorial (Haskell) |");
+    println!("|---|---|---|---|---|");
+    let naive = m("santorini_move_to", "naive")?;
+    for (f, label, tutorial) in [
+        ("naive", "move-to, naive (100,000 instances)", "1x"),
+        (
+            "bitboard_incl_conversions",
+            "move-to, bitboard incl. conversions",
+            "-",
+        ),
+        ("bitboard_core", "move-to, bitboard core", "~25x"),
+    ] {
+        let t = m("santorini_move_to", f)?;
+        println!(
+            "| {label} | {} | {} | {:.1}x | {tutorial} |",
+            human_time(t),
+            human_time(t / 100_000.0),
+            naive / t
+        );
+    }
+    let naive = m("santorini_distances", "naive")?;
+    for (f, label, tutorial) in [
+        ("naive", "distances, naive (10,000 instances)", "1x"),
+        ("bitboard", "distances, bitboard", "~6x"),
+    ] {
+        let t = m("santorini_distances", f)?;
+        println!(
+            "| {label} | {} | {} | {:.1}x | {tutorial} |",
+            human_time(t),
+            human_time(t / 10_000.0),
+            naive / t
+        );
+    }
+    println!();
+    println!("| game benchmark (one core) | median | speed | speed-up over naive |");
+    println!("|---|---|---|---|");
+    let naive = m("santorini_perft3", "naive")?;
+    for (f, label) in [
+        ("naive", "perft 3, naive generator"),
+        ("bitboard", "perft 3, bitboard"),
+    ] {
+        let t = m("santorini_perft3", f)?;
+        println!(
+            "| {label} (350,208 leaves) | {} | {:.1} M leaves/s | {:.1}x |",
+            human_time(t),
+            350_208.0 / t * 1e3,
+            naive / t
+        );
+    }
+    let t = m("santorini_search", "depth5")?;
+    let pos: Position = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2".parse()?;
+    let nodes = Engine::default()
+        .search(
+            &pos,
+            Limits {
+                depth: Some(5),
+                time: None,
+            },
+        )
+        .nodes;
+    println!(
+        "| search depth 5 ({nodes} nodes) | {} | {:.2} M nodes/s | |",
+        human_time(t),
+        nodes as f64 / t * 1e3
+    );
+    Ok(ExitCode::SUCCESS)
 }

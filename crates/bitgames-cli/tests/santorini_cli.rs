@@ -195,3 +195,18 @@ fn match_reports_every_game_against_both_opponents() {
         assert_eq!(numbers[0] + numbers[1], 2, "{line}");
     }
 }
+
+#[test]
+fn perft_divide_splits_the_count_by_first_move() {
+    let out = bitgames()
+        .args(["santorini", "perft", "--divide", "-p", WIN_IN_ONE, "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // Each first move counts 1 at depth 1; the winning climb is among them; the total is last.
+    let total: usize = lines.last().unwrap().parse().unwrap();
+    assert_eq!(lines.len(), total + 1);
+    assert!(lines.contains(&"C3>D3# 1"));
+}

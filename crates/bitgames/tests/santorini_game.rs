@@ -180,3 +180,76 @@ fn a_player_who_cannot_move_loses() {
     assert!(pos.legal_moves().is_empty());
     assert_eq!(pos.outcome(), Outcome::Win(Player::Two));
 }
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+        /// Any text parses to a position that prints back to itself, or gets an error.
+        #[test]
+        fn position_and_move_parsing(
+            text in "\\PC{0,60}",
+            near in "[0-5]{23,26}/[0-3]/mortal(:[A-F][0-6],[A-F][0-6])?/mortal(:[A-F][0-6],[A-F][0-6])?",
+            mv in "[A-F1-6,>^#]{0,9}",
+        ) {
+            let _ = text.parse::<Position>();
+            let _ = text.parse::<Move>();
+            if let Ok(pos) = near.parse::<Position>() {
+                prop_assert_eq!(pos.to_string().parse::<Position>().unwrap(), pos);
+                let _ = pos.legal_moves();
+                let _ = pos.outcome();
+            }
+            if let Ok(m) = mv.parse::<Move>() {
+                prop_assert_eq!(m.to_string().parse::<Move>().unwrap(), m);
+                let mut pos = start();
+                let before = pos;
+                if pos.play(m).is_err() {
+                    prop_assert_eq!(pos, before);
+                }
+            }
+        }
+    }
+}
+
+/// On positions from random games, whenever plain negamax (the generic tool,
+/// no table, no ordering, no extension) proves a result within 1 or 2 plies,
+/// the engine's search at that depth proves the same score and plays a legal move.
+#[test]
+fn the_engine_agrees_with_plain_negamax_on_forced_results() {
+    use bitgames::santorini::search::{Engine, Limits};
+    use bitgames::tools::{WIN_SCORE, negamax};
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut proved = 0;
+    for _ in 0..600 {
+        let mut pos = Position::new();
+        let plies = rng.random_range(10..40);
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        if pos.outcome().is_over() {
+            continue;
+        }
+        for depth in 1..=2 {
+            let mut zero = |_: &Position| 0;
+            let plain = negamax(&pos, depth, -WIN_SCORE, WIN_SCORE, &mut zero);
+            let limits = Limits {
+                depth: Some(depth),
+                time: None,
+            };
+            let report = Engine::new(1 << 12).search(&pos, limits);
+            assert!(pos.is_legal(report.best.unwrap()), "{pos}");
+            if plain.score.abs() > WIN_SCORE - 100 {
+                assert_eq!(report.score, plain.score, "{pos} depth {depth}");
+                proved += 1;
+            }
+        }
+    }
+    assert!(proved >= 50, "only {proved} forced results");
+}

@@ -82,3 +82,17 @@ proptest! {
         prop_assert_eq!(inst.to_string().parse::<Instance>().unwrap(), inst);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+    /// Any text gets an answer or an error, never a panic; near-misses too.
+    #[test]
+    fn parsing_never_panics(text in "\\PC{0,80}", near in "[(),\\[\\] 0-9]{0,90}") {
+        let _ = text.parse::<Instance>();
+        if let Ok(inst) = near.parse::<Instance>() {
+            prop_assert!(inst.level(inst.worker) < 4);
+            prop_assert!(inst.levels.iter().all(|&l| l <= 4));
+        }
+    }
+}

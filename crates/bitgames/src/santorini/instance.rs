@@ -27,33 +27,70 @@ pub struct Instance {
 pub struct Levels(pub [Bitboard; 4]);
 
 impl Levels {
-    /// The level bitboards of 25 row-major levels (levels above 3 go in none).
+    /// The level bitboards of 25 row-major levels (level 4 and above go in none).
+    ///
+    /// Branch-free: bit planes of the level bytes are gathered eight spaces
+    /// at a time (a multiply collects the low bit of each byte): `b0`, `b1`,
+    /// and `high` (any bit from 2 up, i.e. level 4 or more). Then
+    /// `L0 = !b0 & !b1`, `L1 = b0 & !b1`, `L2 = !b0 & b1`, `L3 = b0 & b1`, all
+    /// without `high`, and each 25-bit row-major set is spread into the padded rows.
     #[must_use]
+    #[inline]
     pub fn from_levels(levels: &[u8; 25]) -> Levels {
-        // One slot per level 0..=4; the level-4 slot is dropped.
-        let mut sets = [0u64; 5];
-        for (&bit, &level) in SPACE_BITS.iter().zip(levels) {
-            sets[level.min(4) as usize] |= 1 << bit;
+        let chunk =
+            |i: usize| u64::from_le_bytes(levels[8 * i..8 * i + 8].try_into().expect("8 bytes"));
+        let chunks = [chunk(0), chunk(1), chunk(2)];
+        // Per byte, bit 2 of `fold` = any of bits 2..7 (shifts stay inside each byte).
+        let fold = |c: u64| {
+            let h = c & 0xFCFC_FCFC_FCFC_FCFC;
+            h | h >> 1 | h >> 2 | h >> 3 | h >> 4 | h >> 5
+        };
+        let gather = |c: u64, p: u32| -> u32 {
+            let low_bits = (c >> p) & 0x0101_0101_0101_0101;
+            (low_bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+        };
+        let mut b0 = u32::from(levels[24] & 1) << 24;
+        let mut b1 = u32::from(levels[24] >> 1 & 1) << 24;
+        let mut high = u32::from(levels[24] >= 4) << 24;
+        for (i, &c) in chunks.iter().enumerate() {
+            b0 |= gather(c, 0) << (8 * i);
+            b1 |= gather(c, 1) << (8 * i);
+            high |= gather(fold(c), 2) << (8 * i);
         }
+        let low = !high & ((1u32 << 25) - 1);
         Levels([
-            Bitboard(sets[0]),
-            Bitboard(sets[1]),
-            Bitboard(sets[2]),
-            Bitboard(sets[3]),
+            spread_rows(!b0 & !b1 & low),
+            spread_rows(b0 & !b1 & low),
+            spread_rows(!b0 & b1 & low),
+            spread_rows(b0 & b1 & low),
         ])
+    }
+
+    /// [`Levels::from_levels`] written as the obvious loop, its reference.
+    #[must_use]
+    pub fn from_levels_by_loop(levels: &[u8; 25]) -> Levels {
+        let mut sets = [Bitboard::EMPTY; 4];
+        for (i, &level) in levels.iter().enumerate() {
+            if level < 4 {
+                sets[level as usize] |= Space::from_index(i).expect("25 spaces").bitboard();
+            }
+        }
+        Levels(sets)
     }
 }
 
-/// The padded bit index of each row-major space number.
-const SPACE_BITS: [u8; 25] = {
-    let mut bits = [0u8; 25];
-    let mut i = 0;
-    while i < 25 {
-        bits[i] = (7 * (i / 5 + 1) + i % 5 + 1) as u8;
-        i += 1;
-    }
-    bits
-};
+/// Moves the five 5-bit rows of a row-major mask to their places in the padded layout.
+#[inline]
+const fn spread_rows(mask: u32) -> Bitboard {
+    let m = mask as u64;
+    Bitboard(
+        (m & 31) << 8
+            | (m >> 5 & 31) << 15
+            | (m >> 10 & 31) << 22
+            | (m >> 15 & 31) << 29
+            | (m >> 20 & 31) << 36,
+    )
+}
 
 /// Why a line is not an instance. The messages name what is wrong and where
 /// (a 1-based character column on the line, or a level's position in the list).
@@ -258,7 +295,7 @@ impl Instance {
     /// The tutorial's random instance: shuffle the 25 spaces; the first is the
     /// worker, at a level drawn from 0..=2; the next three are level 4 (the
     /// other workers); each of the other 21 levels is drawn from
-    /// [`FREE_LEVEL_POOL`] = [0,0,1,1,1,2,2,2,3,4].
+    /// [`FREE_LEVEL_POOL`] = `[0,0,1,1,1,2,2,2,3,4]`.
     pub fn random<R: Rng + ?Sized>(rng: &mut R) -> Instance {
         let mut order: [usize; 25] = std::array::from_fn(|i| i);
         order.shuffle(rng);
@@ -352,6 +389,21 @@ mod tests {
             err("(1,2) [99999999999999999999999]"),
             format!("level {} of space #1 is outside 0..4", u64::MAX)
         );
+    }
+
+    #[test]
+    fn level_sets_by_bit_planes_agree_with_the_loop() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        for _ in 0..10_000 {
+            let levels: [u8; 25] = std::array::from_fn(|_| match rng.random_range(0..3) {
+                0 => rng.random(),
+                _ => rng.random_range(0..=4),
+            });
+            assert_eq!(
+                Levels::from_levels(&levels),
+                Levels::from_levels_by_loop(&levels)
+            );
+        }
     }
 
     #[test]

@@ -3,20 +3,25 @@
 //! notation, perft and a search engine.
 //!
 //! - [`bitboard`]: the padded `u64` board, the valid mask `V`, neighbourhoods.
-//! - [`instance`]: the tutorial's text instances `(1,2) [25 levels]` and its random generator.
+//! - [`instance`]: the tutorial's text instances `(1,2) [25 levels]`, the level
+//!   bitboards `L0..L3`, and the tutorial's random instance generator.
 //! - [`reach`]: `M(i)`, `M(X)` and BFS distances by frontiers.
-//! - [`naive`]: the naive twins (loops with bounds checks, BFS with a queue).
+//! - [`naive`]: the naive twins (loops with bounds checks, BFS with a queue, a
+//!   move generator on a level array).
+//! - [`game`]: the full game as a [`crate::Game`]: [`Position`], [`Move`].
+//! - [`notation`]: santorini-ai's position and move notation.
+//! - [`search`]: the engine (alpha-beta, iterative deepening, table, time
+//!   limit), its evaluation, and the random and greedy players.
 
 pub mod bitboard;
+pub mod game;
 pub mod instance;
 pub mod naive;
+pub mod notation;
 pub mod reach;
+pub mod search;
 
 pub use bitboard::{Bitboard, Space};
-pub use instance::{Instance, InstanceError, Levels};
-pub mod game;
-pub mod notation;
-
 pub use game::{Move, PlayError, Position};
+pub use instance::{Instance, InstanceError, Levels};
 pub use notation::NotationError;
-pub mod search;

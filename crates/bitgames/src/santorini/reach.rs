@@ -20,11 +20,14 @@ use super::instance::{Instance, Levels};
 pub fn move_to(from: Space, levels: &Levels) -> Bitboard {
     let [l0, l1, l2, l3] = levels.0;
     // Branch-free form of the three cases: level 2 is reachable from L1, L2
-    // and L3, level 3 from L2 and L3 (random instances make a branch a coin flip).
-    let here = from.bitboard().0;
-    let to_level_2 = 0u64.wrapping_sub(((l1.0 | l2.0 | l3.0) & here != 0) as u64);
-    let to_level_3 = 0u64.wrapping_sub(((l2.0 | l3.0) & here != 0) as u64);
-    let reachable = l0.0 | l1.0 | (l2.0 & to_level_2) | (l3.0 & to_level_3);
+    // and L3, level 3 from L2 and L3. On random instances a branch would be a
+    // coin flip, so ask for selects the compiler must not turn into jumps.
+    let to_level_2 = (l1 | l2 | l3).contains(from);
+    let to_level_3 = (l2 | l3).contains(from);
+    let reachable = l0.0
+        | l1.0
+        | std::hint::select_unpredictable(to_level_2, l2.0, 0)
+        | std::hint::select_unpredictable(to_level_3, l3.0, 0);
     Bitboard(Bitboard::neighbours(from).0 & reachable)
 }
 

@@ -5,7 +5,7 @@
 //! level-2 spaces it can reach.
 //!
 //! Scores are from the point of view of the player to move and use the
-//! convention of [`crate::tools::negamax`]: a win `n` plies away scores
+//! convention of [`crate::tools::negamax()`]: a win `n` plies away scores
 //! `WIN_SCORE - n`.
 
 use super::bitboard::{Bitboard, Space};
@@ -212,7 +212,7 @@ impl Engine {
             report.elapsed = started.elapsed();
             return report;
         }
-        self.order(pos, &mut root, None, 0);
+        self.order(pos, &mut root, None);
         for depth in 1..=max_depth {
             let mut alpha = -WIN_SCORE - 1;
             let mut best_here = None;
@@ -341,7 +341,7 @@ impl Engine {
         if moves.is_empty() {
             return -(WIN_SCORE - ply_score);
         }
-        self.order(pos, &mut moves, tt_move, ply);
+        self.order(pos, &mut moves, tt_move);
         let original_alpha = alpha;
         let mut best_score = -WIN_SCORE - 1;
         let mut best_move = moves[0];
@@ -398,7 +398,7 @@ impl Engine {
     }
 
     /// Sorts moves best-first: the table's move, then by a quick static guess plus history.
-    fn order(&self, pos: &Position, moves: &mut Moves, tt_move: Option<Move>, _ply: usize) {
+    fn order(&self, pos: &Position, moves: &mut Moves, tt_move: Option<Move>) {
         let side = pos.to_move().index();
         let them = pos.workers[pos.to_move().other().index()];
         let their_level2 = them & pos.heights[1] & !pos.heights[2];
