@@ -166,8 +166,10 @@ pub trait Game: Clone + Debug + Display + FromStr + Eq + Hash + Send + Sync {
     /// The dense action index of a move.
     fn action_of(&self, mv: Self::Move) -> usize;
 
-    /// The move with this action index, if the index names a move here (legal
-    /// or not); `None` for an index out of range.
+    /// The move with this action index, legal here or not; `None` for an index
+    /// that names no move (out of range, or a slot the game's encoding leaves
+    /// unused, such as Santorini's placement slots with the squares in the
+    /// wrong order).
     fn move_of(&self, action: usize) -> Option<Self::Move>;
 
     /// The legal-action mask: `mask[a]` is true iff action `a` is legal.
