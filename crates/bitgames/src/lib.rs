@@ -11,6 +11,7 @@
 
 #![warn(missing_docs)]
 
+pub mod connect4;
 pub mod game;
 pub mod santorini;
 pub mod tictactoe;

@@ -1,0 +1,257 @@
+//! Connect Four on the tutorials' bitboards, with an exact solver.
+//!
+//! - [`bitboard`]: the `position` / `mask` encoding (bit `col * (H + 1) + row`,
+//!   one spare bit on top of each column), play, the key, four-in-a-row tests,
+//!   for any board size with `W * (H + 1) <= 64` (7x6 by default).
+//! - [`solver`]: an exact solver in the style of Pascal Pons' "Solving Connect 4".
+//!
+//! Columns are 1-based in text (`4453`: the moves played, one digit a move,
+//! as in Pons' test sets) and 0-based in the API.
+
+pub mod bitboard;
+pub mod solver;
+
+pub use bitboard::{Geometry, GeometryError, PlayError, Position, draw_bits};
+
+use crate::{Game, Outcome, Player};
+use arrayvec::ArrayVec;
+use std::fmt;
+use std::str::FromStr;
+
+/// A move: the column a stone is dropped into, 0-based (written 1-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Column(pub u8);
+
+impl Column {
+    /// The 0-based index.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Column {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0 + 1)
+    }
+}
+
+/// Why a column name could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a column: use a digit 1..9")]
+pub struct ParseColumnError {
+    text: String,
+}
+
+impl FromStr for Column {
+    type Err = ParseColumnError;
+
+    fn from_str(s: &str) -> Result<Column, ParseColumnError> {
+        match s.trim().as_bytes() {
+            [d @ b'1'..=b'9'] => Ok(Column(d - b'1')),
+            _ => Err(ParseColumnError {
+                text: s.to_string(),
+            }),
+        }
+    }
+}
+
+/// Why a move string such as `4453` was refused: the move's number in the
+/// string (1-based), the character, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MovesError {
+    /// A character that is not a column digit.
+    #[error("character {index} `{ch}`: not a column (use digits 1..{width})")]
+    BadCharacter {
+        /// 1-based position of the character in the string.
+        index: usize,
+        /// The character.
+        ch: char,
+        /// Number of columns.
+        width: usize,
+    },
+    /// A column that cannot be played there.
+    #[error("move {index} `{ch}`: {error}")]
+    Illegal {
+        /// 1-based number of the move (its position in the string).
+        index: usize,
+        /// The character.
+        ch: char,
+        /// Why the column cannot be played.
+        error: PlayError,
+    },
+}
+
+impl MovesError {
+    /// The 1-based position of the offending character in the string.
+    #[must_use]
+    pub fn index(&self) -> usize {
+        match self {
+            MovesError::BadCharacter { index, .. } | MovesError::Illegal { index, .. } => *index,
+        }
+    }
+}
+
+impl Position {
+    /// The 7x6 position after the moves `moves` (1-based column digits, e.g. `4453`).
+    pub fn from_moves(moves: &str) -> Result<Position, MovesError> {
+        Position::from_moves_in(Geometry::STANDARD, moves)
+    }
+
+    /// The position of this size after the moves `moves`. Every character must
+    /// be a column digit; full columns, columns off the board and moves after
+    /// the game is over are refused with the move's number.
+    pub fn from_moves_in(geometry: Geometry, moves: &str) -> Result<Position, MovesError> {
+        let mut pos = Position::new(geometry);
+        for (i, ch) in moves.chars().enumerate() {
+            let index = i + 1;
+            let col = match ch {
+                '1'..='9' => ch as usize - '1' as usize,
+                _ => {
+                    return Err(MovesError::BadCharacter {
+                        index,
+                        ch,
+                        width: geometry.width(),
+                    });
+                }
+            };
+            pos.play(col)
+                .map_err(|error| MovesError::Illegal { index, ch, error })?;
+        }
+        Ok(pos)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The grid, top row first, `X` (first player), `O` (second) and `.`,
+    /// with the column numbers underneath.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..self.height()).rev() {
+            for col in 0..self.width() {
+                if col > 0 {
+                    f.write_str(" ")?;
+                }
+                let c = match self.cell(col, row) {
+                    Some(Player::One) => 'X',
+                    Some(Player::Two) => 'O',
+                    None => '.',
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        for col in 0..self.width() {
+            if col > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{}", col + 1)?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Position {
+    type Err = MovesError;
+
+    /// A 7x6 position from its move string.
+    fn from_str(s: &str) -> Result<Position, MovesError> {
+        Position::from_moves(s.trim())
+    }
+}
+
+impl Game for Position {
+    type Move = Column;
+    type Moves = ArrayVec<Column, 9>;
+    type PlayError = PlayError;
+    const NAME: &'static str = "connect4";
+
+    fn to_move(&self) -> Player {
+        Position::to_move(self)
+    }
+
+    fn legal_moves(&self) -> ArrayVec<Column, 9> {
+        let mut moves = ArrayVec::new();
+        if self.last_player_won() {
+            return moves;
+        }
+        for col in 0..self.width() {
+            if self.can_play(col) {
+                moves.push(Column(col as u8));
+            }
+        }
+        moves
+    }
+
+    fn is_legal(&self, mv: Column) -> bool {
+        self.why_unplayable(mv.index()).is_none()
+    }
+
+    fn play_unchecked(&mut self, mv: Column) {
+        Position::play_unchecked(self, mv.index());
+    }
+
+    fn play(&mut self, mv: Column) -> Result<(), PlayError> {
+        Position::play(self, mv.index())
+    }
+
+    fn outcome(&self) -> Outcome {
+        if self.last_player_won() {
+            Outcome::Win(self.to_move().other())
+        } else if self.moves_played() == self.geometry().cells() {
+            Outcome::Draw
+        } else {
+            Outcome::Ongoing
+        }
+    }
+
+    fn num_actions(&self) -> usize {
+        self.width()
+    }
+
+    fn action_of(&self, mv: Column) -> usize {
+        mv.index()
+    }
+
+    fn move_of(&self, action: usize) -> Option<Column> {
+        (action < self.width()).then_some(Column(action as u8))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_strings_name_the_offending_move() {
+        assert_eq!(
+            Position::from_moves("44x").unwrap_err().to_string(),
+            "character 3 `x`: not a column (use digits 1..7)"
+        );
+        assert_eq!(
+            Position::from_moves("448").unwrap_err().to_string(),
+            "move 3 `8`: column 8 is outside 1..7"
+        );
+        assert_eq!(
+            Position::from_moves("1111111").unwrap_err().to_string(),
+            "move 7 `1`: column 1 is full"
+        );
+        assert_eq!(
+            Position::from_moves("12121213").unwrap_err().to_string(),
+            "move 8 `3`: the game is already over: player 1 has four in a row"
+        );
+    }
+
+    #[test]
+    fn the_trait_sees_wins_draws_and_actions() {
+        let won = Position::from_moves("1212121").unwrap();
+        assert_eq!(won.outcome(), Outcome::Win(Player::One));
+        assert!(won.legal_moves().is_empty());
+        let start = Position::default();
+        assert_eq!(start.legal_moves().len(), 7);
+        assert_eq!(start.num_actions(), 7);
+        assert_eq!(start.move_of(3), Some(Column(3)));
+        assert_eq!(start.move_of(7), None);
+        assert_eq!(start.legal_action_mask(), vec![true; 7]);
+    }
+}

@@ -1,0 +1,475 @@
+//! An exact Connect Four solver in the style of Pascal Pons' "Solving Connect 4".
+//!
+//! Scores follow the test sets' convention: for the player to move, a win
+//! with the last stone of the board scores 1 and each earlier stone one more
+//! (`(W*H + 1 - n) / 2` for a win with the next stone after `n` stones), a draw
+//! scores 0, losses mirror wins. The weak mode tells only win (+1), draw (0) or loss (-1).
+//!
+//! The search is negamax with alpha-beta over null windows (the root bisects
+//! the score range), with:
+//! - only *non-losing* moves searched (the opponent's immediate wins are
+//!   blocked or, with two of them, the node is lost at once);
+//! - the window clamped to the scores still possible;
+//! - moves ordered by the transposition table's best move, then the number of
+//!   winning cells they create, then centre first;
+//! - a transposition table ([`table`]) of exact 40-bit partial keys in
+//!   two-entry buckets, keyed by the position or its mirror image, whichever
+//!   key is smaller (a position and its mirror image have the same score);
+//! - an optional opening book ([`book`]).
+
+pub mod book;
+pub mod table;
+
+use super::{Geometry, Position};
+use book::Book;
+use std::sync::Arc;
+use std::time::Instant;
+use table::{Bound, Table};
+
+/// The search was stopped by its deadline before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the search was interrupted by its time limit")]
+pub struct Interrupted;
+
+/// Why a position cannot be scored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The game is over: there is nothing to score.
+    #[error("the game is already over: {0}")]
+    GameOver(crate::Outcome),
+    /// The deadline passed.
+    #[error(transparent)]
+    Interrupted(#[from] Interrupted),
+}
+
+/// Exact or win/draw/loss only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Mode {
+    /// The exact score (how soon the win or how late the loss).
+    #[default]
+    Strong,
+    /// Only the sign: +1 win, 0 draw, -1 loss.
+    Weak,
+}
+
+/// The scores of every column of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// One entry per column: the score for the player to move if they play
+    /// there (a move that wins at once scores `(W*H + 1 - n) / 2`), `None` for
+    /// a full column. In weak mode the entries are -1, 0 or +1.
+    pub scores: Vec<Option<i32>>,
+    /// A best column, 0-based (the most central of the best); `None` when no column is playable.
+    pub best: Option<usize>,
+    /// The score of the position itself (the best of `scores`).
+    pub score: Option<i32>,
+}
+
+/// Counters of the last solve.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes searched (calls of the negamax).
+    pub nodes: u64,
+}
+
+/// Board constants the search reads at every node.
+#[derive(Clone, Copy, Debug)]
+struct Geo {
+    geometry: Geometry,
+    cells: i32,
+    bottom: u64,
+    board: u64,
+    columns: [u64; 9],
+    /// Columns from the centre out.
+    order: [u8; 9],
+    width: usize,
+}
+
+impl Geo {
+    fn new(geometry: Geometry) -> Geo {
+        let width = geometry.width();
+        let mut columns = [0; 9];
+        for (c, m) in columns.iter_mut().enumerate().take(width) {
+            *m = geometry.column_mask(c);
+        }
+        let mut order = [0u8; 9];
+        for (i, o) in order.iter_mut().enumerate().take(width) {
+            // centre, then alternately left and right of it
+            let i = i as i32;
+            let centre = (width as i32 - 1) / 2;
+            let off = if i % 2 == 1 { -(i + 1) / 2 } else { i / 2 };
+            let off = if width.is_multiple_of(2) { -off } else { off };
+            *o = (centre + off) as u8;
+        }
+        Geo {
+            geometry,
+            cells: geometry.cells() as i32,
+            bottom: geometry.bottom_mask(),
+            board: geometry.board_mask(),
+            columns,
+            order,
+            width,
+        }
+    }
+
+    #[inline(always)]
+    fn winning_cells(&self, bits: u64, mask: u64) -> u64 {
+        self.geometry.winning_cells(bits, mask)
+    }
+
+    #[inline(always)]
+    fn key(&self, cur: u64, mask: u64) -> u64 {
+        let k = cur + mask + self.bottom;
+        let m = self.geometry.mirror(k);
+        k.min(m)
+    }
+}
+
+/// The default table: 2^23 buckets of two entries (128 MiB).
+pub const DEFAULT_TABLE_LOG2: u32 = 23;
+
+/// A reusable solver: a transposition table, an optional opening book, and
+/// an optional deadline. Not shared between threads: give each thread its own.
+pub struct Solver {
+    table: Table,
+    table_log2: u32,
+    geo: Geo,
+    book: Option<Arc<Book>>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with the default table (128 MiB).
+    #[must_use]
+    pub fn new() -> Solver {
+        Solver::with_table_log2(DEFAULT_TABLE_LOG2)
+    }
+
+    /// A solver with a table of `2^log2` buckets (16 bytes each).
+    #[must_use]
+    pub fn with_table_log2(log2: u32) -> Solver {
+        let geo = Geo::new(Geometry::STANDARD);
+        Solver {
+            table: Table::new(log2, key_bits(Geometry::STANDARD)),
+            table_log2: log2,
+            geo,
+            book: None,
+            nodes: 0,
+            deadline: None,
+            stopped: false,
+        }
+    }
+
+    /// Uses an opening book for positions it holds (of the same board size).
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+    }
+
+    /// Stops any later solve that runs past `deadline` with [`Interrupted`].
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Forgets everything the table learnt (a new generation: free).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The counters since the last [`Solver::reset_stats`].
+    #[must_use]
+    pub fn stats(&self) -> Stats {
+        Stats { nodes: self.nodes }
+    }
+
+    /// Sets the counters to zero.
+    pub fn reset_stats(&mut self) {
+        self.nodes = 0;
+    }
+
+    fn prepare(&mut self, pos: &Position) -> Result<(), SolveError> {
+        use crate::Game;
+        let outcome = pos.outcome();
+        if outcome.is_over() {
+            return Err(SolveError::GameOver(outcome));
+        }
+        if self.geo.geometry != pos.geometry() {
+            self.geo = Geo::new(pos.geometry());
+            self.table = Table::new(self.table_log2, key_bits(pos.geometry()));
+        }
+        self.stopped = false;
+        Ok(())
+    }
+
+    /// The exact score of `pos` for the player to move (weak mode: its sign).
+    pub fn solve(&mut self, pos: &Position, mode: Mode) -> Result<i32, SolveError> {
+        self.prepare(pos)?;
+        let score = self.solve_prepared(pos.current(), pos.mask(), mode);
+        if self.stopped {
+            return Err(Interrupted.into());
+        }
+        Ok(score)
+    }
+
+    /// The score of every column and the best one. The children share the
+    /// table, so this costs little more than one solve.
+    pub fn analyze(&mut self, pos: &Position, mode: Mode) -> Result<Analysis, SolveError> {
+        self.prepare(pos)?;
+        let g = self.geo;
+        let n = pos.moves_played() as i32;
+        let mut scores = vec![None; g.width];
+        for (col, slot) in scores.iter_mut().enumerate() {
+            if !pos.can_play(col) {
+                continue;
+            }
+            let score = if pos.is_winning_move(col) {
+                match mode {
+                    Mode::Strong => (g.cells + 1 - n) / 2,
+                    Mode::Weak => 1,
+                }
+            } else {
+                let child = pos.after(col).expect("a playable column");
+                if child.moves_played() == g.geometry.cells() {
+                    0
+                } else {
+                    -self.solve_prepared(child.current(), child.mask(), mode)
+                }
+            };
+            if self.stopped {
+                return Err(Interrupted.into());
+            }
+            *slot = Some(score);
+        }
+        let score = scores.iter().flatten().copied().max();
+        let best = g.order[..g.width]
+            .iter()
+            .map(|&c| c as usize)
+            .find(|&c| scores[c].is_some() && scores[c] == score);
+        Ok(Analysis {
+            scores,
+            best,
+            score,
+        })
+    }
+
+    /// Root search: an immediate win, else a bisection of the score range
+    /// with null-window searches.
+    fn solve_prepared(&mut self, cur: u64, mask: u64, mode: Mode) -> i32 {
+        let g = self.geo;
+        let n = mask.count_ones() as i32;
+        if g.winning_cells(cur, mask) & (mask + g.bottom) & g.board != 0 {
+            return match mode {
+                Mode::Strong => (g.cells + 1 - n) / 2,
+                Mode::Weak => 1,
+            };
+        }
+        let (mut min, mut max) = match mode {
+            Mode::Strong => (-(g.cells - n) / 2, (g.cells + 1 - n) / 2),
+            Mode::Weak => (-1, 1),
+        };
+        while min < max && !self.stopped {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(cur, mask, med, med + 1);
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        if mode == Mode::Weak {
+            min.signum()
+        } else {
+            min
+        }
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Negamax with alpha-beta on a position where the player to move cannot
+    /// win at once. Returns a fail-hard score within `[alpha, beta]`.
+    fn negamax(&mut self, cur: u64, mask: u64, mut alpha: i32, mut beta: i32) -> i32 {
+        let g = self.geo;
+        self.nodes += 1;
+        if self.nodes & 0xfff == 0 && self.out_of_time() {
+            return alpha;
+        }
+        if self.stopped {
+            return alpha;
+        }
+        let n = mask.count_ones() as i32;
+        let possible = (mask + g.bottom) & g.board;
+        let opp = cur ^ mask;
+        let opp_wins = g.winning_cells(opp, mask);
+        let forced = possible & opp_wins;
+        let mut next = possible;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                // Two cells to block: the opponent wins with its next stone.
+                return -(g.cells - n) / 2;
+            }
+            next = forced;
+        }
+        // Never play under an opponent's winning cell.
+        next &= !(opp_wins >> 1);
+        if next == 0 {
+            return -(g.cells - n) / 2;
+        }
+        if n >= g.cells - 2 {
+            return 0;
+        }
+        // The opponent cannot win with its next stone: the score is at least this.
+        let min = -(g.cells - 2 - n) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        // We cannot win with our next stone either.
+        let max = (g.cells - 1 - n) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        let key = g.key(cur, mask);
+        let mut tt_best = None;
+        if let Some(hit) = self.table.get(key) {
+            match hit.bound {
+                Bound::Exact => return hit.score.clamp(alpha, beta),
+                Bound::Lower => {
+                    if hit.score > alpha {
+                        alpha = hit.score;
+                        if alpha >= beta {
+                            return alpha;
+                        }
+                    }
+                }
+                Bound::Upper => {
+                    if hit.score < beta {
+                        beta = hit.score;
+                        if alpha >= beta {
+                            return beta;
+                        }
+                    }
+                }
+            }
+            tt_best = hit.best;
+        }
+        if let Some(book) = &self.book
+            && let Some(score) = book.get(g.geometry, n as usize, cur, mask)
+        {
+            return score.clamp(alpha, beta);
+        }
+
+        // Order the moves: the table's best first, then by the winning cells
+        // they create, centre first among equals.
+        let mirrored = key != cur + mask + g.bottom;
+        let tt_col = tt_best.map(|c| {
+            if mirrored {
+                g.width - 1 - c as usize
+            } else {
+                c as usize
+            }
+        });
+        let mut moves = [(0i32, 0u64, 0u8); 9];
+        let mut count = 0;
+        for &col in &g.order[..g.width] {
+            let mv = next & g.columns[col as usize];
+            if mv == 0 {
+                continue;
+            }
+            let mut score = (g.winning_cells(cur | mv, mask) & !mask & g.board).count_ones() as i32;
+            if Some(col as usize) == tt_col {
+                score += 1000;
+            }
+            // insertion sort, stable: equal scores keep the centre-first order
+            let mut i = count;
+            while i > 0 && moves[i - 1].0 < score {
+                moves[i] = moves[i - 1];
+                i -= 1;
+            }
+            moves[i] = (score, mv, col);
+            count += 1;
+        }
+
+        let nodes_before = self.nodes;
+        for &(_, mv, col) in &moves[..count] {
+            let child_cur = opp;
+            let child_mask = mask | mv;
+            let score = -self.negamax(child_cur, child_mask, -beta, -alpha);
+            if self.stopped {
+                return alpha;
+            }
+            if score >= beta {
+                let stored = if mirrored {
+                    (g.width - 1 - col as usize) as u8
+                } else {
+                    col
+                };
+                let work = 64 - (self.nodes - nodes_before).leading_zeros();
+                self.table.put(key, score, Bound::Lower, Some(stored), work);
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        let work = 64 - (self.nodes - nodes_before).leading_zeros();
+        self.table.put(key, alpha, Bound::Upper, None, work);
+        alpha
+    }
+}
+
+/// The number of bits of the board's largest key.
+fn key_bits(geometry: Geometry) -> u32 {
+    (geometry.width() * (geometry.height() + 1)) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(moves: &str) -> i32 {
+        let mut s = Solver::with_table_log2(16);
+        s.solve(&Position::from_moves(moves).unwrap(), Mode::Strong)
+            .unwrap()
+    }
+
+    #[test]
+    fn the_tutorials_examples() {
+        assert_eq!(solve("4455"), 18); // a win with the 4th stone
+        assert_eq!(solve("44455554221"), -15);
+        assert_eq!(solve("2252576253462244111563365343671351441"), -1);
+    }
+
+    #[test]
+    fn a_finished_game_has_no_score() {
+        let mut s = Solver::with_table_log2(10);
+        let won = Position::from_moves("1212121").unwrap();
+        assert!(matches!(
+            s.solve(&won, Mode::Strong),
+            Err(SolveError::GameOver(_))
+        ));
+    }
+}
