@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 mod cli_util;
 mod santorini;
+mod serve;
 mod tictactoe;
 
 /// Fast, exact, verified bitboard game engines: tic-tac-toe, Connect Four and Santorini.
@@ -24,6 +25,8 @@ enum Command {
     /// Santorini: the tutorial's move-to sets and distances, perft, search, play, matches.
     #[command(subcommand)]
     Santorini(santorini::Command),
+    /// The web app: play and analyse every game in the browser, with a JSON API under /api.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +34,7 @@ fn main() -> ExitCode {
     let result: anyhow::Result<ExitCode> = match cli.command {
         Command::Tictactoe(cmd) => tictactoe::run(cmd),
         Command::Santorini(c) => santorini::run(c),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,165 @@
+//! The router: the page, its assets and the JSON API under `/api`.
+//!
+//! Cheap answers (tic-tac-toe from the solved table, Santorini positions,
+//! move-to sets, distances) are computed in the handler. Searches run on
+//! tokio's blocking threads, at most `max_solves` at once (a semaphore); a
+//! request that cannot get a slot within [`QUEUE_WAIT`] gets a 503, and every
+//! search has a time budget, so a slow position never stalls the server.
+
+use super::assets;
+use super::error::{ApiError, Params};
+use super::{connect4, santorini, tictactoe};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::{StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use bitgames::santorini::search::Engine;
+use serde_json::{Value, json};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::Semaphore;
+
+/// How long a search request may wait for a free slot before a 503.
+pub const QUEUE_WAIT: Duration = Duration::from_secs(20);
+
+/// What the handlers share.
+pub struct AppState {
+    /// One permit per search that may run at once.
+    solves: Arc<Semaphore>,
+    max_solves: usize,
+    /// The solved tic-tac-toe table (built once, read-only).
+    pub tictactoe: bitgames::tictactoe::solver::Solver,
+    /// Idle Santorini engines (their tables are large: reuse them).
+    pub santorini_engines: Mutex<Vec<Engine>>,
+    /// Idle Connect Four solvers (each keeps its transposition table).
+    pub connect4_solvers: Mutex<Vec<bitgames::connect4::solver::Solver>>,
+}
+
+impl AppState {
+    /// A state allowing `max_solves` searches at once.
+    pub fn new(max_solves: usize) -> AppState {
+        AppState {
+            solves: Arc::new(Semaphore::new(max_solves)),
+            max_solves,
+            tictactoe: bitgames::tictactoe::solver::Solver::new(),
+            santorini_engines: Mutex::new(Vec::new()),
+            connect4_solvers: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Runs `work` on a blocking thread once a search slot is free.
+    pub async fn solve<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let permit = tokio::time::timeout(QUEUE_WAIT, self.solves.clone().acquire_owned())
+            .await
+            .map_err(|_| {
+                ApiError::unavailable(format!(
+                    "server busy: {} searches running and none free within {} s; try again",
+                    self.max_solves,
+                    QUEUE_WAIT.as_secs()
+                ))
+            })?
+            .map_err(|_| ApiError::internal("the search slots are closed"))?;
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work()
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("the search failed: {e}")))
+    }
+}
+
+/// The routes of the API, for the index at `/api` and the 404 answer.
+const ROUTES: &[&str] = &[
+    "GET /api/tictactoe/analyze?moves=1524",
+    "GET /api/connect4/analyze?moves=4453[&time_ms=3000]",
+    "GET /api/santorini/state?position=...[&moves=...]",
+    "GET /api/santorini/bestmove?position=...[&moves=...][&time_ms=1000]",
+    "GET /api/santorini/move-to?instance=(1,2) [25 levels] | ?position=...&space=C3",
+    "GET /api/santorini/distances?instance=(1,2) [25 levels] | ?position=...&space=C3",
+];
+
+/// The whole app: page, assets and API.
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/assets/{file}", get(assets::asset))
+        .route("/api", get(api_index))
+        .route("/api/tictactoe/analyze", get(tictactoe_analyze))
+        .route("/api/connect4/analyze", get(connect4_analyze))
+        .route("/api/santorini/state", get(santorini_state))
+        .route("/api/santorini/bestmove", get(santorini_bestmove))
+        .route("/api/santorini/move-to", get(santorini_move_to))
+        .route("/api/santorini/distances", get(santorini_distances))
+        .fallback(not_found)
+        .with_state(state)
+}
+
+type Answer = Result<Json<Value>, ApiError>;
+
+fn params(query: Result<Query<Params>, QueryRejection>) -> Result<Params, ApiError> {
+    query
+        .map(|Query(p)| p)
+        .map_err(|e| ApiError::bad(format!("bad query string: {e}")))
+}
+
+async fn api_index() -> Json<Value> {
+    Json(json!({ "routes": ROUTES }))
+}
+
+async fn not_found(uri: Uri) -> Response {
+    if uri.path().starts_with("/api") {
+        ApiError::not_found(format!(
+            "no API route {}; the routes are: {}",
+            uri.path(),
+            ROUTES.join("; ")
+        ))
+        .into_response()
+    } else {
+        (StatusCode::NOT_FOUND, "not found: the page is at /\n").into_response()
+    }
+}
+
+async fn tictactoe_analyze(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<Params>, QueryRejection>,
+) -> Answer {
+    let p = params(query)?;
+    tictactoe::analyze(&state.tictactoe, &p).map(Json)
+}
+
+async fn connect4_analyze(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<Params>, QueryRejection>,
+) -> Answer {
+    let p = params(query)?;
+    connect4::analyze(state, &p).await.map(Json)
+}
+
+async fn santorini_state(query: Result<Query<Params>, QueryRejection>) -> Answer {
+    let p = params(query)?;
+    let (pos, given) = santorini::position(&p)?;
+    Ok(Json(santorini::describe(&pos, &given)))
+}
+
+async fn santorini_bestmove(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<Params>, QueryRejection>,
+) -> Answer {
+    let p = params(query)?;
+    santorini::bestmove(state, &p).await.map(Json)
+}
+
+async fn santorini_move_to(query: Result<Query<Params>, QueryRejection>) -> Answer {
+    let p = params(query)?;
+    santorini::move_to(&p).map(Json)
+}
+
+async fn santorini_distances(query: Result<Query<Params>, QueryRejection>) -> Answer {
+    let p = params(query)?;
+    santorini::distances(&p).map(Json)
+}

@@ -1,0 +1,179 @@
+//! `GET /api/connect4/analyze?moves=4453[&time_ms=3000]`: the exact score of
+//! every column, in the convention of Pascal Pons' test sets (see
+//! `shared/data/connect4/README.md`), the best column, the board and its bitboards.
+
+use super::api::AppState;
+use super::error::{ApiError, Params, required, time_ms};
+use bitgames::connect4::Position;
+use bitgames::connect4::solver::{Mode, SolveError, Solver};
+use bitgames::{Game, Player};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The default and the largest time budget of one analysis.
+pub const DEFAULT_TIME_MS: u64 = 3000;
+pub const MAX_TIME_MS: u64 = 10_000;
+
+/// Transposition table of a server solver: 2^21 buckets (32 MiB), one solver per search slot.
+const TABLE_LOG2: u32 = 21;
+
+/// A score in words for the player to move after `n` stones: `win in 2`
+/// (their own stones still to play, the winning one included), `draw`, `loss in 3`.
+pub fn score_words(score: i32, n: usize, cells: usize) -> String {
+    let half = (cells / 2) as i32;
+    let n = n as i32;
+    match score {
+        0 => "draw".into(),
+        s if s > 0 => format!("win in {}", half + 1 - s - n / 2),
+        s => format!("loss in {}", half + 1 + s - (n + 1) / 2),
+    }
+}
+
+/// What describes the position whether or not the solve finished.
+fn describe(pos: &Position, moves: &str) -> Value {
+    let outcome = pos.outcome();
+    let mark = |p: Player| if p == Player::One { 'X' } else { 'O' };
+    let board: Vec<String> = (0..pos.height())
+        .rev()
+        .map(|row| {
+            (0..pos.width())
+                .map(|col| pos.cell(col, row).map_or('.', mark))
+                .collect()
+        })
+        .collect();
+    json!({
+        "game": "connect4",
+        "moves": moves,
+        "moves_played": pos.moves_played(),
+        "to_move": pos.to_move().number(),
+        "status": outcome.to_string(),
+        "winner": outcome.winner().map(Player::number),
+        "board": board,
+        "width": pos.width(),
+        "height": pos.height(),
+        "bits": {
+            "position": pos.current(),
+            "mask": pos.mask(),
+            "key": pos.key(),
+            "bottom": pos.geometry().bottom_mask(),
+        },
+    })
+}
+
+/// A quick move for when the exact analysis runs out of time: win at once,
+/// else block the opponent's win, else the most central column that does not
+/// hand the opponent an immediate win.
+pub fn fallback_column(pos: &Position) -> Option<usize> {
+    let w = pos.width();
+    let centre_out: Vec<usize> = {
+        let mut cols: Vec<usize> = (0..w).collect();
+        cols.sort_by_key(|&c| (2 * c as i64 - (w as i64 - 1)).abs());
+        cols
+    };
+    let playable: Vec<usize> = centre_out
+        .into_iter()
+        .filter(|&c| pos.can_play(c))
+        .collect();
+    if let Some(&c) = playable.iter().find(|&&c| pos.is_winning_move(c)) {
+        return Some(c);
+    }
+    let geometry = pos.geometry();
+    let threats = geometry.winning_cells(pos.opponent(), pos.mask()) & pos.playable_cells();
+    if let Some(&c) = playable
+        .iter()
+        .find(|&&c| threats & geometry.column_mask(c) != 0)
+    {
+        return Some(c);
+    }
+    playable
+        .iter()
+        .copied()
+        .find(|&c| pos.after(c).is_ok_and(|child| child.winning_moves() == 0))
+        .or_else(|| playable.first().copied())
+}
+
+/// The analysis of the position after `moves`.
+pub async fn analyze(state: Arc<AppState>, params: &Params) -> Result<Value, ApiError> {
+    let moves = required(params, "moves")?.trim().to_string();
+    let pos = Position::from_moves(&moves)
+        .map_err(|e| ApiError::bad(format!("bad Connect Four moves `{moves}`: {e}")))?;
+    let ms = time_ms(params, DEFAULT_TIME_MS, MAX_TIME_MS)?;
+    let mut answer = describe(&pos, &moves);
+    let cells = pos.width() * pos.height();
+    let n = pos.moves_played();
+    if pos.outcome().is_over() {
+        let extra = json!({
+            "scores": vec![Value::Null; pos.width()],
+            "texts": vec![Value::Null; pos.width()],
+            "best": null,
+            "score": null,
+        });
+        merge(&mut answer, extra);
+        return Ok(answer);
+    }
+    let shared = Arc::clone(&state);
+    let (result, elapsed) = state
+        .solve(move || {
+            let mut solver = shared
+                .connect4_solvers
+                .lock()
+                .map(|mut idle| idle.pop())
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| Solver::with_table_log2(TABLE_LOG2));
+            let started = Instant::now();
+            solver.set_deadline(Some(started + Duration::from_millis(ms)));
+            let result = solver.analyze(&pos, Mode::Strong);
+            let elapsed = started.elapsed();
+            solver.set_deadline(None);
+            if let Ok(mut idle) = shared.connect4_solvers.lock() {
+                idle.push(solver);
+            }
+            (result, elapsed)
+        })
+        .await?;
+    let elapsed_ms = (elapsed.as_secs_f64() * 1e3).round() as u64;
+    match result {
+        Ok(a) => {
+            let texts: Vec<Option<String>> = a
+                .scores
+                .iter()
+                .map(|s| s.map(|s| score_words(s, n, cells)))
+                .collect();
+            merge(
+                &mut answer,
+                json!({
+                    "scores": a.scores,
+                    "texts": texts,
+                    "best": a.best.map(|c| c + 1),
+                    "score": a.score,
+                    "score_text": a.score.map(|s| score_words(s, n, cells)),
+                    "time_ms": elapsed_ms,
+                    "budget_ms": ms,
+                }),
+            );
+            Ok(answer)
+        }
+        Err(SolveError::Interrupted(_)) => {
+            merge(
+                &mut answer,
+                json!({
+                    "fallback": fallback_column(&pos).map(|c| c + 1),
+                    "budget_ms": ms,
+                }),
+            );
+            Err(ApiError::unavailable(format!(
+                "analysis timed out after {ms} ms (positions this early need more time or an opening book)"
+            ))
+            .with(answer))
+        }
+        Err(e) => Err(ApiError::bad(e.to_string())),
+    }
+}
+
+fn merge(answer: &mut Value, extra: Value) {
+    if let (Value::Object(map), Value::Object(extra)) = (answer, extra) {
+        map.extend(extra);
+    }
+}

@@ -1,0 +1,104 @@
+//! The API's errors: a status and a message, sent as `{"error": "..."}`.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+
+/// An error answer: 4xx for a bad request, 503 when the server is busy or a
+/// solve ran out of time. `extra` fields (such as the board) may ride along.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+    pub extra: Option<Value>,
+}
+
+impl ApiError {
+    /// 400 Bad Request.
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+            extra: None,
+        }
+    }
+
+    /// 404 Not Found.
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: message.into(),
+            extra: None,
+        }
+    }
+
+    /// 503 Service Unavailable.
+    pub fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.into(),
+            extra: None,
+        }
+    }
+
+    /// 500, for a solve thread that failed (never expected).
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: message.into(),
+            extra: None,
+        }
+    }
+
+    /// The same error with more fields in its body.
+    pub fn with(mut self, extra: Value) -> ApiError {
+        self.extra = Some(extra);
+        self
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut body = json!({ "error": self.message });
+        if let (Some(Value::Object(extra)), Value::Object(map)) = (self.extra, &mut body) {
+            for (k, v) in extra {
+                map.entry(k).or_insert(v);
+            }
+        }
+        (self.status, Json(body)).into_response()
+    }
+}
+
+/// The query parameters of a request.
+pub type Params = HashMap<String, String>;
+
+/// A required parameter.
+pub fn required<'a>(params: &'a Params, name: &str) -> Result<&'a str, ApiError> {
+    params
+        .get(name)
+        .map(String::as_str)
+        .ok_or_else(|| ApiError::bad(format!("missing parameter `{name}`")))
+}
+
+/// An optional parameter, absent or empty as `None`.
+pub fn optional<'a>(params: &'a Params, name: &str) -> Option<&'a str> {
+    params
+        .get(name)
+        .map(String::as_str)
+        .filter(|s| !s.trim().is_empty())
+}
+
+/// A time budget in milliseconds: `default` when absent, `1..=max` otherwise.
+pub fn time_ms(params: &Params, default: u64, max: u64) -> Result<u64, ApiError> {
+    match optional(params, "time_ms") {
+        None => Ok(default),
+        Some(text) => match text.trim().parse::<u64>() {
+            Ok(ms) if (1..=max).contains(&ms) => Ok(ms),
+            _ => Err(ApiError::bad(format!(
+                "time_ms `{text}` is not a whole number of milliseconds in 1..{max}"
+            ))),
+        },
+    }
+}

@@ -1,0 +1,201 @@
+//! The Santorini routes: a position and its legal moves, the engine's best
+//! move, and the tutorial's move-to sets and BFS distances.
+
+use super::api::AppState;
+use super::error::{ApiError, Params, optional, required, time_ms};
+use bitgames::santorini::reach::{
+    distances_instance, format_distances, format_spaces, move_to_instance,
+};
+use bitgames::santorini::search::{Limits, score_text};
+use bitgames::santorini::{Bitboard, Instance, Levels, Move, Position, Space};
+use bitgames::{Game, Player};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The default and the largest search time of `bestmove`.
+pub const DEFAULT_TIME_MS: u64 = 1000;
+pub const MAX_TIME_MS: u64 = 10_000;
+
+/// The position of `position` (default: the empty board) after the `moves`
+/// (separated by blanks or `;`), and the position text as given.
+pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
+    let given = optional(params, "position").unwrap_or("0000000000000000000000000/1/mortal/mortal");
+    let mut pos: Position = given
+        .parse()
+        .map_err(|e| ApiError::bad(format!("bad Santorini position `{given}`: {e}")))?;
+    if let Some(moves) = optional(params, "moves") {
+        let texts = moves
+            .split(|c: char| c.is_whitespace() || c == ';')
+            .filter(|t| !t.is_empty());
+        for (i, text) in texts.enumerate() {
+            let mv: Move = text
+                .parse()
+                .map_err(|e| ApiError::bad(format!("move {} `{text}`: {e}", i + 1)))?;
+            pos.play(mv)
+                .map_err(|e| ApiError::bad(format!("move {} `{text}`: {e}", i + 1)))?;
+        }
+    }
+    Ok((pos, given.to_string()))
+}
+
+fn spaces(b: Bitboard) -> Vec<String> {
+    b.into_iter().map(|s| s.to_string()).collect()
+}
+
+/// The position as the page draws it: levels, workers, legal moves, bitboards.
+pub fn describe(pos: &Position, given: &str) -> Value {
+    let outcome = pos.outcome();
+    let legal: Vec<String> = pos.legal_moves().iter().map(Move::to_string).collect();
+    let level_bits: Vec<u64> = (0..=4).map(|k| pos.spaces_at_level(k).0).collect();
+    json!({
+        "game": "santorini",
+        "given": given,
+        "position": pos.to_string(),
+        "to_move": pos.to_move().number(),
+        "phase": if pos.is_placement() { "place" } else { "move" },
+        "status": outcome.to_string(),
+        "winner": outcome.winner().map(Player::number),
+        "levels": pos.levels().to_vec(),
+        "spaces": Space::all().map(|s| s.to_string()).collect::<Vec<_>>(),
+        "workers": {
+            "1": spaces(pos.workers(Player::One)),
+            "2": spaces(pos.workers(Player::Two)),
+        },
+        "legal_moves": legal,
+        "bits": {
+            "level": level_bits,
+            "workers": [pos.workers(Player::One).0, pos.workers(Player::Two).0],
+            "occupied": pos.occupied().0,
+            "valid": Bitboard::ALL.0,
+        },
+    })
+}
+
+/// The engine's move within `time_ms` (default 1000, at most 10000).
+pub async fn bestmove(state: Arc<AppState>, params: &Params) -> Result<Value, ApiError> {
+    let (pos, given) = position(params)?;
+    let ms = time_ms(params, DEFAULT_TIME_MS, MAX_TIME_MS)?;
+    let outcome = pos.outcome();
+    if outcome.is_over() {
+        return Err(ApiError::bad(format!(
+            "the game is over ({outcome}): there is no move to search"
+        )));
+    }
+    let shared = Arc::clone(&state);
+    let report = state
+        .solve(move || {
+            let mut engine = shared
+                .santorini_engines
+                .lock()
+                .map(|mut idle| idle.pop())
+                .ok()
+                .flatten()
+                .unwrap_or_default();
+            let limits = Limits {
+                depth: None,
+                time: Some(Duration::from_millis(ms)),
+            };
+            let report = engine.search(&pos, limits);
+            if let Ok(mut idle) = shared.santorini_engines.lock() {
+                idle.push(engine);
+            }
+            report
+        })
+        .await?;
+    let best = report
+        .best
+        .ok_or_else(|| ApiError::internal("the engine found no move in an ongoing game"))?;
+    let mut answer = describe(&pos, &given);
+    let extra = json!({
+        "best": best.to_string(),
+        "score": report.score,
+        "score_text": score_text(report.score),
+        "depth": report.depth,
+        "nodes": report.nodes,
+        "time_ms": (report.elapsed.as_secs_f64() * 1e3).round() as u64,
+        "budget_ms": ms,
+    });
+    if let (Value::Object(map), Value::Object(extra)) = (&mut answer, extra) {
+        map.extend(extra);
+    }
+    Ok(answer)
+}
+
+/// The instance of a request: `instance=(r,c) [25 levels]` as the tutorial
+/// writes it, or `position=...&space=C3` (the other workers count as level 4).
+fn instance(params: &Params) -> Result<Instance, ApiError> {
+    if let Some(text) = optional(params, "instance") {
+        return text
+            .parse()
+            .map_err(|e| ApiError::bad(format!("bad instance `{text}`: {e}")));
+    }
+    if optional(params, "position").is_none() {
+        return Err(ApiError::bad(
+            "missing parameter `instance` (e.g. `(1,2) [0,0,2,...]`) or `position` with `space`",
+        ));
+    }
+    let (pos, _) = position(params)?;
+    let space_text = required(params, "space")?;
+    let space: Space = space_text
+        .trim()
+        .parse()
+        .map_err(|e| ApiError::bad(format!("bad space `{space_text}`: {e}")))?;
+    let mut levels = pos.levels();
+    if levels[space.index()] == 4 {
+        return Err(ApiError::bad(format!(
+            "{space} is a dome (level 4): no worker can stand there"
+        )));
+    }
+    for other in pos.occupied() {
+        if other != space {
+            levels[other.index()] = 4;
+        }
+    }
+    Ok(Instance {
+        worker: space,
+        levels,
+    })
+}
+
+fn instance_json(inst: &Instance) -> Value {
+    json!({
+        "instance": inst.to_string(),
+        "worker": inst.worker.row_col().to_string(),
+        "space": inst.worker.to_string(),
+        "levels": inst.levels.to_vec(),
+        "level_bits": Levels::from_levels(&inst.levels).0.iter().map(|b| b.0).collect::<Vec<_>>(),
+    })
+}
+
+/// `M(i)`: where the worker may move, as the tutorial lists it.
+pub fn move_to(params: &Params) -> Result<Value, ApiError> {
+    let inst = instance(params)?;
+    let set = move_to_instance(&inst);
+    let mut answer = instance_json(&inst);
+    let extra = json!({
+        "move_to": set.iter().map(|s| s.row_col().to_string()).collect::<Vec<_>>(),
+        "move_to_spaces": set.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        "text": format_spaces(&set),
+        "bitboard": Bitboard::from_spaces(set.iter().copied()).0,
+    });
+    if let (Value::Object(map), Value::Object(extra)) = (&mut answer, extra) {
+        map.extend(extra);
+    }
+    Ok(answer)
+}
+
+/// BFS distances from the worker to all 25 spaces (`null` = unreachable).
+pub fn distances(params: &Params) -> Result<Value, ApiError> {
+    let inst = instance(params)?;
+    let d = distances_instance(&inst);
+    let mut answer = instance_json(&inst);
+    let extra = json!({
+        "distances": d.to_vec(),
+        "text": format_distances(&d),
+    });
+    if let (Value::Object(map), Value::Object(extra)) = (&mut answer, extra) {
+        map.extend(extra);
+    }
+    Ok(answer)
+}
