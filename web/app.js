@@ -382,6 +382,7 @@ const connect4 = {
   },
   async engineMove() {
     if (data.best) return data.best;
+    if (data.fallback) return data.fallback;
     // No exact answer in time: the playable column nearest the centre.
     const order = [4, 3, 5, 2, 6, 1, 7];
     const { heights } = c4grid(state.moves);
@@ -415,7 +416,7 @@ const connect4 = {
       const full = heights[c] >= C4.H;
       const col = el('button', {
         type: 'button',
-        class: ['col', state.analysis && data.best === c + 1 ? 'best' : '', c === state.focusCol ? 'focus' : ''].join(' '),
+        class: ['col', state.analysis && data.best === c + 1 ? 'best' : '', state.keyboard && c === state.focusCol ? 'focus' : ''].join(' '),
         'data-col': c + 1,
         'aria-label': `column ${c + 1}${full ? ', full' : ''}`,
         disabled: full || isOver() ? true : null,
@@ -452,6 +453,7 @@ const connect4 = {
   key(e) {
     if (/^[1-7]$/.test(e.key)) { const c = Number(e.key); state.focusCol = c - 1; play(c); return true; }
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      state.keyboard = true;
       state.focusCol = (state.focusCol + (e.key === 'ArrowLeft' ? C4.W - 1 : 1)) % C4.W;
       const b = document.querySelector(`.c4 .col[data-col="${state.focusCol + 1}"]`);
       if (b) b.focus();

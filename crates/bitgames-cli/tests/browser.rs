@@ -1,0 +1,75 @@
+//! The page in a real browser: starts `bitgames serve`, then runs
+//! `e2e/browser.mjs` (playwright-core driving Debian's headless Chromium),
+//! which plays Connect Four, tic-tac-toe and a Santorini turn by clicking,
+//! checks the analysis shown against the API, and keeps screenshots in
+//! `artifacts/`.
+//!
+//! Needs `chromium` (or `$CHROMIUM`), `node`, and `npm ci` run in `e2e/`
+//! (`.ci/run` does all three). When one is missing the test fails if `CI` is
+//! set, and otherwise prints why it was skipped.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("repository root")
+}
+
+fn on_path(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// What is missing to run the browser, if anything.
+fn missing(root: &Path) -> Option<String> {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    if !Path::new(&chromium).exists() {
+        return Some(format!(
+            "chromium not found at {chromium} (apt-get install chromium)"
+        ));
+    }
+    if !on_path("node") {
+        return Some("node not found (apt-get install nodejs npm)".into());
+    }
+    if !root.join("e2e/node_modules/playwright-core").exists() {
+        return Some("playwright-core not installed (cd e2e && npm ci)".into());
+    }
+    None
+}
+
+#[test]
+fn the_page_works_in_chromium() {
+    let root = repo_root();
+    if let Some(why) = missing(&root) {
+        if std::env::var_os("CI").is_some() {
+            panic!("browser test cannot run in CI: {why}");
+        }
+        eprintln!("skipped: {why}");
+        return;
+    }
+    let server = common::Server::start(&[]);
+    let artifacts = root.join("artifacts");
+    let out = Command::new("node")
+        .arg(root.join("e2e/browser.mjs"))
+        .arg(server.url())
+        .arg(&artifacts)
+        .current_dir(root.join("e2e"))
+        .output()
+        .expect("run node");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    println!("{stdout}");
+    eprintln!("{stderr}");
+    assert!(
+        out.status.success(),
+        "browser checks failed:\n{stdout}\n{stderr}"
+    );
+    assert!(artifacts.join("screenshot.png").exists());
+}

@@ -1,0 +1,561 @@
+//! The JSON API of `bitgames serve`, route by route, good and bad input,
+//! against the running binary; and a load test (200 requests, 20 at a time).
+
+mod common;
+
+use common::Server;
+use serde_json::{Value, json};
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const EXAMPLE: &str = "(1,2) [0,0,2,0,0,1,2,0,4,1,3,0,0,0,1,0,0,1,3,4,0,1,1,2,2]";
+const PERFT_POSITION: &str = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
+
+/// A server for one test (stopped when the test ends).
+fn server() -> Server {
+    Server::start(&["--max-solves", "2"])
+}
+
+/// Runs the command with `stdin`; its standard output.
+fn cli(args: &[&str], stdin: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run bitgames");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("wait");
+    assert!(out.status.success(), "bitgames {args:?} failed");
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+fn error_of(s: &Server, path: &str, params: &[(&str, &str)]) -> (u16, String) {
+    let (status, body) = s.get(path, params);
+    let message = body["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{path} {params:?}: no error in {body}"))
+        .to_string();
+    (status, message)
+}
+
+// ------------------------------------------------------------ page
+
+#[test]
+fn page_and_assets_are_served_from_the_binary() {
+    let s = server();
+    let (status, html) = s.get_text("/");
+    assert_eq!(status, 200);
+    assert!(html.contains("<title>bitgames"), "{html}");
+    assert!(html.contains("/assets/app.js"));
+    for asset in ["app.js", "style.css", "icon.svg"] {
+        let (status, body) = s.get_text(&format!("/assets/{asset}"));
+        assert_eq!(status, 200, "{asset}");
+        assert!(!body.is_empty(), "{asset}");
+    }
+    assert_eq!(s.get_text("/assets/nothing.js").0, 404);
+    let (status, index) = s.get("/api", &[]);
+    assert_eq!(status, 200);
+    assert!(index["routes"].as_array().unwrap().len() >= 6);
+}
+
+#[test]
+fn unknown_api_routes_get_a_json_404_listing_the_routes() {
+    let s = server();
+    let (status, message) = error_of(&s, "/api/chess/analyze", &[("moves", "e4")]);
+    assert_eq!(status, 404);
+    assert!(message.starts_with("no API route /api/chess/analyze; the routes are: "));
+    assert!(message.contains("/api/connect4/analyze"));
+}
+
+// ------------------------------------------------------------ tic-tac-toe
+
+#[test]
+fn tictactoe_analysis_matches_the_command() {
+    let s = server();
+    for moves in ["", "1", "1524", "15", "159", "14253"] {
+        let (status, api) = s.get("/api/tictactoe/analyze", &[("moves", moves)]);
+        assert_eq!(status, 200, "{moves}: {api}");
+        let line = cli(&["tictactoe", "analyze", moves, "--json"], "");
+        let cli: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(api["moves"], moves);
+        assert_eq!(api["board"], cli["board"], "{moves}");
+        assert_eq!(api["mark"], cli["to_move"], "{moves}");
+        assert_eq!(api["value"], cli["value"], "{moves}");
+        assert_eq!(api["plies"], cli["plies"], "{moves}");
+        assert_eq!(api["result"], cli["result"], "{moves}");
+        assert_eq!(api["status"], cli["status"], "{moves}");
+        let best: Vec<String> = api["best_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.to_string())
+            .collect();
+        assert_eq!(json!(best), cli["best"], "{moves}");
+        let mut scores = vec![Value::Null; 9];
+        for m in cli["moves"].as_array().unwrap() {
+            let sq: usize = m["move"].as_str().unwrap().parse().unwrap();
+            scores[sq - 1] = m["value"].clone();
+            assert_eq!(api["squares"][sq - 1]["result"], m["result"], "{moves}");
+            assert_eq!(api["squares"][sq - 1]["plies"], m["plies"], "{moves}");
+        }
+        assert_eq!(api["scores"], json!(scores), "{moves}");
+    }
+}
+
+#[test]
+fn tictactoe_exact_values_and_bits() {
+    let s = server();
+    let (_, a) = s.get("/api/tictactoe/analyze", &[("moves", "1524")]);
+    assert_eq!(a["to_move"], 1);
+    assert_eq!(a["best"], 3);
+    assert_eq!(a["result"], "win in 1");
+    assert_eq!(
+        a["scores"],
+        json!([null, null, 1, null, null, 0, -1, -1, -1])
+    );
+    assert_eq!(a["cells"], json!([1, 1, 0, 2, 2, 0, 0, 0, 0]));
+    assert_eq!(a["bits"]["x"], 0b11);
+    assert_eq!(a["bits"]["o"], 0b11000);
+    let (_, won) = s.get("/api/tictactoe/analyze", &[("moves", "14253")]);
+    assert_eq!(won["status"], "X wins");
+    assert_eq!(won["winner"], 1);
+    assert_eq!(won["winning_line"]["squares"], json!([1, 2, 3]));
+    assert_eq!(won["best"], Value::Null);
+    assert_eq!(won["scores"], json!(vec![Value::Null; 9]));
+}
+
+#[test]
+fn tictactoe_bad_requests_say_what_is_wrong() {
+    let s = server();
+    let cases = [
+        (
+            "155",
+            "bad tic-tac-toe position `155`: move 3 `5` (column 3): square 5 (b2) is already taken by O",
+        ),
+        (
+            "142536",
+            "bad tic-tac-toe position `142536`: move 6 `6` (column 6): the game is already over (X has won)",
+        ),
+        (
+            "10",
+            "bad tic-tac-toe position `10`: move 2 `0` (column 2): not a square (use 1..9 or a1..c3)",
+        ),
+    ];
+    for (moves, expected) in cases {
+        let (status, message) = error_of(&s, "/api/tictactoe/analyze", &[("moves", moves)]);
+        assert_eq!(status, 400, "{moves}");
+        assert_eq!(message, expected);
+    }
+    assert_eq!(
+        error_of(&s, "/api/tictactoe/analyze", &[]),
+        (400, "missing parameter `moves`".to_string())
+    );
+}
+
+// ------------------------------------------------------------ Connect Four
+
+#[test]
+fn connect4_scores_follow_the_test_set_convention() {
+    let s = server();
+    // Lines of Pons' test sets (shared/data/connect4): moves and the score for the player to move.
+    for (moves, score) in [
+        ("2252576253462244111563365343671351441", -1),
+        ("7422341735647741166133573473242566", 1),
+        ("23163416124767223154467471272416755633", 0),
+        ("5554224333234511764415115", 4),
+        ("44455554221", -15),
+    ] {
+        let (status, a) = s.get("/api/connect4/analyze", &[("moves", moves)]);
+        assert_eq!(status, 200, "{moves}: {a}");
+        assert_eq!(a["score"], score, "{moves}");
+        assert_eq!(a["moves"], moves);
+        assert_eq!(a["to_move"], (moves.len() % 2 + 1) as u64);
+        let scores = a["scores"].as_array().unwrap();
+        assert_eq!(scores.len(), 7);
+        let best = a["best"].as_u64().unwrap() as usize;
+        assert_eq!(
+            scores[best - 1],
+            score,
+            "{moves}: best column has the best score"
+        );
+        assert!(scores.iter().flatten_scores().all(|s| s <= score));
+    }
+}
+
+trait FlattenScores<'a> {
+    fn flatten_scores(self) -> Box<dyn Iterator<Item = i64> + 'a>;
+}
+
+impl<'a, I: Iterator<Item = &'a Value> + 'a> FlattenScores<'a> for I {
+    fn flatten_scores(self) -> Box<dyn Iterator<Item = i64> + 'a> {
+        Box::new(self.filter_map(Value::as_i64))
+    }
+}
+
+#[test]
+fn connect4_answer_in_full() {
+    let s = server();
+    let (status, a) = s.get("/api/connect4/analyze", &[("moves", "44455554221")]);
+    assert_eq!(status, 200);
+    assert_eq!(a["scores"], json!([-15, -15, -15, -15, -15, -15, -15]));
+    assert_eq!(a["best"], 4);
+    assert_eq!(a["to_move"], 2);
+    assert_eq!(a["score_text"], "loss in 1");
+    assert_eq!(
+        a["board"],
+        json!([
+            ".......", ".......", "...OX..", "...XO..", ".O.OX..", "XX.XO.."
+        ])
+    );
+    // mask: column c holds bits 7c..7c+5; three stones in column 1 are bits 0..=2 etc.
+    let mask = a["bits"]["mask"].as_u64().unwrap();
+    let position = a["bits"]["position"].as_u64().unwrap();
+    let key = a["bits"]["key"].as_u64().unwrap();
+    assert_eq!(mask.count_ones(), 11);
+    assert_eq!(position & !mask, 0);
+    assert_eq!(key, position + mask + a["bits"]["bottom"].as_u64().unwrap());
+    assert_eq!(mask & 0b111_1111, 0b1, "column 1 holds one stone");
+}
+
+#[test]
+fn connect4_full_column_is_null_and_finished_games_have_no_scores() {
+    let s = server();
+    // Column 5 holds six stones; the others have room.
+    let (status, a) = s.get(
+        "/api/connect4/analyze",
+        &[("moves", "5554224333234511764415115")],
+    );
+    assert_eq!(status, 200, "{a}");
+    let scores = a["scores"].as_array().unwrap();
+    for (c, score) in scores.iter().enumerate() {
+        assert_eq!(score.is_null(), c == 4, "column {}: {score}", c + 1);
+    }
+    assert_eq!(a["board"][0], "....X..");
+    let (status, won) = s.get("/api/connect4/analyze", &[("moves", "1212121")]);
+    assert_eq!(status, 200);
+    assert_eq!(won["status"], "player 1 wins");
+    assert_eq!(won["winner"], 1);
+    assert_eq!(won["scores"], json!(vec![Value::Null; 7]));
+    assert_eq!(won["best"], Value::Null);
+}
+
+#[test]
+fn connect4_bad_requests_say_what_is_wrong() {
+    let s = server();
+    let cases = [
+        (
+            "448",
+            "bad Connect Four moves `448`: move 3 `8`: column 8 is outside 1..7",
+        ),
+        (
+            "4444444",
+            "bad Connect Four moves `4444444`: move 7 `4`: column 4 is full",
+        ),
+        (
+            "12121212",
+            "bad Connect Four moves `12121212`: move 8 `2`: the game is already over: player 1 has four in a row",
+        ),
+        (
+            "44x",
+            "bad Connect Four moves `44x`: character 3 `x`: not a column (use digits 1..7)",
+        ),
+    ];
+    for (moves, expected) in cases {
+        let (status, message) = error_of(&s, "/api/connect4/analyze", &[("moves", moves)]);
+        assert_eq!(status, 400, "{moves}");
+        assert_eq!(message, expected);
+    }
+    assert_eq!(
+        error_of(&s, "/api/connect4/analyze", &[]),
+        (400, "missing parameter `moves`".to_string())
+    );
+    let (status, message) = error_of(
+        &s,
+        "/api/connect4/analyze",
+        &[("moves", "44"), ("time_ms", "soon")],
+    );
+    assert_eq!(status, 400);
+    assert_eq!(
+        message,
+        "time_ms `soon` is not a whole number of milliseconds in 1..10000"
+    );
+}
+
+#[test]
+fn connect4_slow_analysis_times_out_with_a_503_and_a_fallback_move() {
+    let s = server();
+    let started = Instant::now();
+    let (status, body) = s.get("/api/connect4/analyze", &[("moves", ""), ("time_ms", "50")]);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(
+        body["error"],
+        "analysis timed out after 50 ms (positions this early need more time or an opening book)"
+    );
+    assert_eq!(body["fallback"], 4);
+    assert_eq!(body["to_move"], 1);
+}
+
+// ------------------------------------------------------------ Santorini
+
+#[test]
+fn santorini_bestmove_gives_a_legal_move_and_the_legal_moves() {
+    let s = server();
+    let (status, a) = s.get(
+        "/api/santorini/bestmove",
+        &[("position", PERFT_POSITION), ("time_ms", "200")],
+    );
+    assert_eq!(status, 200, "{a}");
+    let legal: Vec<&str> = a["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(legal.len(), 68, "perft 1 from this position");
+    assert!(legal.contains(&a["best"].as_str().unwrap()));
+    assert_eq!(a["position"], PERFT_POSITION);
+    assert_eq!(a["to_move"], 1);
+    assert!(a["depth"].as_u64().unwrap() >= 1);
+    assert!(a["time_ms"].as_u64().unwrap() < 2000);
+    assert!(a["score"].is_i64());
+    assert_eq!(a["workers"]["1"], json!(["B3", "D3"]));
+    assert_eq!(a["workers"]["2"], json!(["C4", "C2"]));
+    // A winning climb is found at once.
+    let (_, win) = s.get(
+        "/api/santorini/bestmove",
+        &[(
+            "position",
+            "0300002000000000000000000/1/mortal:B4,E1/mortal:C2,D2",
+        )],
+    );
+    assert_eq!(win["best"], "B4>B5#", "{win}");
+    assert_eq!(win["score_text"], "win in 1");
+}
+
+#[test]
+fn santorini_state_plays_moves_from_the_start() {
+    let s = server();
+    let (status, a) = s.get("/api/santorini/state", &[("moves", "B3,D3 C4,C2 B3>B4^A3")]);
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(
+        a["position"],
+        "0000000000100000000000000/2/mortal:B4,D3/mortal:C4,C2"
+    );
+    assert_eq!(a["phase"], "move");
+    assert_eq!(a["to_move"], 2);
+    assert_eq!(a["levels"][10], 1, "A3 is built up to level 1");
+    let (_, start) = s.get("/api/santorini/state", &[]);
+    assert_eq!(start["phase"], "place");
+    assert_eq!(start["legal_moves"].as_array().unwrap().len(), 300);
+    // L0..L4 partition the 25 spaces.
+    let levels: Vec<u64> = a["bits"]["level"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        levels.iter().fold(0, |x, l| x | l),
+        a["bits"]["valid"].as_u64().unwrap()
+    );
+    assert_eq!(levels.iter().map(|l| l.count_ones()).sum::<u32>(), 25);
+    assert_eq!(levels[1], 1 << 22, "A3 = (3,1) = bit 22 on level 1");
+}
+
+#[test]
+fn santorini_bad_requests_say_what_is_wrong() {
+    let s = server();
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+    let cases: &[Case] = &[
+        (
+            "/api/santorini/state",
+            &[("moves", "B3,D3 C4,C2 B3>B5^A3")],
+            "move 3 `B3>B5^A3`: B5 is not next to B3",
+        ),
+        (
+            "/api/santorini/state",
+            &[("moves", "B3,D3 C4,C2 B3-B4")],
+            "move 3 `B3-B4`: \"B3-B4\" is not a move (A1,B2 to place, C4>B4^B5 to move and build, A1>B2# to win)",
+        ),
+        (
+            "/api/santorini/bestmove",
+            &[("position", "00000/1/mortal/mortal")],
+            "bad Santorini position `00000/1/mortal/mortal`: expected 25 levels, found 5",
+        ),
+        (
+            "/api/santorini/bestmove",
+            &[("position", PERFT_POSITION), ("time_ms", "0")],
+            "time_ms `0` is not a whole number of milliseconds in 1..10000",
+        ),
+        (
+            "/api/santorini/bestmove",
+            &[
+                (
+                    "position",
+                    "0300002000000000000000000/1/mortal:B4,E1/mortal:C2,D2",
+                ),
+                ("moves", "B4>B5# C2>C3^C4"),
+            ],
+            "move 2 `C2>C3^C4`: the game is over (player 1 wins)",
+        ),
+        (
+            "/api/santorini/bestmove",
+            &[
+                (
+                    "position",
+                    "0300002000000000000000000/1/mortal:B4,E1/mortal:C2,D2",
+                ),
+                ("moves", "B4>B5#"),
+            ],
+            "the game is over (player 1 wins): there is no move to search",
+        ),
+        (
+            "/api/santorini/move-to",
+            &[],
+            "missing parameter `instance` (e.g. `(1,2) [0,0,2,...]`) or `position` with `space`",
+        ),
+        (
+            "/api/santorini/move-to",
+            &[(
+                "instance",
+                "(1,2) [0,0,2,0,0,1,2,0,4,1,3,0,0,0,1,0,0,1,3,4,0,1,1,2,5]",
+            )],
+            "bad instance `(1,2) [0,0,2,0,0,1,2,0,4,1,3,0,0,0,1,0,0,1,3,4,0,1,1,2,5]`: level 5 of space #25 is outside 0..4",
+        ),
+        (
+            "/api/santorini/distances",
+            &[("position", PERFT_POSITION)],
+            "missing parameter `space`",
+        ),
+        (
+            "/api/santorini/distances",
+            &[("position", PERFT_POSITION), ("space", "F7")],
+            "bad space `F7`: \"F7\" is not a space (A1..E5)",
+        ),
+        (
+            "/api/santorini/move-to",
+            &[
+                (
+                    "position",
+                    "4000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2",
+                ),
+                ("space", "A5"),
+            ],
+            "A5 is a dome (level 4): no worker can stand there",
+        ),
+    ];
+    for (path, params, expected) in cases {
+        let (status, message) = error_of(&s, path, params);
+        assert_eq!(status, 400, "{path} {params:?}");
+        assert_eq!(&message, expected, "{path} {params:?}");
+    }
+}
+
+#[test]
+fn santorini_move_to_and_distances_match_the_command() {
+    let s = server();
+    let (status, m) = s.get("/api/santorini/move-to", &[("instance", EXAMPLE)]);
+    assert_eq!(status, 200);
+    assert_eq!(m["text"], "[(1,1),(2,1),(2,3)]");
+    assert_eq!(m["move_to"], json!(["(1,1)", "(2,1)", "(2,3)"]));
+    assert_eq!(m["move_to_spaces"], json!(["A5", "A4", "C4"]));
+    assert_eq!(m["bitboard"], (1u64 << 8) | (1 << 15) | (1 << 17));
+    let (_, d) = s.get("/api/santorini/distances", &[("instance", EXAMPLE)]);
+    assert_eq!(
+        d["text"],
+        "[1,0,3,2,3,1,2,1,inf,3,3,2,2,2,3,3,3,3,5,inf,4,4,4,4,5]"
+    );
+    assert_eq!(d["distances"][8], Value::Null);
+    assert_eq!(d["distances"][18], 5);
+    // In a game position: the other workers count as level 4, as the command's instances do.
+    for space in ["B3", "D3", "C4", "C2", "A1"] {
+        let params = [("position", PERFT_POSITION), ("space", space)];
+        let (_, m) = s.get("/api/santorini/move-to", &params);
+        let (_, d) = s.get("/api/santorini/distances", &params);
+        let instance = m["instance"].as_str().unwrap();
+        assert_eq!(d["instance"], instance);
+        let line = format!("{instance}\n");
+        assert_eq!(
+            cli(&["santorini", "move-to"], &line).trim(),
+            m["text"],
+            "{space}"
+        );
+        assert_eq!(
+            cli(&["santorini", "distances"], &line).trim(),
+            d["text"],
+            "{space}"
+        );
+    }
+}
+
+// ------------------------------------------------------------ load
+
+#[test]
+fn two_hundred_requests_twenty_at_a_time_are_all_answered() {
+    let server = Server::start(&["--max-solves", "2"]);
+    let started = Instant::now();
+    let requests: Vec<String> = (0..200)
+        .map(|i| match i % 4 {
+            0 => common::with_query(
+                "/api/santorini/bestmove",
+                &[("position", PERFT_POSITION), ("time_ms", "40")],
+            ),
+            1 => common::with_query(
+                "/api/connect4/analyze",
+                &[("moves", "5554224333234511764415115"), ("time_ms", "2000")],
+            ),
+            // Early positions: each search is cut by its time budget.
+            2 => common::with_query(
+                "/api/connect4/analyze",
+                &[("moves", "4"), ("time_ms", "40")],
+            ),
+            _ => common::with_query("/api/tictactoe/analyze", &[("moves", "15")]),
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for wave in requests.chunks(20) {
+        let handles: Vec<_> = wave
+            .iter()
+            .cloned()
+            .map(|path| {
+                let addr = server.addr.clone();
+                std::thread::spawn(move || {
+                    let t = Instant::now();
+                    let (status, _) = common::get(&addr, &path);
+                    (path, status, t.elapsed())
+                })
+            })
+            .collect();
+        // While the wave is in flight, a cheap request is answered at once.
+        let t = Instant::now();
+        let (status, _) = common::get(&server.addr, "/api/tictactoe/analyze?moves=1");
+        assert_eq!(status, 200);
+        assert!(
+            t.elapsed() < Duration::from_secs(2),
+            "a cheap request waited {:?}",
+            t.elapsed()
+        );
+        for h in handles {
+            statuses.push(h.join().expect("request thread"));
+        }
+    }
+    assert_eq!(statuses.len(), 200);
+    for (path, status, _) in &statuses {
+        let expected = if path.contains("moves=4&") { 503 } else { 200 };
+        assert_eq!(*status, expected, "{path}");
+    }
+    let slowest = statuses.iter().map(|s| s.2).max().unwrap();
+    assert!(
+        slowest < Duration::from_secs(20),
+        "slowest answer {slowest:?}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(60));
+}

@@ -1,0 +1,215 @@
+// End-to-end test of the bitgames page in Debian's Chromium (headless), driven
+// by playwright-core. Run by crates/bitgames-cli/tests/browser.rs, which starts
+// `bitgames serve` and passes its URL:
+//
+//   node e2e/browser.mjs http://127.0.0.1:PORT ARTIFACTS_DIR
+//
+// Exits non-zero on the first failed check; screenshots go to ARTIFACTS_DIR.
+
+import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+const [base, artifacts = 'artifacts'] = process.argv.slice(2);
+if (!base) {
+  console.error('usage: node e2e/browser.mjs http://127.0.0.1:PORT [ARTIFACTS_DIR]');
+  process.exit(2);
+}
+mkdirSync(artifacts, { recursive: true });
+const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+
+let passed = 0;
+let failed = 0;
+
+async function api(route, params) {
+  const url = `${base}/api/${route}?${new URLSearchParams(params)}`;
+  const response = await fetch(url);
+  return { status: response.status, body: await response.json() };
+}
+
+async function idle(page) {
+  await page.waitForSelector('body[data-idle="true"]', { timeout: 60_000 });
+}
+
+function movesOf(page) {
+  return new URL(page.url()).searchParams.get('moves') || '';
+}
+
+async function check(name, body) {
+  const started = Date.now();
+  try {
+    await body();
+    passed += 1;
+    console.log(`ok: ${name} (${Date.now() - started} ms)`);
+  } catch (e) {
+    failed += 1;
+    console.log(`FAILED: ${name}: ${e.stack || e}`);
+  }
+}
+
+const browser = await chromium.launch({
+  executablePath,
+  headless: true,
+  args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+});
+const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+const page = await context.newPage();
+const pageErrors = [];
+page.on('pageerror', (e) => pageErrors.push(e.message));
+
+await check('the page loads, and every game can be chosen', async () => {
+  await page.goto(`${base}/`);
+  await idle(page);
+  assert.equal(await page.title(), 'bitgames: Tic-tac-toe');
+  for (const [game, title] of [['connect4', 'Connect Four'], ['santorini', 'Santorini'], ['tictactoe', 'Tic-tac-toe']]) {
+    await page.click(`#games button[data-game="${game}"]`);
+    await idle(page);
+    assert.equal(await page.title(), `bitgames: ${title}`);
+    assert.equal(new URL(page.url()).searchParams.get('game'), game);
+  }
+});
+
+await check('tic-tac-toe: a move by click, the engine answers, values match the API', async () => {
+  await page.goto(`${base}/?game=tictactoe&analysis=1`);
+  await idle(page);
+  await page.click('.ttt button[data-square="1"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('moves')?.length === 2);
+  await idle(page);
+  const moves = movesOf(page);
+  assert.equal(moves[0], '1');
+  assert.equal(moves[1], '5', 'the engine answers a corner with the centre');
+  const { body } = await api('tictactoe/analyze', { moves });
+  const shown = await page.$$eval('.ttt button', (bs) => bs.map((b) => {
+    const v = b.querySelector('.val');
+    return v ? Number(v.dataset.value) : null;
+  }));
+  assert.deepEqual(shown, body.scores);
+  // Keyboard: type a square.
+  await page.keyboard.press('9');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('moves')?.length === 4);
+  await idle(page);
+  await page.keyboard.press('u');
+  await idle(page);
+  assert.equal(movesOf(page), '15', 'undo takes back the engine reply and my move');
+});
+
+await check('Connect Four: a game against the engine by clicking, scores shown = the API', async () => {
+  // A middle-game position of Pons' test sets (Test_L2_R1), the human (red) to move.
+  const start = '175617344365477255';
+  await page.goto(`${base}/?game=connect4&moves=${start}&analysis=1&bits=1`);
+  await idle(page);
+  let plies = 0;
+  for (let turn = 0; turn < 20; turn += 1) {
+    const status = await page.textContent('#status');
+    if (/wins|Draw/.test(status)) break;
+    const moves = movesOf(page);
+    const { status: code, body } = await api('connect4/analyze', { moves, time_ms: '3000' });
+    assert.equal(code, 200, body.error);
+    const shown = await page.$$eval('#above .score', (cells) => cells.map((c) => (c.dataset.score === '' ? null : Number(c.dataset.score))));
+    assert.deepEqual(shown, body.scores, `scores above the board after ${moves}`);
+    const mask = await page.getAttribute('[data-bitboard="mask"]', 'data-value');
+    assert.equal(mask, String(body.bits.mask), 'the bits view shows the mask');
+    // Play the best column, by clicking it.
+    await page.click(`.c4 .col[data-col="${body.best}"]`);
+    await page.waitForFunction((n) => {
+      const m = new URL(location.href).searchParams.get('moves') || '';
+      return m.length > n || /wins|Draw/.test(document.querySelector('#status').textContent);
+    }, moves.length);
+    await idle(page);
+    plies = movesOf(page).length - start.length;
+  }
+  const status = await page.textContent('#status');
+  assert.match(status, /Red wins|Draw/, 'perfect play from a won position wins');
+  assert.ok(plies >= 2, 'the engine moved too');
+  await page.screenshot({ path: path.join(artifacts, 'connect4.png'), fullPage: true });
+});
+
+await check('Santorini: place, then a turn (select worker, move, build) against the engine', async () => {
+  await page.goto(`${base}/?game=santorini&think=300`);
+  await idle(page);
+  await page.click('.sant button[data-space="B3"]');
+  await page.click('.sant button[data-space="D3"]');
+  await page.waitForFunction(() => (new URL(location.href).searchParams.get('moves') || '').split(' ').length === 2);
+  await idle(page);
+  let moves = movesOf(page).split(' ');
+  assert.equal(moves[0], 'B3,D3');
+  assert.match(moves[1], /^[A-E][1-5],[A-E][1-5]$/, 'the engine placed its workers');
+  assert.equal(await page.getAttribute('.sant button[data-space="B3"]', 'data-worker'), '1');
+  // Select the worker on B3, move it, build: the first legal build of the API.
+  const { body } = await api('santorini/state', { moves: moves.join(' ') });
+  const move = body.legal_moves.find((m) => m.startsWith('B3>') && m.includes('^'));
+  const [, to, build] = /^B3>([A-E][1-5])\^([A-E][1-5])$/.exec(move);
+  await page.click('.sant button[data-space="B3"]');
+  await page.waitForSelector('.sant button.target');
+  await page.click(`.sant button[data-space="${to}"]`);
+  await page.waitForSelector('.sant button.build');
+  await page.click(`.sant button[data-space="${build}"]`);
+  await page.waitForFunction(() => (new URL(location.href).searchParams.get('moves') || '').split(' ').length === 4);
+  await idle(page);
+  moves = movesOf(page).split(' ');
+  assert.equal(moves[2], move);
+  assert.equal(await page.getAttribute(`.sant button[data-space="${to}"]`, 'data-worker'), '1');
+  assert.ok(Number(await page.getAttribute(`.sant button[data-space="${build}"]`, 'data-level')) >= 1);
+});
+
+await check('Santorini analysis: legal moves, engine move, move-to set and distances of a worker', async () => {
+  await page.goto(`${base}/?game=santorini&mode=humans&analysis=1&bits=1&think=300&moves=${encodeURIComponent('B3,D3 C4,C2 B3>B4^A3')}`);
+  await idle(page);
+  await page.waitForSelector('#engine-best', { timeout: 20_000 });
+  await page.click('.sant button[data-space="C4"]');
+  await page.waitForSelector('#move-to');
+  const moves = 'B3,D3 C4,C2 B3>B4^A3';
+  const params = { moves, position: '0000000000000000000000000/1/mortal/mortal', space: 'C4' };
+  const mt = (await api('santorini/move-to', params)).body;
+  const dist = (await api('santorini/distances', params)).body;
+  assert.equal(await page.textContent('#move-to'), `move-to ${mt.worker}: ${mt.text}`);
+  assert.equal(await page.textContent('#distances'), `distances: ${dist.text}`);
+  const outlined = await page.$$eval('.sant button.moveto', (bs) => bs.map((b) => b.dataset.space).sort());
+  assert.deepEqual(outlined, [...mt.move_to_spaces].sort());
+  const heat = await page.$$eval('.sant .dist', (ds) => ds.map((d) => d.dataset.distance));
+  assert.deepEqual(heat, dist.distances.map((d) => (d === null ? 'inf' : String(d))));
+  const state = (await api('santorini/state', { moves })).body;
+  const listed = (await page.textContent('#worker-moves')).split(/\s+/).filter(Boolean);
+  assert.deepEqual(listed, state.legal_moves.filter((m) => m.startsWith('C4>')));
+  const l1 = await page.getAttribute('[data-bitboard="L1"]', 'data-value');
+  assert.equal(l1, String(state.bits.level[1]));
+  await page.screenshot({ path: path.join(artifacts, 'santorini.png'), fullPage: true });
+});
+
+await check('a position is shared by link, and bad links show the API error', async () => {
+  const other = await context.newPage();
+  await other.goto(`${base}/?game=connect4&moves=44455554221&analysis=1`);
+  await idle(other);
+  const shown = await other.$$eval('#above .score', (cells) => cells.map((c) => c.dataset.score));
+  assert.deepEqual(shown, ['-15', '-15', '-15', '-15', '-15', '-15', '-15']);
+  await other.goto(`${base}/?game=connect4&moves=4444444`);
+  await idle(other);
+  assert.match(await other.textContent('#status'), /column 4 is full/);
+  await other.close();
+});
+
+await check('phone-sized screen: the board fits the width', async () => {
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  await phone.goto(`${base}/?game=connect4&moves=44455554221&analysis=1`);
+  await idle(phone);
+  const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `page is ${width} px wide`);
+  await phone.screenshot({ path: path.join(artifacts, 'phone.png') });
+  await phone.close();
+});
+
+await check('the README screenshot', async () => {
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await page.goto(`${base}/?game=connect4&moves=175617344365477255&analysis=1&bits=1&mode=humans`);
+  await idle(page);
+  await page.screenshot({ path: path.join(artifacts, 'screenshot.png') });
+});
+
+await check('no script errors on the page', async () => {
+  assert.deepEqual(pageErrors, []);
+});
+
+await browser.close();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
