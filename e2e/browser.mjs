@@ -179,7 +179,7 @@ await check('Santorini analysis: legal moves, engine move, move-to set and dista
 
 await check('a position is shared by link, and bad links show the API error', async () => {
   const other = await context.newPage();
-  await other.goto(`${base}/?game=connect4&moves=44455554221&analysis=1`);
+  await other.goto(`${base}/?game=connect4&moves=44455554221&analysis=1&mode=humans`);
   await idle(other);
   const shown = await other.$$eval('#above .score', (cells) => cells.map((c) => c.dataset.score));
   assert.deepEqual(shown, ['-15', '-15', '-15', '-15', '-15', '-15', '-15']);
@@ -191,7 +191,7 @@ await check('a position is shared by link, and bad links show the API error', as
 
 await check('phone-sized screen: the board fits the width', async () => {
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-  await phone.goto(`${base}/?game=connect4&moves=44455554221&analysis=1`);
+  await phone.goto(`${base}/?game=connect4&moves=44455554221&analysis=1&mode=humans`);
   await idle(phone);
   const width = await phone.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `page is ${width} px wide`);

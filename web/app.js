@@ -373,7 +373,11 @@ const connect4 = {
   playerName: (p) => (p === 1 ? 'Red' : 'Yellow'),
   async load() {
     try {
-      return await api('connect4/analyze', { moves: movesText(), time_ms: String(Math.max(state.think, 3000)) });
+      // Scores are needed for the analysis and for the engine's move; otherwise
+      // a 1 ms budget still returns the board (from a 503 if the solve is slow).
+      const engineTurn = state.mode === 'engine' && (state.moves.length % 2) + 1 !== state.side;
+      const budget = state.analysis || engineTurn ? Math.max(state.think, 3000) : 1;
+      return await api('connect4/analyze', { moves: movesText(), time_ms: String(budget) });
     } catch (e) {
       // A timed-out analysis still describes the position: draw it without scores.
       if (e.status === 503 && e.body && e.body.to_move) return { ...e.body, timedOut: e.message };
@@ -395,6 +399,7 @@ const connect4 = {
     const who = state.mode === 'engine' ? (toMove() === state.side ? ' (you)' : ' (engine)') : '';
     let s = `${name(toMove())}${who} to move`;
     if (state.analysis) s += data.timedOut ? ` (${data.timedOut})` : `: ${c4words(data.score, state.moves.length)}`;
+    else if (data.timedOut && engineToMove()) s += ' (no exact answer in time: a quick move)';
     return s;
   },
   render() {
@@ -434,6 +439,7 @@ const connect4 = {
   analysisPanel(p) {
     p.append(el('h2', {}, 'Analysis'));
     if (data.timedOut) { p.append(el('p', { class: 'loss' }, data.timedOut)); return; }
+    if (data.score === null || data.score === undefined) { p.append(el('p', {}, `Game over: ${data.status}.`)); return; }
     p.append(el('dl', { class: 'kv' },
       el('dt', {}, 'to move'), el('dd', {}, this.playerName(toMove())),
       el('dt', {}, 'score'), el('dd', { class: resultClass(data.score) }, `${data.score} (${c4words(data.score, state.moves.length)})`),
@@ -507,7 +513,7 @@ const santorini = {
     if (sel.first) s += `: first worker on ${sel.first}`;
     else if (sel.from && sel.to) s += `: ${sel.from}>${sel.to}, now click where to build`;
     else if (sel.from && !sel.inspect) s += `: worker ${sel.from} selected, click where it moves`;
-    if (state.analysis && extra.best) s += `  ·  engine: ${extra.best.best} (${extra.best.score_text})`;
+    if (state.analysis && extra.best) s += `  ·  engine: ${extra.best.best} (${evalText(extra.best.score_text)})`;
     return s;
   },
   click(space) {
@@ -643,7 +649,7 @@ const santorini = {
       el('dt', {}, 'legal moves'), el('dd', {}, data.legal_moves.length));
     if (extra.best) {
       dl.append(el('dt', {}, 'engine'), el('dd', { id: 'engine-best', 'data-move': extra.best.best },
-        `${extra.best.best}, ${extra.best.score_text} (depth ${extra.best.depth}, ${extra.best.nodes.toLocaleString()} nodes, ${extra.best.time_ms} ms)`));
+        `${extra.best.best}, ${evalText(extra.best.score_text)} (depth ${extra.best.depth}, ${extra.best.nodes.toLocaleString()} nodes, ${extra.best.time_ms} ms)`));
     } else if (!isOver()) {
       dl.append(el('dt', {}, 'engine'), el('dd', {}, extra.bestError || 'thinking...'));
     }
@@ -684,6 +690,11 @@ const santorini = {
     return false;
   },
 };
+
+/** The engine's score in words: `win in 3`, or the evaluation with its sign. */
+function evalText(text) {
+  return /^-?\d+$/.test(text) ? `eval ${Number(text) > 0 ? '+' : ''}${text}` : text;
+}
 
 function legalFrom(legal, from) {
   return legal.filter((m) => m.from === from).map((m) => m.text);
