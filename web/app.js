@@ -429,7 +429,7 @@ const connect4 = {
       });
       for (let r = 0; r < C4.H; r++) {
         const p = grid[c][r];
-        const cls = ['disc', p ? `p${p}` : '', c === last && r === heights[c] - 1 ? 'last' : '',
+        const cls = ['disc', p ? `p${p}` : '', r === heights[c] ? 'landing' : '', c === last && r === heights[c] - 1 ? 'last' : '',
           four.some(([x, y]) => x === c && y === r) ? 'four' : ''].join(' ').trim();
         col.append(el('div', { class: 'cell' }, el('div', { class: cls, 'data-cell': `${c + 1},${r + 1}`, 'data-player': p || null })));
       }
