@@ -153,6 +153,19 @@ await check('Santorini: place, then a turn (select worker, move, build) against 
   assert.ok(Number(await page.getAttribute(`.sant button[data-space="${build}"]`, 'data-level')) >= 1);
 });
 
+await check('Santorini by keyboard: arrows and Enter place the workers', async () => {
+  await page.goto(`${base}/?game=santorini&mode=humans`);
+  await idle(page);
+  await page.keyboard.press('ArrowUp'); // the first arrow focuses C3
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('moves') === 'C3,D3');
+  await idle(page);
+  assert.equal(await page.getAttribute('.sant button[data-space="D3"]', 'data-worker'), '1');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.space), 'D3', 'the focus stays on the board');
+});
+
 await check('Santorini analysis: legal moves, engine move, move-to set and distances of a worker', async () => {
   await page.goto(`${base}/?game=santorini&mode=humans&analysis=1&bits=1&think=300&moves=${encodeURIComponent('B3,D3 C4,C2 B3>B4^A3')}`);
   await idle(page);

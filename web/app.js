@@ -180,12 +180,28 @@ function newGame() {
   refresh();
 }
 
+/** The board control that has the keyboard focus, to give it back after a redraw. */
+function focusedCell() {
+  const a = document.activeElement;
+  if (!a || !a.dataset || !$('#board').contains(a)) return null;
+  for (const k of ['space', 'col', 'square']) if (a.dataset[k]) return `[data-${k}="${a.dataset[k]}"]`;
+  return null;
+}
+
+function refocus(selector) {
+  if (!selector) return;
+  const b = $('#board').querySelector(selector);
+  if (b && !b.disabled) b.focus();
+}
+
 function render() {
   const game = GAMES[state.game];
+  const focus = focusedCell();
   $('#board').replaceChildren();
   $('#above').replaceChildren();
   $('#board').className = '';
   game.render();
+  refocus(focus);
   setStatus(data.failed ? data.error : game.statusText(), !!data.failed);
   $('#help').textContent = game.help;
   renderPanels();
@@ -490,7 +506,7 @@ const PADDED = Array.from({ length: 7 }, (_, r) => Array.from({ length: 7 }, (_,
 const isPadding = (bit) => bit % 7 === 0 || bit % 7 === 6 || bit < 7 || bit > 41;
 
 const santorini = {
-  help: 'Placement: click two free spaces. Then click a worker, where it goes, and where it builds. Escape cancels; u: undo, n: new game.',
+  help: 'Placement: click two free spaces. Then click a worker, where it goes, and where it builds. Keyboard: arrows and Enter; Escape cancels; u: undo, n: new game.',
   playerName: (p) => (p === 1 ? 'Red' : 'Yellow'),
   load: () => api('santorini/state', { moves: movesText() }),
   async engineMove() {
@@ -553,8 +569,10 @@ const santorini = {
     this.redraw();
   },
   redraw() {
+    const focus = focusedCell();
     $('#board').replaceChildren();
     this.render();
+    refocus(focus);
     setStatus(this.statusText());
     renderPanels();
     this.overlays(token);
@@ -587,8 +605,10 @@ const santorini = {
       if (my !== token || state.sel.from !== from) return;
       extra.moveTo = mt;
       extra.distances = dist;
+      const focus = focusedCell();
       $('#board').replaceChildren();
       this.render();
+      refocus(focus);
       renderPanels();
     } catch (e) {
       extra.overlayFor = null;
@@ -687,6 +707,22 @@ const santorini = {
   },
   key(e) {
     if (e.key === 'Escape') { state.sel = {}; this.redraw(); return true; }
+    const step = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[e.key];
+    if (step) {
+      // Arrows move the focus over the spaces; Enter or Space clicks the focused one.
+      const current = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.space : null;
+      let row = 2;
+      let col = 2;
+      if (current) {
+        row = 5 - Number(current[1]);
+        col = FILES.indexOf(current[0]);
+        row = Math.min(4, Math.max(0, row + step[0]));
+        col = Math.min(4, Math.max(0, col + step[1]));
+      }
+      const b = document.querySelector(`.sant button[data-space="${spaceName(row * 5 + col)}"]`);
+      if (b) b.focus();
+      return true;
+    }
     return false;
   },
 };

@@ -72,6 +72,12 @@ fn unknown_api_routes_get_a_json_404_listing_the_routes() {
     assert_eq!(status, 404);
     assert!(message.starts_with("no API route /api/chess/analyze; the routes are: "));
     assert!(message.contains("/api/connect4/analyze"));
+    let (status, body) = common::request(&s.addr, "POST", "/api/tictactoe/analyze?moves=1");
+    assert_eq!(status, 405);
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["error"],
+        "POST /api/tictactoe/analyze is not served: use GET"
+    );
 }
 
 // ------------------------------------------------------------ tic-tac-toe

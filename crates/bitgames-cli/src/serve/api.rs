@@ -11,7 +11,7 @@ use super::error::{ApiError, Params};
 use super::{connect4, santorini, tictactoe};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::http::{StatusCode, Uri};
+use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -96,6 +96,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/santorini/move-to", get(santorini_move_to))
         .route("/api/santorini/distances", get(santorini_distances))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
 }
 
@@ -122,6 +123,15 @@ async fn not_found(uri: Uri) -> Response {
     } else {
         (StatusCode::NOT_FOUND, "not found: the page is at /\n").into_response()
     }
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> Response {
+    ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: format!("{method} {} is not served: use GET", uri.path()),
+        extra: None,
+    }
+    .into_response()
 }
 
 async fn tictactoe_analyze(

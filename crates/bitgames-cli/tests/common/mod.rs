@@ -93,13 +93,18 @@ pub fn with_query(path: &str, params: &[(&str, &str)]) -> String {
 
 /// One GET request on a fresh connection (bounded by a 60 s timeout).
 pub fn get(addr: &str, path: &str) -> (u16, String) {
+    request(addr, "GET", path)
+}
+
+/// One request with this method and no body.
+pub fn request(addr: &str, method: &str, path: &str) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).expect("connect");
     stream
         .set_read_timeout(Some(Duration::from_secs(60)))
         .expect("timeout");
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
     )
     .expect("send");
     let mut raw = Vec::new();
