@@ -108,6 +108,8 @@ await check('Connect Four: a game against the engine by clicking, scores shown =
     assert.equal(code, 200, body.error);
     const shown = await page.$$eval('#above .score', (cells) => cells.map((c) => (c.dataset.score === '' ? null : Number(c.dataset.score))));
     assert.deepEqual(shown, body.scores, `scores above the board after ${moves}`);
+    const words = await page.$$eval('#above .score', (cells) => cells.map((c) => c.textContent.replace(/^[-+]?\d+/, '') || null));
+    assert.deepEqual(words, body.texts, 'the scores in words');
     const mask = await page.getAttribute('[data-bitboard="mask"]', 'data-value');
     assert.equal(mask, String(body.bits.mask), 'the bits view shows the mask');
     // Play the best column, by clicking it.

@@ -565,3 +565,17 @@ fn two_hundred_requests_twenty_at_a_time_are_all_answered() {
     );
     assert!(started.elapsed() < Duration::from_secs(60));
 }
+
+#[test]
+fn bad_serve_options_are_reported() {
+    let out = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args(["serve", "--host", "nowhere", "--port", "0"])
+        .output()
+        .expect("run bitgames serve");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("bitgames: error: bad --host \"nowhere\": "),
+        "{stderr}"
+    );
+}

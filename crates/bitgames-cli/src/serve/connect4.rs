@@ -177,3 +177,27 @@ fn merge(answer: &mut Value, extra: Value) {
         map.extend(extra);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_in_words_count_the_movers_own_stones() {
+        // 4455: the first player wins with their 4th stone, two more moves (Pons' example, 18).
+        assert_eq!(score_words(18, 4, 42), "win in 2");
+        // 44455554221: the opponent wins with their 7th stone, their next one.
+        assert_eq!(score_words(-15, 11, 42), "loss in 1");
+        assert_eq!(score_words(0, 20, 42), "draw");
+        // A win with the last stone of the board: the 21st of the first player.
+        assert_eq!(score_words(1, 40, 42), "win in 1");
+    }
+
+    #[test]
+    fn the_fallback_wins_then_blocks_then_plays_safe() {
+        let pos = |m: &str| Position::from_moves(m).unwrap();
+        assert_eq!(fallback_column(&pos("121212")), Some(0), "win at once");
+        assert_eq!(fallback_column(&pos("21212")), Some(1), "block the four");
+        assert_eq!(fallback_column(&pos("")), Some(3), "centre");
+    }
+}
