@@ -126,6 +126,10 @@ async function refresh() {
   syncControls();
   extra = {};
   const game = GAMES[state.game];
+  const mover = (state.moves.length % 2) + 1;
+  if (state.mode === 'engine' && mover !== state.side && !(data && data.failed)) {
+    setStatus(`${game.playerName(mover)} (engine) is thinking...`);
+  }
   try {
     data = await game.load();
   } catch (e) {
@@ -161,6 +165,7 @@ async function refresh() {
 
 function play(move) {
   if (!humanCanMove()) return;
+  GAMES[state.game].note = null;
   state.moves.push(String(move));
   state.sel = {};
   refresh();
@@ -168,6 +173,7 @@ function play(move) {
 
 function undo() {
   if (!state.moves.length) return;
+  GAMES[state.game].note = null;
   state.moves.pop();
   if (state.mode === 'engine' && state.moves.length && (state.moves.length % 2) + 1 !== state.side) state.moves.pop();
   state.sel = {};
@@ -175,6 +181,7 @@ function undo() {
 }
 
 function newGame() {
+  GAMES[state.game].note = null;
   state.moves = [];
   state.sel = {};
   refresh();
@@ -209,6 +216,7 @@ function render() {
   line.replaceChildren(
     state.moves.length ? `Moves: ${movesText()}  ·  ` : 'No moves yet  ·  ',
     el('a', { href: location.href, id: 'share' }, 'link to this position'),
+    game.note ? el('span', { id: 'note' }, `  ·  ${game.note}`) : null,
   );
 }
 
@@ -392,7 +400,7 @@ const connect4 = {
       // Scores are needed for the analysis and for the engine's move; otherwise
       // a 1 ms budget still returns the board (from a 503 if the solve is slow).
       const engineTurn = state.mode === 'engine' && (state.moves.length % 2) + 1 !== state.side;
-      const budget = state.analysis || engineTurn ? Math.max(state.think, 3000) : 1;
+      const budget = state.analysis ? Math.max(state.think, 3000) : engineTurn ? state.think : 1;
       return await api('connect4/analyze', { moves: movesText(), time_ms: String(budget) });
     } catch (e) {
       // A timed-out analysis still describes the position: draw it without scores.
@@ -400,8 +408,11 @@ const connect4 = {
       throw e;
     }
   },
+  note: null,
   async engineMove() {
+    this.note = null;
     if (data.best) return data.best;
+    this.note = `The engine's last move was a quick one: no exact answer within ${data.budget_ms || state.think} ms.`;
     if (data.fallback) return data.fallback;
     // No exact answer in time: the playable column nearest the centre.
     const order = [4, 3, 5, 2, 6, 1, 7];
