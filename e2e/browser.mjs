@@ -206,10 +206,14 @@ await check('a position is shared by link, and bad links show the API error', as
 
 await check('phone-sized screen: the board fits the width', async () => {
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-  await phone.goto(`${base}/?game=connect4&moves=44455554221&analysis=1&mode=humans`);
-  await idle(phone);
-  const width = await phone.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `page is ${width} px wide`);
+  for (const [game, moves] of [['tictactoe', '15'], ['santorini', 'B3,D3 C4,C2'], ['connect4', '44455554221']]) {
+    await phone.goto(`${base}/?game=${game}&moves=${encodeURIComponent(moves)}&analysis=1&bits=1&mode=humans&think=300`);
+    await idle(phone);
+    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `${game}: the page is ${width} px wide`);
+    const board = await phone.$eval('#board', (b) => b.getBoundingClientRect().right);
+    assert.ok(board <= 390, `${game}: the board reaches ${board} px`);
+  }
   await phone.screenshot({ path: path.join(artifacts, 'phone.png') });
   await phone.close();
 });
