@@ -83,6 +83,13 @@ struct Geo {
     /// Columns from the centre out.
     order: [u8; 9],
     width: usize,
+    /// Cells of the even rows (2, 4, .. counted from 1 at the bottom).
+    even_rows: u64,
+    even_height: bool,
+    height: usize,
+    /// For each even row r (0-based odd), the cells of rows <= r and the most
+    /// stones on the board when a four with no empty cell above row r completes.
+    claimeven_rows: [(u64, i32); 8],
 }
 
 impl Geo {
@@ -109,6 +116,22 @@ impl Geo {
             columns,
             order,
             width,
+            even_rows: (1..geometry.height())
+                .step_by(2)
+                .fold(0, |m, r| m | geometry.bottom_mask() << r),
+            even_height: geometry.height().is_multiple_of(2),
+            height: geometry.height(),
+            claimeven_rows: {
+                let mut rows = [(0, 0); 8];
+                let h = geometry.height();
+                for (i, r) in (1..h).step_by(2).enumerate() {
+                    rows[i] = (
+                        geometry.bottom_mask() * ((1 << (r + 1)) - 1),
+                        (geometry.cells() - (h - 1 - r)) as i32,
+                    );
+                }
+                rows
+            },
         }
     }
 
@@ -138,6 +161,8 @@ pub struct Solver {
     nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    variant: u32,
+    tt_skip: i32,
 }
 
 impl Default for Solver {
@@ -165,6 +190,14 @@ impl Solver {
             nodes: 0,
             deadline: None,
             stopped: false,
+            variant: std::env::var("BITGAMES_ORDER")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0),
+            tt_skip: std::env::var("BITGAMES_TTSKIP")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0),
         }
     }
 
@@ -281,7 +314,7 @@ impl Solver {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            let r = self.negamax(cur, mask, med, med + 1);
+            let r = self.negamax(cur, mask, g.key(cur, mask), med, med + 1);
             if r <= med {
                 max = r;
             } else {
@@ -306,7 +339,7 @@ impl Solver {
 
     /// Negamax with alpha-beta on a position where the player to move cannot
     /// win at once. Returns a fail-hard score within `[alpha, beta]`.
-    fn negamax(&mut self, cur: u64, mask: u64, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax(&mut self, cur: u64, mask: u64, key: u64, mut alpha: i32, mut beta: i32) -> i32 {
         let g = self.geo;
         self.nodes += 1;
         if self.nodes & 0xfff == 0 && self.out_of_time() {
@@ -352,9 +385,55 @@ impl Solver {
                 return beta;
             }
         }
-        let key = g.key(cur, mask);
+        if self.variant != 3 {
+            // A side that cannot make four even with every empty cell can at
+            // best draw.
+            let empty = g.board & !mask;
+            if beta > 0 && !g.geometry.alignment(cur | empty) {
+                beta = 0;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            if alpha < 0 && !g.geometry.alignment(opp | empty) {
+                alpha = 0;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+        }
+        if g.even_height && n % 2 == 0 && self.variant != 5 {
+            // Claimeven, for the first player to move on a board of even
+            // height: if the second player answers every move in the same
+            // column (and a move on an even row with one on an even row in
+            // another column of odd height), it gets every empty cell of an
+            // even row that is not playable now. If the first player has no
+            // four even with all the other empty cells, it cannot win (score
+            // <= 0); if the second player then has a four, it wins. When its
+            // four is complete, the cells above the last one filled are still
+            // empty: a four whose empty cells lie at rows <= r is complete
+            // with at most `cells - (H - 1 - r)` stones on the board.
+            let empty = g.board & !mask;
+            let theirs = empty & g.even_rows & !possible;
+            if !g.geometry.alignment(cur | (empty & !theirs)) {
+                let mut bound = 0;
+                for &(rows, stones) in &g.claimeven_rows[..g.height / 2] {
+                    if g.geometry.alignment(opp | (theirs & rows)) {
+                        bound = stones / 2 - (g.cells / 2 + 1);
+                        break;
+                    }
+                }
+                if beta > bound {
+                    beta = bound;
+                    if alpha >= beta {
+                        return beta;
+                    }
+                }
+            }
+        }
+        let use_tt = n < g.cells - self.tt_skip;
         let mut tt_best = None;
-        if let Some(hit) = self.table.get(key) {
+        if use_tt && let Some(hit) = self.table.get(key) {
             match hit.bound {
                 Bound::Exact => return hit.score.clamp(alpha, beta),
                 Bound::Lower => {
@@ -399,9 +478,25 @@ impl Solver {
             if mv == 0 {
                 continue;
             }
-            let mut score = (g.winning_cells(cur | mv, mask) & !mask & g.board).count_ones() as i32;
+            let mut score = match self.variant {
+                0 | 3 => (g.winning_cells(cur | mv, mask) & !mask & g.board).count_ones() as i32,
+                _ => {
+                    let m2 = mask | mv;
+                    let mine = g.winning_cells(cur | mv, m2);
+                    let theirs = g.winning_cells(opp, m2);
+                    let useful = mine & !(theirs << 1);
+                    let playable = (m2 + g.bottom) & g.board;
+                    let a = (useful & (playable << 1)).count_ones() as i32;
+                    let b = (useful & (playable << 2)).count_ones() as i32;
+                    let u = useful.count_ones() as i32;
+                    12 * a + 5 * b + 3 * u
+                }
+            };
             if Some(col as usize) == tt_col {
-                score += 1000;
+                score += match self.variant {
+                    2 => 5,
+                    _ => 1000,
+                };
             }
             // insertion sort, stable: equal scores keep the centre-first order
             let mut i = count;
@@ -414,10 +509,52 @@ impl Solver {
         }
 
         let nodes_before = self.nodes;
-        for &(_, mv, col) in &moves[..count] {
+        // Enhanced transposition cutoffs: a child whose stored bound already
+        // refutes this node cuts it at once; one that cannot raise alpha is skipped.
+        let mut skip = 0u16;
+        // The children's keys, fetched from memory now, while this node works.
+        let mut keys = [0u64; 9];
+        if n + 1 < g.cells - self.tt_skip {
+            for (i, &(_, mv, _)) in moves[..count].iter().enumerate() {
+                keys[i] = g.key(opp, mask | mv);
+                self.table.prefetch(keys[i]);
+            }
+        }
+        if self.variant != 4 && n < g.cells - 15 {
+            for (i, &(_, _, col)) in moves[..count].iter().enumerate() {
+                let Some(hit) = self.table.get(keys[i]) else {
+                    continue;
+                };
+                let v = -hit.score;
+                let (low, high) = match hit.bound {
+                    Bound::Upper => (v, i32::MAX),
+                    Bound::Lower => (i32::MIN, v),
+                    Bound::Exact => (v, v),
+                };
+                if low >= beta {
+                    let stored = if mirrored {
+                        (g.width - 1 - col as usize) as u8
+                    } else {
+                        col
+                    };
+                    self.table.put(key, low, Bound::Lower, Some(stored), 0);
+                    return low;
+                }
+                if high <= alpha {
+                    skip |= 1 << i;
+                } else if low == high {
+                    alpha = alpha.max(low);
+                    skip |= 1 << i;
+                }
+            }
+        }
+        for (i, &(_, mv, col)) in moves[..count].iter().enumerate() {
+            if skip & (1 << i) != 0 {
+                continue;
+            }
             let child_cur = opp;
             let child_mask = mask | mv;
-            let score = -self.negamax(child_cur, child_mask, -beta, -alpha);
+            let score = -self.negamax(child_cur, child_mask, keys[i], -beta, -alpha);
             if self.stopped {
                 return alpha;
             }
@@ -428,7 +565,9 @@ impl Solver {
                     col
                 };
                 let work = 64 - (self.nodes - nodes_before).leading_zeros();
-                self.table.put(key, score, Bound::Lower, Some(stored), work);
+                if use_tt {
+                    self.table.put(key, score, Bound::Lower, Some(stored), work);
+                }
                 return score;
             }
             if score > alpha {
@@ -436,7 +575,9 @@ impl Solver {
             }
         }
         let work = 64 - (self.nodes - nodes_before).leading_zeros();
-        self.table.put(key, alpha, Bound::Upper, None, work);
+        if use_tt {
+            self.table.put(key, alpha, Bound::Upper, None, work);
+        }
         alpha
     }
 }
