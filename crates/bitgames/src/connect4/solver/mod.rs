@@ -342,8 +342,11 @@ impl Solver {
     fn negamax(&mut self, cur: u64, mask: u64, key: u64, mut alpha: i32, mut beta: i32) -> i32 {
         let g = self.geo;
         self.nodes += 1;
-        if self.nodes & 0xfff == 0 && self.out_of_time() {
-            return alpha;
+        if self.nodes & 0x3ff == 0 {
+            self.table.grow_if_full();
+            if self.out_of_time() {
+                return alpha;
+            }
         }
         if self.stopped {
             return alpha;

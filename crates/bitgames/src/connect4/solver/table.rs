@@ -49,7 +49,47 @@ const WORK_SHIFT: u32 = 58;
 /// A transposition table of `2 * N` entries, `N` prime.
 pub struct Table {
     buckets: Vec<[u64; 2]>,
+    /// The moduli in use as the table grows: primes, the last the full size.
+    sizes: Vec<u64>,
+    /// Index into `sizes` of the modulus in use.
+    active: usize,
+    modulus: u64,
+    /// The largest `active` since the last wipe.
+    touched: usize,
     generation: u64,
+    /// Stores since the modulus last changed.
+    stores: u64,
+}
+
+fn grow_factor() -> u64 {
+    std::env::var("BITGAMES_GROW").ok().and_then(|v| v.parse().ok()).unwrap_or(4)
+}
+
+fn mod_pow(mut base: u64, mut exp: u64, m: u64) -> u64 {
+    let mut r = 1u128;
+    let mut b = u128::from(base % m);
+    let m128 = u128::from(m);
+    while exp > 0 {
+        if exp & 1 == 1 {
+            r = r * b % m128;
+        }
+        b = b * b % m128;
+        exp >>= 1;
+    }
+    base = r as u64;
+    base
+}
+
+fn pow2_mod(bits: u32, m: u64) -> u64 {
+    mod_pow(2, u64::from(bits), m)
+}
+
+fn next_prime(n: u64) -> u64 {
+    let mut p = n + 1;
+    while !is_prime(p) {
+        p += 1;
+    }
+    p
 }
 
 fn is_prime(n: u64) -> bool {
@@ -66,9 +106,8 @@ fn is_prime(n: u64) -> bool {
     true
 }
 
-/// Asks for huge pages (fewer TLB misses on random probes) and touches every
-/// page now, so that no page fault lands inside a timed search.
-fn prepare_memory(buckets: &mut [[u64; 2]]) {
+/// Asks for huge pages (fewer TLB misses on random probes).
+fn advise_huge_pages(buckets: &mut [[u64; 2]]) {
     #[cfg(target_os = "linux")]
     {
         let bytes = std::mem::size_of_val(buckets);
@@ -82,10 +121,17 @@ fn prepare_memory(buckets: &mut [[u64; 2]]) {
             );
         }
     }
+    #[cfg(not(target_os = "linux"))]
+    let _ = buckets;
+}
+
+/// Touches every page of `buckets` now, so that no page fault lands inside a
+/// timed search.
+fn touch(buckets: &mut [[u64; 2]]) {
     for i in (0..buckets.len()).step_by(256) {
         // SAFETY: `i` is in bounds; a volatile write of the value already there
         // keeps the compiler from dropping the write that faults the page in.
-        unsafe { std::ptr::write_volatile(&mut buckets[i], [0, 0]) };
+        unsafe { std::ptr::write_volatile(&mut buckets[i], buckets[i]) };
     }
 }
 
@@ -95,23 +141,53 @@ impl Table {
     #[must_use]
     pub fn new(log2_buckets: u32, key_bits: u32) -> Table {
         let need = key_bits.saturating_sub(KEY_BITS);
-        let mut n = 1u64 << log2_buckets.max(need).max(4);
-        n += 1;
-        while !is_prime(n) {
-            n += 1;
+        let top = log2_buckets.max(need).max(4);
+        // Active sizes: primes just above 2^12, 2^15, ... up to the full table.
+        let mut sizes = Vec::new();
+        let mut log2 = need.max(12).min(top);
+        loop {
+            sizes.push(next_prime(1 << log2));
+            if log2 >= top {
+                break;
+            }
+            log2 = (log2 + 3).min(top);
         }
-        let mut buckets = vec![[0u64; 2]; n as usize];
-        prepare_memory(&mut buckets);
+        let full = *sizes.last().expect("at least one size");
+        let mut buckets = vec![[0u64; 2]; full as usize];
+        advise_huge_pages(&mut buckets);
+        touch(&mut buckets[..sizes[0] as usize]);
         Table {
             buckets,
+            sizes,
+            active: 0,
+            modulus: 0,
+            touched: 0,
             generation: 1,
+            stores: 0,
         }
+        .with_active(0)
     }
 
-    /// Number of entries.
+    fn with_active(mut self, active: usize) -> Table {
+        self.set_active(active);
+        self
+    }
+
+    fn set_active(&mut self, active: usize) {
+        if active > self.touched {
+            let (from, to) = (self.sizes[self.touched], self.sizes[active]);
+            touch(&mut self.buckets[from as usize..to as usize]);
+        }
+        self.active = active;
+        self.modulus = self.sizes[active];
+        self.touched = self.touched.max(active);
+        self.stores = 0;
+    }
+
+    /// Number of entries in use now.
     #[must_use]
     pub fn len(&self) -> usize {
-        2 * self.buckets.len()
+        2 * self.modulus as usize
     }
 
     /// Whether the table holds no entries (never: it has a fixed size).
@@ -120,24 +196,77 @@ impl Table {
         self.buckets.is_empty()
     }
 
-    /// Size in bytes.
+    /// Size in bytes of the whole table.
     #[must_use]
     pub fn bytes(&self) -> usize {
         self.buckets.len() * 16
     }
 
-    /// Forgets every entry: a new generation (a real wipe once in 63 times).
-    pub fn clear(&mut self) {
+    /// A new generation: every entry is forgotten at once. After 63 of them,
+    /// the part of the table used since the last wipe is really wiped.
+    fn new_generation(&mut self) {
         self.generation += 1;
         if self.generation > GEN_MASK {
-            self.buckets.iter_mut().for_each(|b| *b = [0; 2]);
+            let used = self.sizes[self.touched] as usize;
+            self.buckets[..used].iter_mut().for_each(|b| *b = [0; 2]);
             self.generation = 1;
+            self.touched = self.active;
+        }
+    }
+
+    /// Forgets every entry and starts again from the smallest size: a small
+    /// search then stays in the processor's caches.
+    pub fn clear(&mut self) {
+        self.set_active(0);
+        self.new_generation();
+    }
+
+    /// Grows the part in use (eight times, forgetting what it holds) once the
+    /// stores since the last change outnumber its entries four times over.
+    /// Entries are only ever found under the modulus they were stored with.
+    pub fn grow_if_full(&mut self) {
+        if self.stores <= grow_factor() * self.modulus || self.active + 1 >= self.sizes.len() {
+            return;
+        }
+        // Every live entry's full key comes back from its two residues:
+        // key = p + 2^40 t with t = (i - p) / 2^40 (mod N), i its bucket.
+        let old = self.modulus;
+        let inv = mod_pow(pow2_mod(KEY_BITS, old), old - 2, old);
+        let mut live = Vec::new();
+        for (i, bucket) in self.buckets[..old as usize].iter().enumerate() {
+            for &e in bucket {
+                if self.live(e) {
+                    let p = e & KEY_MASK;
+                    let diff = (i as u64 + old - p % old) % old;
+                    let t = (u128::from(diff) * u128::from(inv) % u128::from(old)) as u64;
+                    live.push(((t << KEY_BITS) | p, e));
+                }
+            }
+        }
+        self.set_active(self.active + 1);
+        self.new_generation();
+        let generation = self.generation;
+        for (key, e) in live {
+            let e = (e & !(GEN_MASK << GEN_SHIFT)) | generation << GEN_SHIFT;
+            let i = self.index(key);
+            let work_of = |e: u64| {
+                if (e >> GEN_SHIFT) & GEN_MASK == generation && (e >> 46) & 3 != 0 {
+                    (e >> WORK_SHIFT) as i64
+                } else {
+                    -1
+                }
+            };
+            let bucket = &mut self.buckets[i];
+            let slot = usize::from(work_of(bucket[1]) < work_of(bucket[0]));
+            if work_of(bucket[slot]) < (e >> WORK_SHIFT) as i64 {
+                bucket[slot] = e;
+            }
         }
     }
 
     #[inline]
     fn index(&self, key: u64) -> usize {
-        (key % self.buckets.len() as u64) as usize
+        (key % self.modulus) as usize
     }
 
     /// Hints the processor to fetch the bucket of `key`.
@@ -190,6 +319,7 @@ impl Table {
     /// cheaper entry gives way. `work` is the log2 of the nodes searched below.
     #[inline]
     pub fn put(&mut self, key: u64, score: i32, bound: Bound, best: Option<u8>, work: u32) {
+        self.stores += 1;
         let i = self.index(key);
         let part = key & KEY_MASK;
         let generation = self.generation;
@@ -241,11 +371,12 @@ mod tests {
 
     #[test]
     fn the_bucket_count_is_prime_and_big_enough_for_exact_keys() {
-        let t = Table::new(10, 49);
-        assert!(is_prime(t.buckets.len() as u64));
-        assert!(t.buckets.len() >= 1024);
+        let t = Table::new(20, 49);
+        assert!(t.sizes.iter().all(|&n| is_prime(n)));
+        assert!(t.buckets.len() >= 1 << 20);
+        assert_eq!(t.sizes.len(), 4, "2^12, 2^15, 2^18, 2^20: {:?}", t.sizes);
         let wide = Table::new(4, 64);
-        assert!(wide.buckets.len() as u64 >= 1 << 24);
+        assert!(wide.modulus >= 1 << 24, "keys of 64 bits need 2^24 buckets");
     }
 
     #[test]
@@ -268,5 +399,25 @@ mod tests {
         assert_eq!(t.get(12345).unwrap().best, Some(3));
         t.clear();
         assert_eq!(t.get(12345), None);
+    }
+
+    #[test]
+    fn growing_keeps_the_entries_under_their_full_keys() {
+        let mut t = Table::new(20, 49);
+        let keys: Vec<u64> = (0..3000u64).map(|i| i * 0x9E37_79B9_7F4A_7C15 >> 15).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.put(k, (i % 40) as i32 - 20, Bound::Lower, Some((i % 7) as u8), 9);
+        }
+        let before = t.modulus;
+        t.stores = u64::MAX / 2;
+        t.grow_if_full();
+        assert!(t.modulus > before);
+        let found = keys.iter().enumerate().filter(|&(i, &k)| {
+            t.get(k).is_some_and(|h| h.score == (i % 40) as i32 - 20 && h.best == Some((i % 7) as u8))
+        });
+        // 3000 keys in 4099 buckets of two: a few were pushed out before the growth.
+        assert!(found.count() > 2800);
+        // No key that was never stored is found.
+        assert!((0..3000u64).all(|i| t.get(i * 0x9E37_79B9_7F4A_7C15 >> 15 ^ 1).is_none()));
     }
 }
