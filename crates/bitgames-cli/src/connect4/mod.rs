@@ -32,9 +32,14 @@ pub enum Command {
         /// Also print the nodes searched and the microseconds spent per line.
         #[arg(long)]
         stats: bool,
-        /// Threads (default: every core).
+        /// Threads (default: every core). Many positions are shared out over
+        /// the threads; a single position is searched by all of them at once.
         #[arg(long, short)]
         jobs: Option<usize>,
+        /// log2 of the buckets of each solver's table (16 bytes a bucket; the
+        /// table grows to this size only as a search needs it).
+        #[arg(long, default_value_t = 24)]
+        table_log2: u32,
         /// Board width (columns).
         #[arg(long, default_value_t = 7)]
         width: usize,
@@ -60,13 +65,21 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             book,
             stats,
             jobs,
+            table_log2,
             width,
             height,
             files,
         } => {
             let geometry = Geometry::new(width, height)?;
             let book = load_book(book.as_deref(), geometry)?;
-            solve::run(&files, geometry, weak, book, stats, jobs)
+            let options = solve::Options {
+                weak,
+                book,
+                stats,
+                jobs,
+                table_log2,
+            };
+            solve::run(&files, geometry, &options)
         }
         Command::Book(cmd) => book::run(cmd),
         Command::Bench(args) => bench::run(&args),

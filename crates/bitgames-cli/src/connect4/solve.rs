@@ -74,15 +74,29 @@ fn solve_one(solver: &mut Solver, pos: &Position, weak: bool) -> Answer {
     }
 }
 
+/// The options of `bitgames connect4 solve`.
+pub struct Options {
+    /// Win/draw/loss only.
+    pub weak: bool,
+    /// An opening book.
+    pub book: Option<Arc<Book>>,
+    /// Print nodes and microseconds.
+    pub stats: bool,
+    /// Threads.
+    pub jobs: Option<usize>,
+    /// log2 of the table's buckets.
+    pub table_log2: u32,
+}
+
 /// Solves every line of `files` (or stdin); see the `Solve` subcommand's help.
-pub fn run(
-    files: &[PathBuf],
-    geometry: Geometry,
-    weak: bool,
-    book: Option<Arc<Book>>,
-    stats: bool,
-    jobs: Option<usize>,
-) -> anyhow::Result<ExitCode> {
+pub fn run(files: &[PathBuf], geometry: Geometry, options: &Options) -> anyhow::Result<ExitCode> {
+    let Options {
+        weak,
+        ref book,
+        stats,
+        jobs,
+        table_log2,
+    } = *options;
     let lines = input_lines(files)?;
     let jobs_list: Vec<Job> = lines
         .into_iter()
@@ -108,10 +122,15 @@ pub fn run(
         ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {elapsed} (ETA {eta})")
             .expect("a valid template"),
     );
-    // Tables of 2^22 buckets (64 MiB) a thread: positions of a batch share them.
+    // One solver a thread, its table kept from one position to the next; a
+    // lone position gets every thread.
+    let lone = jobs_list.len() == 1;
     let new_solver = || {
-        let mut s = Solver::with_table_log2(22);
+        let mut s = Solver::with_table_log2(table_log2);
         s.set_book(book.clone());
+        if lone {
+            s.set_threads(threads);
+        }
         s
     };
     let mut failed = false;

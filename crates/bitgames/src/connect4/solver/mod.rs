@@ -23,6 +23,7 @@ pub mod table;
 use super::{Geometry, Position};
 use book::Book;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use table::{Bound, Table};
 
@@ -152,17 +153,24 @@ impl Geo {
 pub const DEFAULT_TABLE_LOG2: u32 = 23;
 
 /// A reusable solver: a transposition table, an optional opening book, and
-/// an optional deadline. Not shared between threads: give each thread its own.
+/// an optional deadline. One solver is used by one thread at a time; with
+/// [`Solver::set_threads`] it searches one position on several threads that
+/// share its table (lazy SMP).
 pub struct Solver {
-    table: Table,
+    table: Arc<Table>,
     table_log2: u32,
     geo: Geo,
     book: Option<Arc<Book>>,
     nodes: u64,
+    /// `nodes` when the table last changed size.
+    nodes_at_resize: u64,
     deadline: Option<Instant>,
+    /// Set by the thread that finishes first, in a parallel search.
+    stop: Option<Arc<AtomicBool>>,
     stopped: bool,
-    variant: u32,
-    tt_skip: i32,
+    threads: usize,
+    /// 0 for the main thread; a helper's number varies its move order.
+    helper: u32,
 }
 
 impl Default for Solver {
@@ -183,21 +191,41 @@ impl Solver {
     pub fn with_table_log2(log2: u32) -> Solver {
         let geo = Geo::new(Geometry::STANDARD);
         Solver {
-            table: Table::new(log2, key_bits(Geometry::STANDARD)),
+            table: Arc::new(Table::new(log2, key_bits(Geometry::STANDARD))),
             table_log2: log2,
             geo,
             book: None,
             nodes: 0,
+            nodes_at_resize: 0,
             deadline: None,
+            stop: None,
             stopped: false,
-            variant: std::env::var("BITGAMES_ORDER")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(0),
-            tt_skip: std::env::var("BITGAMES_TTSKIP")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(0),
+            threads: 1,
+            helper: 0,
+        }
+    }
+
+    /// Searches each position on `threads` threads sharing the table (lazy
+    /// SMP: every thread runs the whole search, in a slightly different move
+    /// order, and the first to finish answers). 1 by default.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The table: its own, growing with the search; or, while threads share
+    /// it, all of it.
+    fn table_mut(&mut self) -> &mut Table {
+        Arc::get_mut(&mut self.table).expect("the table is not shared between searches")
+    }
+
+    /// Grows the table once the search has stored several times more
+    /// positions than it has buckets: a small search stays in the caches.
+    fn maybe_grow_table(&mut self) {
+        if self.nodes - self.nodes_at_resize > 4 * self.table.modulus()
+            && let Some(table) = Arc::get_mut(&mut self.table)
+            && table.grow()
+        {
+            self.nodes_at_resize = self.nodes;
         }
     }
 
@@ -211,9 +239,11 @@ impl Solver {
         self.deadline = deadline;
     }
 
-    /// Forgets everything the table learnt (a new generation: free).
+    /// Forgets everything the table learnt (a new generation: free) and
+    /// shrinks it to its smallest size.
     pub fn clear(&mut self) {
-        self.table.clear();
+        self.table_mut().clear();
+        self.nodes_at_resize = self.nodes;
     }
 
     /// The counters since the last [`Solver::reset_stats`].
@@ -235,7 +265,7 @@ impl Solver {
         }
         if self.geo.geometry != pos.geometry() {
             self.geo = Geo::new(pos.geometry());
-            self.table = Table::new(self.table_log2, key_bits(pos.geometry()));
+            self.table = Arc::new(Table::new(self.table_log2, key_bits(pos.geometry())));
         }
         self.stopped = false;
         Ok(())
@@ -244,7 +274,7 @@ impl Solver {
     /// The exact score of `pos` for the player to move (weak mode: its sign).
     pub fn solve(&mut self, pos: &Position, mode: Mode) -> Result<i32, SolveError> {
         self.prepare(pos)?;
-        let score = self.solve_prepared(pos.current(), pos.mask(), mode);
+        let score = self.solve_root(pos.current(), pos.mask(), mode);
         if self.stopped {
             return Err(Interrupted.into());
         }
@@ -272,7 +302,7 @@ impl Solver {
                 if child.moves_played() == g.geometry.cells() {
                     0
                 } else {
-                    -self.solve_prepared(child.current(), child.mask(), mode)
+                    -self.solve_root(child.current(), child.mask(), mode)
                 }
             };
             if self.stopped {
@@ -290,6 +320,70 @@ impl Solver {
             best,
             score,
         })
+    }
+
+    /// The root search, on this thread alone or with helpers.
+    fn solve_root(&mut self, cur: u64, mask: u64, mode: Mode) -> i32 {
+        if self.threads <= 1 {
+            return self.solve_prepared(cur, mask, mode);
+        }
+        self.table_mut().use_all();
+        let stop = Arc::new(AtomicBool::new(false));
+        self.stop = Some(stop.clone());
+        let mut helpers: Vec<Solver> = (1..self.threads)
+            .map(|i| Solver {
+                table: self.table.clone(),
+                table_log2: self.table_log2,
+                geo: self.geo,
+                book: self.book.clone(),
+                nodes: 0,
+                nodes_at_resize: 0,
+                deadline: self.deadline,
+                stop: Some(stop.clone()),
+                stopped: false,
+                threads: 1,
+                helper: i as u32,
+            })
+            .collect();
+        let (mine, theirs) = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .map(|h| {
+                    let stop = &stop;
+                    scope.spawn(move || {
+                        let r = h.solve_prepared(cur, mask, mode);
+                        if h.stopped {
+                            None
+                        } else {
+                            stop.store(true, Ordering::Relaxed);
+                            Some(r)
+                        }
+                    })
+                })
+                .collect();
+            let r = self.solve_prepared(cur, mask, mode);
+            let mine = (!self.stopped).then_some(r);
+            if mine.is_some() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            let theirs: Vec<Option<i32>> = handles
+                .into_iter()
+                .map(|h| h.join().expect("a solver thread panicked"))
+                .collect();
+            (mine, theirs)
+        });
+        self.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+        self.stop = None;
+        match mine.or_else(|| theirs.into_iter().flatten().next()) {
+            Some(r) => {
+                self.stopped = false;
+                r
+            }
+            None => {
+                self.stopped = true;
+                0
+            }
+        }
     }
 
     /// Root search: an immediate win, else a bisection of the score range
@@ -334,6 +428,11 @@ impl Solver {
         {
             self.stopped = true;
         }
+        if let Some(stop) = &self.stop
+            && stop.load(Ordering::Relaxed)
+        {
+            self.stopped = true;
+        }
         self.stopped
     }
 
@@ -343,7 +442,7 @@ impl Solver {
         let g = self.geo;
         self.nodes += 1;
         if self.nodes & 0x3ff == 0 {
-            self.table.grow_if_full();
+            self.maybe_grow_table();
             if self.out_of_time() {
                 return alpha;
             }
@@ -388,7 +487,7 @@ impl Solver {
                 return beta;
             }
         }
-        if self.variant != 3 {
+        {
             // A side that cannot make four even with every empty cell can at
             // best draw.
             let empty = g.board & !mask;
@@ -405,7 +504,7 @@ impl Solver {
                 }
             }
         }
-        if g.even_height && n % 2 == 0 && self.variant != 5 {
+        if g.even_height && n % 2 == 0 {
             // Claimeven, for the first player to move on a board of even
             // height: if the second player answers every move in the same
             // column (and a move on an even row with one on an even row in
@@ -434,9 +533,8 @@ impl Solver {
                 }
             }
         }
-        let use_tt = n < g.cells - self.tt_skip;
         let mut tt_best = None;
-        if use_tt && let Some(hit) = self.table.get(key) {
+        if let Some(hit) = self.table.get(key) {
             match hit.bound {
                 Bound::Exact => return hit.score.clamp(alpha, beta),
                 Bound::Lower => {
@@ -481,25 +579,16 @@ impl Solver {
             if mv == 0 {
                 continue;
             }
-            let mut score = match self.variant {
-                0 | 3 => (g.winning_cells(cur | mv, mask) & !mask & g.board).count_ones() as i32,
-                _ => {
-                    let m2 = mask | mv;
-                    let mine = g.winning_cells(cur | mv, m2);
-                    let theirs = g.winning_cells(opp, m2);
-                    let useful = mine & !(theirs << 1);
-                    let playable = (m2 + g.bottom) & g.board;
-                    let a = (useful & (playable << 1)).count_ones() as i32;
-                    let b = (useful & (playable << 2)).count_ones() as i32;
-                    let u = useful.count_ones() as i32;
-                    12 * a + 5 * b + 3 * u
-                }
-            };
+            let mut score =
+                16 * (g.winning_cells(cur | mv, mask) & !mask & g.board).count_ones() as i32;
+            if self.helper != 0 {
+                // Helpers of a parallel search break ties in their own orders.
+                let h = (key ^ u64::from(col) << 56 ^ u64::from(self.helper) << 60)
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                score += (h >> 60) as i32;
+            }
             if Some(col as usize) == tt_col {
-                score += match self.variant {
-                    2 => 5,
-                    _ => 1000,
-                };
+                score += 1 << 16;
             }
             // insertion sort, stable: equal scores keep the centre-first order
             let mut i = count;
@@ -517,13 +606,13 @@ impl Solver {
         let mut skip = 0u16;
         // The children's keys, fetched from memory now, while this node works.
         let mut keys = [0u64; 9];
-        if n + 1 < g.cells - self.tt_skip {
+        {
             for (i, &(_, mv, _)) in moves[..count].iter().enumerate() {
                 keys[i] = g.key(opp, mask | mv);
                 self.table.prefetch(keys[i]);
             }
         }
-        if self.variant != 4 && n < g.cells - 15 {
+        if n < g.cells - 15 {
             for (i, &(_, _, col)) in moves[..count].iter().enumerate() {
                 let Some(hit) = self.table.get(keys[i]) else {
                     continue;
@@ -568,9 +657,7 @@ impl Solver {
                     col
                 };
                 let work = 64 - (self.nodes - nodes_before).leading_zeros();
-                if use_tt {
-                    self.table.put(key, score, Bound::Lower, Some(stored), work);
-                }
+                self.table.put(key, score, Bound::Lower, Some(stored), work);
                 return score;
             }
             if score > alpha {
@@ -578,9 +665,7 @@ impl Solver {
             }
         }
         let work = 64 - (self.nodes - nodes_before).leading_zeros();
-        if use_tt {
-            self.table.put(key, alpha, Bound::Upper, None, work);
-        }
+        self.table.put(key, alpha, Bound::Upper, None, work);
         alpha
     }
 }

@@ -40,15 +40,20 @@ pub struct Hit {
     pub best: Option<u8>,
 }
 
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
+
 const KEY_BITS: u32 = 40;
 const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
 const GEN_SHIFT: u32 = 52;
 const GEN_MASK: u64 = 63;
 const WORK_SHIFT: u32 = 58;
 
-/// A transposition table of `2 * N` entries, `N` prime.
+/// A transposition table of `2 * N` entries, `N` prime. Probes and stores
+/// take `&self` (relaxed atomic loads and stores of whole entries, plain moves
+/// on x86-64), so that threads can share it; a torn bucket only loses an entry.
 pub struct Table {
-    buckets: Vec<[u64; 2]>,
+    buckets: Vec<[AtomicU64; 2]>,
     /// The moduli in use as the table grows: primes, the last the full size.
     sizes: Vec<u64>,
     /// Index into `sizes` of the modulus in use.
@@ -57,12 +62,6 @@ pub struct Table {
     /// The largest `active` since the last wipe.
     touched: usize,
     generation: u64,
-    /// Stores since the modulus last changed.
-    stores: u64,
-}
-
-fn grow_factor() -> u64 {
-    std::env::var("BITGAMES_GROW").ok().and_then(|v| v.parse().ok()).unwrap_or(4)
 }
 
 fn mod_pow(mut base: u64, mut exp: u64, m: u64) -> u64 {
@@ -107,7 +106,7 @@ fn is_prime(n: u64) -> bool {
 }
 
 /// Asks for huge pages (fewer TLB misses on random probes).
-fn advise_huge_pages(buckets: &mut [[u64; 2]]) {
+fn advise_huge_pages(buckets: &mut [[AtomicU64; 2]]) {
     #[cfg(target_os = "linux")]
     {
         let bytes = std::mem::size_of_val(buckets);
@@ -127,11 +126,27 @@ fn advise_huge_pages(buckets: &mut [[u64; 2]]) {
 
 /// Touches every page of `buckets` now, so that no page fault lands inside a
 /// timed search.
-fn touch(buckets: &mut [[u64; 2]]) {
-    for i in (0..buckets.len()).step_by(256) {
-        // SAFETY: `i` is in bounds; a volatile write of the value already there
-        // keeps the compiler from dropping the write that faults the page in.
-        unsafe { std::ptr::write_volatile(&mut buckets[i], buckets[i]) };
+fn touch(buckets: &mut [[AtomicU64; 2]]) {
+    for b in buckets.iter().step_by(256) {
+        // A store the compiler must keep: it faults the page in.
+        b[0].store(b[0].load(Relaxed), Relaxed);
+    }
+}
+
+/// A zeroed vector of atomic buckets, allocated as plain zeroed memory (the
+/// system hands out zero pages lazily, so a large table costs nothing until used).
+fn zeroed_buckets(n: usize) -> Vec<[AtomicU64; 2]> {
+    const { assert!(std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>()) };
+    let mut v = std::mem::ManuallyDrop::new(vec![[0u64; 2]; n]);
+    // SAFETY: `[AtomicU64; 2]` has the size, alignment (checked above) and bit
+    // validity of `[u64; 2]`; the allocation is handed over whole, with its
+    // length and capacity, and the original vector is never dropped.
+    unsafe {
+        Vec::from_raw_parts(
+            v.as_mut_ptr().cast::<[AtomicU64; 2]>(),
+            v.len(),
+            v.capacity(),
+        )
     }
 }
 
@@ -153,7 +168,7 @@ impl Table {
             log2 = (log2 + 3).min(top);
         }
         let full = *sizes.last().expect("at least one size");
-        let mut buckets = vec![[0u64; 2]; full as usize];
+        let mut buckets = zeroed_buckets(full as usize);
         advise_huge_pages(&mut buckets);
         touch(&mut buckets[..sizes[0] as usize]);
         Table {
@@ -163,7 +178,6 @@ impl Table {
             modulus: 0,
             touched: 0,
             generation: 1,
-            stores: 0,
         }
         .with_active(0)
     }
@@ -181,7 +195,21 @@ impl Table {
         self.active = active;
         self.modulus = self.sizes[active];
         self.touched = self.touched.max(active);
-        self.stores = 0;
+    }
+
+    /// The number of buckets in use now.
+    #[must_use]
+    pub fn modulus(&self) -> u64 {
+        self.modulus
+    }
+
+    /// Uses the whole table from now on (forgetting what it holds), as when
+    /// threads share it.
+    pub fn use_all(&mut self) {
+        if self.active + 1 < self.sizes.len() {
+            self.set_active(self.sizes.len() - 1);
+            self.new_generation();
+        }
     }
 
     /// Number of entries in use now.
@@ -208,7 +236,9 @@ impl Table {
         self.generation += 1;
         if self.generation > GEN_MASK {
             let used = self.sizes[self.touched] as usize;
-            self.buckets[..used].iter_mut().for_each(|b| *b = [0; 2]);
+            self.buckets[..used]
+                .iter_mut()
+                .for_each(|b| *b = [AtomicU64::new(0), AtomicU64::new(0)]);
             self.generation = 1;
             self.touched = self.active;
         }
@@ -221,12 +251,12 @@ impl Table {
         self.new_generation();
     }
 
-    /// Grows the part in use (eight times, forgetting what it holds) once the
-    /// stores since the last change outnumber its entries four times over.
-    /// Entries are only ever found under the modulus they were stored with.
-    pub fn grow_if_full(&mut self) {
-        if self.stores <= grow_factor() * self.modulus || self.active + 1 >= self.sizes.len() {
-            return;
+    /// Grows the part in use eight times, keeping its entries: the caller
+    /// grows it once the stores since the last change outnumber the buckets
+    /// several times over. Returns whether it grew.
+    pub fn grow(&mut self) -> bool {
+        if self.active + 1 >= self.sizes.len() {
+            return false;
         }
         // Every live entry's full key comes back from its two residues:
         // key = p + 2^40 t with t = (i - p) / 2^40 (mod N), i its bucket.
@@ -234,7 +264,8 @@ impl Table {
         let inv = mod_pow(pow2_mod(KEY_BITS, old), old - 2, old);
         let mut live = Vec::new();
         for (i, bucket) in self.buckets[..old as usize].iter().enumerate() {
-            for &e in bucket {
+            for e in bucket {
+                let e = e.load(Relaxed);
                 if self.live(e) {
                     let p = e & KEY_MASK;
                     let diff = (i as u64 + old - p % old) % old;
@@ -256,12 +287,13 @@ impl Table {
                     -1
                 }
             };
-            let bucket = &mut self.buckets[i];
+            let bucket = self.buckets[i].each_mut().map(|e| *e.get_mut());
             let slot = usize::from(work_of(bucket[1]) < work_of(bucket[0]));
             if work_of(bucket[slot]) < (e >> WORK_SHIFT) as i64 {
-                bucket[slot] = e;
+                *self.buckets[i][slot].get_mut() = e;
             }
         }
+        true
     }
 
     #[inline]
@@ -296,7 +328,8 @@ impl Table {
     pub fn get(&self, key: u64) -> Option<Hit> {
         let bucket = &self.buckets[self.index(key)];
         let part = key & KEY_MASK;
-        for &e in bucket {
+        for e in bucket {
+            let e = e.load(Relaxed);
             if e & KEY_MASK == part && self.live(e) {
                 let bound = match (e >> 46) & 3 {
                     1 => Bound::Lower,
@@ -318,13 +351,15 @@ impl Table {
     /// upper bound that meet become exact); otherwise the bucket's stale or
     /// cheaper entry gives way. `work` is the log2 of the nodes searched below.
     #[inline]
-    pub fn put(&mut self, key: u64, score: i32, bound: Bound, best: Option<u8>, work: u32) {
-        self.stores += 1;
+    pub fn put(&self, key: u64, score: i32, bound: Bound, best: Option<u8>, work: u32) {
         let i = self.index(key);
         let part = key & KEY_MASK;
         let generation = self.generation;
         let live = |e: u64| (e >> GEN_SHIFT) & GEN_MASK == generation && (e >> 46) & 3 != 0;
-        let bucket = &mut self.buckets[i];
+        let bucket = [
+            self.buckets[i][0].load(Relaxed),
+            self.buckets[i][1].load(Relaxed),
+        ];
         let mut bound = bound;
         let mut best = best;
         let slot = if bucket[0] & KEY_MASK == part && live(bucket[0]) {
@@ -356,12 +391,13 @@ impl Table {
             }
         }
         let best_bits = best.map_or(0, |b| u64::from(b) + 1);
-        bucket[slot] = part
+        let entry = part
             | (((score + 32) as u64) & 63) << 40
             | (bound as u64) << 46
             | best_bits << 48
             | generation << GEN_SHIFT
             | u64::from(work.min(63)) << WORK_SHIFT;
+        self.buckets[i][slot].store(entry, Relaxed);
     }
 }
 
@@ -404,16 +440,24 @@ mod tests {
     #[test]
     fn growing_keeps_the_entries_under_their_full_keys() {
         let mut t = Table::new(20, 49);
-        let keys: Vec<u64> = (0..3000u64).map(|i| i * 0x9E37_79B9_7F4A_7C15 >> 15).collect();
+        let keys: Vec<u64> = (0..3000u64)
+            .map(|i| i * 0x9E37_79B9_7F4A_7C15 >> 15)
+            .collect();
         for (i, &k) in keys.iter().enumerate() {
-            t.put(k, (i % 40) as i32 - 20, Bound::Lower, Some((i % 7) as u8), 9);
+            t.put(
+                k,
+                (i % 40) as i32 - 20,
+                Bound::Lower,
+                Some((i % 7) as u8),
+                9,
+            );
         }
         let before = t.modulus;
-        t.stores = u64::MAX / 2;
-        t.grow_if_full();
+        assert!(t.grow());
         assert!(t.modulus > before);
         let found = keys.iter().enumerate().filter(|&(i, &k)| {
-            t.get(k).is_some_and(|h| h.score == (i % 40) as i32 - 20 && h.best == Some((i % 7) as u8))
+            t.get(k)
+                .is_some_and(|h| h.score == (i % 40) as i32 - 20 && h.best == Some((i % 7) as u8))
         });
         // 3000 keys in 4099 buckets of two: a few were pushed out before the growth.
         assert!(found.count() > 2800);
