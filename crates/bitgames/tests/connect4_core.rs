@@ -138,6 +138,27 @@ fn a_grid_won_by_the_last_mover_is_shown_but_not_solved() {
 }
 
 #[test]
+fn keys_decode_to_their_position_and_other_words_are_refused() {
+    let g = Geometry::STANDARD;
+    let pos = Position::from_moves("4453").unwrap();
+    assert_eq!(grid::from_key(g, pos.key()), Some(pos));
+    assert_eq!(
+        grid::from_key(g, Position::default().key()),
+        Some(Position::default())
+    );
+    // No marker in column 1; a bit above the last column. Column 1 `10`: one
+    // stone of the player who moved (player 1); `11`: one of the player to
+    // move (player 2), who would have more stones than player 1.
+    assert_eq!(grid::from_key(g, g.bottom_mask() ^ 1), None);
+    assert_eq!(grid::from_key(g, g.bottom_mask() | (1 << 50)), None);
+    assert_eq!(
+        grid::from_key(g, g.bottom_mask() + 1),
+        Some(Position::from_moves("1").unwrap())
+    );
+    assert_eq!(grid::from_key(g, g.bottom_mask() + 2), None);
+}
+
+#[test]
 fn move_strings_reach_the_grid_or_say_none_does() {
     // 4453 again, from its grid.
     let pos = parse_grid_position("0000000/0000000/0000000/0000000/0002000/0021100").unwrap();
@@ -181,6 +202,7 @@ fn random_games_round_trip_through_grids_and_move_strings() {
             assert_eq!(parse_grid_position(&grid_string(&pos)).unwrap(), pos);
             let [ones, twos] = player_bits(&pos);
             assert_eq!(from_player_bits(g, ones, twos).unwrap(), pos);
+            assert_eq!(grid::from_key(g, pos.key()), Some(pos));
             let moves = grid::move_string(&pos).expect("a played game is reachable");
             assert_eq!(moves.len(), pos.moves_played());
             assert_eq!(Position::from_moves_in(g, &moves).unwrap(), pos, "{moves}");

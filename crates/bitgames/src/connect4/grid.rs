@@ -278,6 +278,37 @@ pub fn from_player_bits(geometry: Geometry, ones: u64, twos: u64) -> Result<Posi
     Ok(Position::from_raw(geometry, current, mask))
 }
 
+/// The position of a key (`position + mask + bottom`, see [`Position::key`]):
+/// in each column the highest set bit marks the first free cell, and the set
+/// bits below it are the stones of the player to move. `None` for a word that
+/// is no position's key (a column without its marker, bits off the board, or
+/// a board the checks of [`from_player_bits`] refuse).
+#[must_use]
+pub fn from_key(geometry: Geometry, key: u64) -> Option<Position> {
+    let h1 = geometry.height() + 1;
+    let used = geometry.width() * h1;
+    if used < 64 && key >> used != 0 {
+        return None;
+    }
+    let (mut current, mut mask) = (0u64, 0u64);
+    for col in 0..geometry.width() {
+        let bits = (key >> (col * h1)) & ((1u64 << h1) - 1);
+        if bits == 0 {
+            return None;
+        }
+        let height = 63 - bits.leading_zeros() as usize;
+        let stones = (1u64 << height) - 1;
+        mask |= stones << (col * h1);
+        current |= (bits & stones) << (col * h1);
+    }
+    let (ones, twos) = if mask.count_ones().is_multiple_of(2) {
+        (current, mask ^ current)
+    } else {
+        (mask ^ current, current)
+    };
+    from_player_bits(geometry, ones, twos).ok()
+}
+
 /// The grid of a position, top row first: 0 free, 1 and 2 the players' stones.
 #[must_use]
 pub fn to_grid(pos: &Position) -> Vec<Vec<u8>> {
