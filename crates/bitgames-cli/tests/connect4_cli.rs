@@ -14,16 +14,18 @@ fn bitgames() -> Command {
     Command::cargo_bin("bitgames").unwrap()
 }
 
-/// The first `n` lines of a Pascal Pons test set: (moves, score).
+/// The first `n` lines of a Pascal Pons test set with at least 10 stones
+/// (fewer take long without a book): (moves, score).
 fn test_set(name: &str, n: usize) -> Vec<(String, i32)> {
     let path = format!("/work/shared/data/connect4/{name}");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
-        .take(n)
         .map(|l| {
             let (moves, score) = l.split_once(' ').unwrap();
             (moves.to_string(), score.parse().unwrap())
         })
+        .filter(|(moves, _)| moves.len() >= 10)
+        .take(n)
         .collect()
 }
 
