@@ -105,6 +105,23 @@ fn analyze_text_shows_board_turn_scores_in_words_and_best() {
 }
 
 #[test]
+fn analyze_draws_the_words_with_the_spare_row() {
+    // Column 6 is full: its key marker sits in the spare row, on top. Column
+    // 1 (X, then O; X to move): key 01 + 11 + 1 = 101, rows 1 and 3.
+    bitgames()
+        .args(["connect4", "analyze", "--bits", "6614446666373154"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "position        mask            key\n\
+             . . . . . . .   . . . . . . .   . . . . . 1 .\n",
+        ))
+        .stdout(predicate::str::contains(
+            "1 . 1 . 1 1 .   1 . 1 1 1 1 1   1 1 1 . 1 1 .\n",
+        ));
+}
+
+#[test]
 fn analyze_reads_a_grid_and_finds_moves_that_reach_it() {
     // The grid of Test_L2_R2's `6614446666373154` (score -4).
     let grid = "0000020/0000010/0002020/0002010/2011020/1012112";
@@ -299,6 +316,10 @@ fn play_reprompts_on_bad_input_and_ends_cleanly() {
     assert!(out.contains("Not legal: column 8 is outside 1..7."));
     assert!(out.contains("`` is not a column"));
     assert_eq!(out.matches("Your move: ").count(), 5);
+    assert!(
+        out.contains("Your move: 8\nNot legal"),
+        "piped input is echoed"
+    );
     assert!(out.ends_with("Game abandoned after moves ``.\n"));
 
     // End of input after one move each.

@@ -283,6 +283,33 @@ proptest! {
         let moves = grid::move_string(&back).unwrap();
         prop_assert_eq!(Position::from_moves(&moves).unwrap(), pos);
     }
+
+    /// Any text is a position or an error, never a panic; a position read
+    /// from a grid prints back to the same grid.
+    #[test]
+    fn grid_parsing_never_panics(
+        text in "\\PC{0,80}",
+        near in "([0-2]{7}/){5}[0-2]{7}",
+    ) {
+        let _ = parse_grid_position(&text);
+        if let Ok(pos) = parse_grid_position(&near) {
+            prop_assert_eq!(grid_string(&pos), near);
+            if let Some(moves) = grid::move_string(&pos) {
+                prop_assert_eq!(Position::from_moves(&moves).unwrap(), pos);
+            }
+        }
+    }
+
+    /// Any word decodes to no position or to the position with that key.
+    #[test]
+    fn any_word_is_a_key_or_refused(word in any::<u64>(), bottom_row in any::<bool>()) {
+        let g = Geometry::STANDARD;
+        // Half the cases: a word that has a marker in every column.
+        let word = if bottom_row { (word & g.board_mask()) | g.bottom_mask() } else { word };
+        if let Some(pos) = grid::from_key(g, word) {
+            prop_assert_eq!(pos.key(), word);
+        }
+    }
 }
 
 #[test]

@@ -5,7 +5,7 @@ use bitgames::connect4::Position;
 use bitgames::connect4::solver::{Mode, SolveError, Solver};
 use bitgames::{Game, Outcome, Player};
 use clap::ValueEnum;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -56,6 +56,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut pos = Position::new(geometry);
     let mut moves = String::new();
     let stdin = std::io::stdin();
+    // Piped input is not echoed by a terminal: echo it, for a readable transcript.
+    let echo = !stdin.is_terminal();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();
     println!(
@@ -72,6 +74,9 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             };
             let line = line?;
             let text = line.trim();
+            if echo {
+                println!("{text}");
+            }
             if text.eq_ignore_ascii_case("q") {
                 println!("Game abandoned after moves `{moves}`.");
                 return Ok(ExitCode::SUCCESS);
