@@ -441,7 +441,7 @@ mod tests {
     fn growing_keeps_the_entries_under_their_full_keys() {
         let mut t = Table::new(20, 49);
         let keys: Vec<u64> = (0..3000u64)
-            .map(|i| i * 0x9E37_79B9_7F4A_7C15 >> 15)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 15)
             .collect();
         for (i, &k) in keys.iter().enumerate() {
             t.put(
@@ -462,6 +462,6 @@ mod tests {
         // 3000 keys in 4099 buckets of two: a few were pushed out before the growth.
         assert!(found.count() > 2800);
         // No key that was never stored is found.
-        assert!((0..3000u64).all(|i| t.get(i * 0x9E37_79B9_7F4A_7C15 >> 15 ^ 1).is_none()));
+        assert!((0..3000u64).all(|i| t.get((i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 15) ^ 1).is_none()));
     }
 }
