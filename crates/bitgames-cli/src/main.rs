@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cli_util;
+mod connect4;
 mod santorini;
 mod serve;
 mod tictactoe;
@@ -22,6 +23,9 @@ enum Command {
     /// Tic-tac-toe: perfect analysis, counts, perft, a game against the perfect player.
     #[command(subcommand)]
     Tictactoe(tictactoe::Command),
+    /// Connect Four: solve, analyse, play, count, opening books, benchmark.
+    #[command(subcommand)]
+    Connect4(connect4::Command),
     /// Santorini: the tutorial's move-to sets and distances, perft, search, play, matches.
     #[command(subcommand)]
     Santorini(santorini::Command),
@@ -33,6 +37,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result: anyhow::Result<ExitCode> = match cli.command {
         Command::Tictactoe(cmd) => tictactoe::run(cmd),
+        Command::Connect4(c) => connect4::run(c),
         Command::Santorini(c) => santorini::run(c),
         Command::Serve(args) => serve::run(args),
     };

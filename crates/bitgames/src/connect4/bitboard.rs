@@ -281,7 +281,6 @@ impl Position {
     /// Builds a position from raw words without any check: for the solver and
     /// for converters that have checked the grid themselves.
     #[must_use]
-    #[allow(dead_code)] // for the grid converters
     pub(crate) const fn from_raw(geometry: Geometry, current: u64, mask: u64) -> Position {
         Position {
             current,

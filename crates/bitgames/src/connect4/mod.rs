@@ -3,15 +3,21 @@
 //! - [`bitboard`]: the `position` / `mask` encoding (bit `col * (H + 1) + row`,
 //!   one spare bit on top of each column), play, the key, four-in-a-row tests,
 //!   for any board size with `W * (H + 1) <= 64` (7x6 by default).
+//! - [`grid`]: grids of 0/1/2 (top row first, as the numpy notebooks), per-player
+//!   bit numbers, their checks, and the move string that reaches a grid.
+//! - [`naive`]: the naive twin, an array of cells with four-in-a-row found by loops.
 //! - [`solver`]: an exact solver in the style of Pascal Pons' "Solving Connect 4".
 //!
 //! Columns are 1-based in text (`4453`: the moves played, one digit a move,
 //! as in Pons' test sets) and 0-based in the API.
 
 pub mod bitboard;
+pub mod grid;
+pub mod naive;
 pub mod solver;
 
 pub use bitboard::{Geometry, GeometryError, PlayError, Position, draw_bits};
+pub use grid::{GridError, draw_words, from_grid, grid_string, move_string, to_grid};
 
 use crate::{Game, Outcome, Player};
 use arrayvec::ArrayVec;

@@ -23,6 +23,7 @@ pub mod table;
 use super::{Geometry, Position};
 use book::Book;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use table::{Bound, Table};
 
@@ -83,6 +84,13 @@ struct Geo {
     /// Columns from the centre out.
     order: [u8; 9],
     width: usize,
+    /// Cells of the even rows (2, 4, .. counted from 1 at the bottom).
+    even_rows: u64,
+    even_height: bool,
+    height: usize,
+    /// For each even row r (0-based odd), the cells of rows <= r and the most
+    /// stones on the board when a four with no empty cell above row r completes.
+    claimeven_rows: [(u64, i32); 8],
 }
 
 impl Geo {
@@ -109,6 +117,22 @@ impl Geo {
             columns,
             order,
             width,
+            even_rows: (1..geometry.height())
+                .step_by(2)
+                .fold(0, |m, r| m | geometry.bottom_mask() << r),
+            even_height: geometry.height().is_multiple_of(2),
+            height: geometry.height(),
+            claimeven_rows: {
+                let mut rows = [(0, 0); 8];
+                let h = geometry.height();
+                for (i, r) in (1..h).step_by(2).enumerate() {
+                    rows[i] = (
+                        geometry.bottom_mask() * ((1 << (r + 1)) - 1),
+                        (geometry.cells() - (h - 1 - r)) as i32,
+                    );
+                }
+                rows
+            },
         }
     }
 
@@ -129,15 +153,24 @@ impl Geo {
 pub const DEFAULT_TABLE_LOG2: u32 = 23;
 
 /// A reusable solver: a transposition table, an optional opening book, and
-/// an optional deadline. Not shared between threads: give each thread its own.
+/// an optional deadline. One solver is used by one thread at a time; with
+/// [`Solver::set_threads`] it searches one position on several threads that
+/// share its table (lazy SMP).
 pub struct Solver {
-    table: Table,
+    table: Arc<Table>,
     table_log2: u32,
     geo: Geo,
     book: Option<Arc<Book>>,
     nodes: u64,
+    /// `nodes` when the table last changed size.
+    nodes_at_resize: u64,
     deadline: Option<Instant>,
+    /// Set by the thread that finishes first, in a parallel search.
+    stop: Option<Arc<AtomicBool>>,
     stopped: bool,
+    threads: usize,
+    /// 0 for the main thread; a helper's number varies its move order.
+    helper: u32,
 }
 
 impl Default for Solver {
@@ -158,13 +191,41 @@ impl Solver {
     pub fn with_table_log2(log2: u32) -> Solver {
         let geo = Geo::new(Geometry::STANDARD);
         Solver {
-            table: Table::new(log2, key_bits(Geometry::STANDARD)),
+            table: Arc::new(Table::new(log2, key_bits(Geometry::STANDARD))),
             table_log2: log2,
             geo,
             book: None,
             nodes: 0,
+            nodes_at_resize: 0,
             deadline: None,
+            stop: None,
             stopped: false,
+            threads: 1,
+            helper: 0,
+        }
+    }
+
+    /// Searches each position on `threads` threads sharing the table (lazy
+    /// SMP: every thread runs the whole search, in a slightly different move
+    /// order, and the first to finish answers). 1 by default.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The table: its own, growing with the search; or, while threads share
+    /// it, all of it.
+    fn table_mut(&mut self) -> &mut Table {
+        Arc::get_mut(&mut self.table).expect("the table is not shared between searches")
+    }
+
+    /// Grows the table once the search has stored several times more
+    /// positions than it has buckets: a small search stays in the caches.
+    fn maybe_grow_table(&mut self) {
+        if self.nodes - self.nodes_at_resize > 4 * self.table.modulus()
+            && let Some(table) = Arc::get_mut(&mut self.table)
+            && table.grow()
+        {
+            self.nodes_at_resize = self.nodes;
         }
     }
 
@@ -178,9 +239,11 @@ impl Solver {
         self.deadline = deadline;
     }
 
-    /// Forgets everything the table learnt (a new generation: free).
+    /// Forgets everything the table learnt (a new generation: free) and
+    /// shrinks it to its smallest size.
     pub fn clear(&mut self) {
-        self.table.clear();
+        self.table_mut().clear();
+        self.nodes_at_resize = self.nodes;
     }
 
     /// The counters since the last [`Solver::reset_stats`].
@@ -202,7 +265,7 @@ impl Solver {
         }
         if self.geo.geometry != pos.geometry() {
             self.geo = Geo::new(pos.geometry());
-            self.table = Table::new(self.table_log2, key_bits(pos.geometry()));
+            self.table = Arc::new(Table::new(self.table_log2, key_bits(pos.geometry())));
         }
         self.stopped = false;
         Ok(())
@@ -211,7 +274,7 @@ impl Solver {
     /// The exact score of `pos` for the player to move (weak mode: its sign).
     pub fn solve(&mut self, pos: &Position, mode: Mode) -> Result<i32, SolveError> {
         self.prepare(pos)?;
-        let score = self.solve_prepared(pos.current(), pos.mask(), mode);
+        let score = self.solve_root(pos.current(), pos.mask(), mode);
         if self.stopped {
             return Err(Interrupted.into());
         }
@@ -239,7 +302,7 @@ impl Solver {
                 if child.moves_played() == g.geometry.cells() {
                     0
                 } else {
-                    -self.solve_prepared(child.current(), child.mask(), mode)
+                    -self.solve_root(child.current(), child.mask(), mode)
                 }
             };
             if self.stopped {
@@ -257,6 +320,70 @@ impl Solver {
             best,
             score,
         })
+    }
+
+    /// The root search, on this thread alone or with helpers.
+    fn solve_root(&mut self, cur: u64, mask: u64, mode: Mode) -> i32 {
+        if self.threads <= 1 {
+            return self.solve_prepared(cur, mask, mode);
+        }
+        self.table_mut().use_all();
+        let stop = Arc::new(AtomicBool::new(false));
+        self.stop = Some(stop.clone());
+        let mut helpers: Vec<Solver> = (1..self.threads)
+            .map(|i| Solver {
+                table: self.table.clone(),
+                table_log2: self.table_log2,
+                geo: self.geo,
+                book: self.book.clone(),
+                nodes: 0,
+                nodes_at_resize: 0,
+                deadline: self.deadline,
+                stop: Some(stop.clone()),
+                stopped: false,
+                threads: 1,
+                helper: i as u32,
+            })
+            .collect();
+        let (mine, theirs) = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .map(|h| {
+                    let stop = &stop;
+                    scope.spawn(move || {
+                        let r = h.solve_prepared(cur, mask, mode);
+                        if h.stopped {
+                            None
+                        } else {
+                            stop.store(true, Ordering::Relaxed);
+                            Some(r)
+                        }
+                    })
+                })
+                .collect();
+            let r = self.solve_prepared(cur, mask, mode);
+            let mine = (!self.stopped).then_some(r);
+            if mine.is_some() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            let theirs: Vec<Option<i32>> = handles
+                .into_iter()
+                .map(|h| h.join().expect("a solver thread panicked"))
+                .collect();
+            (mine, theirs)
+        });
+        self.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+        self.stop = None;
+        match mine.or_else(|| theirs.into_iter().flatten().next()) {
+            Some(r) => {
+                self.stopped = false;
+                r
+            }
+            None => {
+                self.stopped = true;
+                0
+            }
+        }
     }
 
     /// Root search: an immediate win, else a bisection of the score range
@@ -281,7 +408,7 @@ impl Solver {
             } else if med >= 0 && max / 2 > med {
                 med = max / 2;
             }
-            let r = self.negamax(cur, mask, med, med + 1);
+            let r = self.negamax(cur, mask, g.key(cur, mask), med, med + 1);
             if r <= med {
                 max = r;
             } else {
@@ -301,16 +428,24 @@ impl Solver {
         {
             self.stopped = true;
         }
+        if let Some(stop) = &self.stop
+            && stop.load(Ordering::Relaxed)
+        {
+            self.stopped = true;
+        }
         self.stopped
     }
 
     /// Negamax with alpha-beta on a position where the player to move cannot
     /// win at once. Returns a fail-hard score within `[alpha, beta]`.
-    fn negamax(&mut self, cur: u64, mask: u64, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax(&mut self, cur: u64, mask: u64, key: u64, mut alpha: i32, mut beta: i32) -> i32 {
         let g = self.geo;
         self.nodes += 1;
-        if self.nodes & 0xfff == 0 && self.out_of_time() {
-            return alpha;
+        if self.nodes & 0x3ff == 0 {
+            self.maybe_grow_table();
+            if self.out_of_time() {
+                return alpha;
+            }
         }
         if self.stopped {
             return alpha;
@@ -352,7 +487,52 @@ impl Solver {
                 return beta;
             }
         }
-        let key = g.key(cur, mask);
+        {
+            // A side that cannot make four even with every empty cell can at
+            // best draw.
+            let empty = g.board & !mask;
+            if beta > 0 && !g.geometry.alignment(cur | empty) {
+                beta = 0;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            if alpha < 0 && !g.geometry.alignment(opp | empty) {
+                alpha = 0;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+        }
+        if g.even_height && n % 2 == 0 {
+            // Claimeven, for the first player to move on a board of even
+            // height: if the second player answers every move in the same
+            // column (and a move on an even row with one on an even row in
+            // another column of odd height), it gets every empty cell of an
+            // even row that is not playable now. If the first player has no
+            // four even with all the other empty cells, it cannot win (score
+            // <= 0); if the second player then has a four, it wins. When its
+            // four is complete, the cells above the last one filled are still
+            // empty: a four whose empty cells lie at rows <= r is complete
+            // with at most `cells - (H - 1 - r)` stones on the board.
+            let empty = g.board & !mask;
+            let theirs = empty & g.even_rows & !possible;
+            if !g.geometry.alignment(cur | (empty & !theirs)) {
+                let mut bound = 0;
+                for &(rows, stones) in &g.claimeven_rows[..g.height / 2] {
+                    if g.geometry.alignment(opp | (theirs & rows)) {
+                        bound = stones / 2 - (g.cells / 2 + 1);
+                        break;
+                    }
+                }
+                if beta > bound {
+                    beta = bound;
+                    if alpha >= beta {
+                        return beta;
+                    }
+                }
+            }
+        }
         let mut tt_best = None;
         if let Some(hit) = self.table.get(key) {
             match hit.bound {
@@ -399,9 +579,16 @@ impl Solver {
             if mv == 0 {
                 continue;
             }
-            let mut score = (g.winning_cells(cur | mv, mask) & !mask & g.board).count_ones() as i32;
+            let mut score =
+                16 * (g.winning_cells(cur | mv, mask) & !mask & g.board).count_ones() as i32;
+            if self.helper != 0 {
+                // Helpers of a parallel search break ties in their own orders.
+                let h = (key ^ u64::from(col) << 56 ^ u64::from(self.helper) << 60)
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                score += (h >> 60) as i32;
+            }
             if Some(col as usize) == tt_col {
-                score += 1000;
+                score += 1 << 16;
             }
             // insertion sort, stable: equal scores keep the centre-first order
             let mut i = count;
@@ -414,10 +601,52 @@ impl Solver {
         }
 
         let nodes_before = self.nodes;
-        for &(_, mv, col) in &moves[..count] {
+        // Enhanced transposition cutoffs: a child whose stored bound already
+        // refutes this node cuts it at once; one that cannot raise alpha is skipped.
+        let mut skip = 0u16;
+        // The children's keys, fetched from memory now, while this node works.
+        let mut keys = [0u64; 9];
+        {
+            for (i, &(_, mv, _)) in moves[..count].iter().enumerate() {
+                keys[i] = g.key(opp, mask | mv);
+                self.table.prefetch(keys[i]);
+            }
+        }
+        if n < g.cells - 15 {
+            for (i, &(_, _, col)) in moves[..count].iter().enumerate() {
+                let Some(hit) = self.table.get(keys[i]) else {
+                    continue;
+                };
+                let v = -hit.score;
+                let (low, high) = match hit.bound {
+                    Bound::Upper => (v, i32::MAX),
+                    Bound::Lower => (i32::MIN, v),
+                    Bound::Exact => (v, v),
+                };
+                if low >= beta {
+                    let stored = if mirrored {
+                        (g.width - 1 - col as usize) as u8
+                    } else {
+                        col
+                    };
+                    self.table.put(key, low, Bound::Lower, Some(stored), 0);
+                    return low;
+                }
+                if high <= alpha {
+                    skip |= 1 << i;
+                } else if low == high {
+                    alpha = alpha.max(low);
+                    skip |= 1 << i;
+                }
+            }
+        }
+        for (i, &(_, mv, col)) in moves[..count].iter().enumerate() {
+            if skip & (1 << i) != 0 {
+                continue;
+            }
             let child_cur = opp;
             let child_mask = mask | mv;
-            let score = -self.negamax(child_cur, child_mask, -beta, -alpha);
+            let score = -self.negamax(child_cur, child_mask, keys[i], -beta, -alpha);
             if self.stopped {
                 return alpha;
             }

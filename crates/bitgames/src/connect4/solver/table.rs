@@ -40,16 +40,55 @@ pub struct Hit {
     pub best: Option<u8>,
 }
 
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
+
 const KEY_BITS: u32 = 40;
 const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
 const GEN_SHIFT: u32 = 52;
 const GEN_MASK: u64 = 63;
 const WORK_SHIFT: u32 = 58;
 
-/// A transposition table of `2 * N` entries, `N` prime.
+/// A transposition table of `2 * N` entries, `N` prime. Probes and stores
+/// take `&self` (relaxed atomic loads and stores of whole entries, plain moves
+/// on x86-64), so that threads can share it; a torn bucket only loses an entry.
 pub struct Table {
-    buckets: Vec<[u64; 2]>,
+    buckets: Vec<[AtomicU64; 2]>,
+    /// The moduli in use as the table grows: primes, the last the full size.
+    sizes: Vec<u64>,
+    /// Index into `sizes` of the modulus in use.
+    active: usize,
+    modulus: u64,
+    /// The largest `active` since the last wipe.
+    touched: usize,
     generation: u64,
+}
+
+fn mod_pow(mut base: u64, mut exp: u64, m: u64) -> u64 {
+    let mut r = 1u128;
+    let mut b = u128::from(base % m);
+    let m128 = u128::from(m);
+    while exp > 0 {
+        if exp & 1 == 1 {
+            r = r * b % m128;
+        }
+        b = b * b % m128;
+        exp >>= 1;
+    }
+    base = r as u64;
+    base
+}
+
+fn pow2_mod(bits: u32, m: u64) -> u64 {
+    mod_pow(2, u64::from(bits), m)
+}
+
+fn next_prime(n: u64) -> u64 {
+    let mut p = n + 1;
+    while !is_prime(p) {
+        p += 1;
+    }
+    p
 }
 
 fn is_prime(n: u64) -> bool {
@@ -66,27 +105,117 @@ fn is_prime(n: u64) -> bool {
     true
 }
 
+/// Asks for huge pages (fewer TLB misses on random probes).
+fn advise_huge_pages(buckets: &mut [[AtomicU64; 2]]) {
+    #[cfg(target_os = "linux")]
+    {
+        let bytes = std::mem::size_of_val(buckets);
+        // SAFETY: the range is exactly the slice's own memory; MADV_HUGEPAGE is
+        // advice that changes no contents, and its failure is harmless.
+        unsafe {
+            libc::madvise(
+                buckets.as_mut_ptr().cast::<libc::c_void>(),
+                bytes,
+                libc::MADV_HUGEPAGE,
+            );
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = buckets;
+}
+
+/// Touches every page of `buckets` now, so that no page fault lands inside a
+/// timed search.
+fn touch(buckets: &mut [[AtomicU64; 2]]) {
+    for b in buckets.iter().step_by(256) {
+        // A store the compiler must keep: it faults the page in.
+        b[0].store(b[0].load(Relaxed), Relaxed);
+    }
+}
+
+/// A zeroed vector of atomic buckets, allocated as plain zeroed memory (the
+/// system hands out zero pages lazily, so a large table costs nothing until used).
+fn zeroed_buckets(n: usize) -> Vec<[AtomicU64; 2]> {
+    const { assert!(std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>()) };
+    let mut v = std::mem::ManuallyDrop::new(vec![[0u64; 2]; n]);
+    // SAFETY: `[AtomicU64; 2]` has the size, alignment (checked above) and bit
+    // validity of `[u64; 2]`; the allocation is handed over whole, with its
+    // length and capacity, and the original vector is never dropped.
+    unsafe {
+        Vec::from_raw_parts(
+            v.as_mut_ptr().cast::<[AtomicU64; 2]>(),
+            v.len(),
+            v.capacity(),
+        )
+    }
+}
+
 impl Table {
     /// A table of at least `2^log2_buckets` buckets (16 bytes each), and
     /// enough of them for keys of `key_bits` bits to be stored exactly.
     #[must_use]
     pub fn new(log2_buckets: u32, key_bits: u32) -> Table {
         let need = key_bits.saturating_sub(KEY_BITS);
-        let mut n = 1u64 << log2_buckets.max(need).max(4);
-        n += 1;
-        while !is_prime(n) {
-            n += 1;
+        let top = log2_buckets.max(need).max(4);
+        // Active sizes: primes just above 2^12, 2^15, ... up to the full table.
+        let mut sizes = Vec::new();
+        let mut log2 = need.max(12).min(top);
+        loop {
+            sizes.push(next_prime(1 << log2));
+            if log2 >= top {
+                break;
+            }
+            log2 = (log2 + 3).min(top);
         }
+        let full = *sizes.last().expect("at least one size");
+        let mut buckets = zeroed_buckets(full as usize);
+        advise_huge_pages(&mut buckets);
+        touch(&mut buckets[..sizes[0] as usize]);
         Table {
-            buckets: vec![[0; 2]; n as usize],
+            buckets,
+            sizes,
+            active: 0,
+            modulus: 0,
+            touched: 0,
             generation: 1,
+        }
+        .with_active(0)
+    }
+
+    fn with_active(mut self, active: usize) -> Table {
+        self.set_active(active);
+        self
+    }
+
+    fn set_active(&mut self, active: usize) {
+        if active > self.touched {
+            let (from, to) = (self.sizes[self.touched], self.sizes[active]);
+            touch(&mut self.buckets[from as usize..to as usize]);
+        }
+        self.active = active;
+        self.modulus = self.sizes[active];
+        self.touched = self.touched.max(active);
+    }
+
+    /// The number of buckets in use now.
+    #[must_use]
+    pub fn modulus(&self) -> u64 {
+        self.modulus
+    }
+
+    /// Uses the whole table from now on (forgetting what it holds), as when
+    /// threads share it.
+    pub fn use_all(&mut self) {
+        if self.active + 1 < self.sizes.len() {
+            self.set_active(self.sizes.len() - 1);
+            self.new_generation();
         }
     }
 
-    /// Number of entries.
+    /// Number of entries in use now.
     #[must_use]
     pub fn len(&self) -> usize {
-        2 * self.buckets.len()
+        2 * self.modulus as usize
     }
 
     /// Whether the table holds no entries (never: it has a fixed size).
@@ -95,24 +224,81 @@ impl Table {
         self.buckets.is_empty()
     }
 
-    /// Size in bytes.
+    /// Size in bytes of the whole table.
     #[must_use]
     pub fn bytes(&self) -> usize {
         self.buckets.len() * 16
     }
 
-    /// Forgets every entry: a new generation (a real wipe once in 63 times).
-    pub fn clear(&mut self) {
+    /// A new generation: every entry is forgotten at once. After 63 of them,
+    /// the part of the table used since the last wipe is really wiped.
+    fn new_generation(&mut self) {
         self.generation += 1;
         if self.generation > GEN_MASK {
-            self.buckets.iter_mut().for_each(|b| *b = [0; 2]);
+            let used = self.sizes[self.touched] as usize;
+            self.buckets[..used]
+                .iter_mut()
+                .for_each(|b| *b = [AtomicU64::new(0), AtomicU64::new(0)]);
             self.generation = 1;
+            self.touched = self.active;
         }
+    }
+
+    /// Forgets every entry and starts again from the smallest size: a small
+    /// search then stays in the processor's caches.
+    pub fn clear(&mut self) {
+        self.set_active(0);
+        self.new_generation();
+    }
+
+    /// Grows the part in use eight times, keeping its entries: the caller
+    /// grows it once the stores since the last change outnumber the buckets
+    /// several times over. Returns whether it grew.
+    pub fn grow(&mut self) -> bool {
+        if self.active + 1 >= self.sizes.len() {
+            return false;
+        }
+        // Every live entry's full key comes back from its two residues:
+        // key = p + 2^40 t with t = (i - p) / 2^40 (mod N), i its bucket.
+        let old = self.modulus;
+        let inv = mod_pow(pow2_mod(KEY_BITS, old), old - 2, old);
+        let mut live = Vec::new();
+        for (i, bucket) in self.buckets[..old as usize].iter().enumerate() {
+            for e in bucket {
+                let e = e.load(Relaxed);
+                if self.live(e) {
+                    let p = e & KEY_MASK;
+                    let diff = (i as u64 + old - p % old) % old;
+                    let t = (u128::from(diff) * u128::from(inv) % u128::from(old)) as u64;
+                    live.push(((t << KEY_BITS) | p, e));
+                }
+            }
+        }
+        self.set_active(self.active + 1);
+        self.new_generation();
+        let generation = self.generation;
+        for (key, e) in live {
+            let e = (e & !(GEN_MASK << GEN_SHIFT)) | generation << GEN_SHIFT;
+            let i = self.index(key);
+            let work_of = |e: u64| {
+                if (e >> GEN_SHIFT) & GEN_MASK == generation && (e >> 46) & 3 != 0 {
+                    (e >> WORK_SHIFT) as i64
+                } else {
+                    -1
+                }
+            };
+            let bucket = self.buckets[i].each_mut().map(|e| *e.get_mut());
+            let slot = usize::from(work_of(bucket[1]) < work_of(bucket[0]));
+            if work_of(bucket[slot]) < (e >> WORK_SHIFT) as i64 {
+                *self.buckets[i][slot].get_mut() = e;
+            }
+        }
+        true
     }
 
     #[inline]
     fn index(&self, key: u64) -> usize {
-        (key % self.buckets.len() as u64) as usize
+        (key % self.modulus) as usize
     }
 
     /// Hints the processor to fetch the bucket of `key`.
@@ -142,7 +328,8 @@ impl Table {
     pub fn get(&self, key: u64) -> Option<Hit> {
         let bucket = &self.buckets[self.index(key)];
         let part = key & KEY_MASK;
-        for &e in bucket {
+        for e in bucket {
+            let e = e.load(Relaxed);
             if e & KEY_MASK == part && self.live(e) {
                 let bound = match (e >> 46) & 3 {
                     1 => Bound::Lower,
@@ -164,12 +351,15 @@ impl Table {
     /// upper bound that meet become exact); otherwise the bucket's stale or
     /// cheaper entry gives way. `work` is the log2 of the nodes searched below.
     #[inline]
-    pub fn put(&mut self, key: u64, score: i32, bound: Bound, best: Option<u8>, work: u32) {
+    pub fn put(&self, key: u64, score: i32, bound: Bound, best: Option<u8>, work: u32) {
         let i = self.index(key);
         let part = key & KEY_MASK;
         let generation = self.generation;
         let live = |e: u64| (e >> GEN_SHIFT) & GEN_MASK == generation && (e >> 46) & 3 != 0;
-        let bucket = &mut self.buckets[i];
+        let bucket = [
+            self.buckets[i][0].load(Relaxed),
+            self.buckets[i][1].load(Relaxed),
+        ];
         let mut bound = bound;
         let mut best = best;
         let slot = if bucket[0] & KEY_MASK == part && live(bucket[0]) {
@@ -201,12 +391,13 @@ impl Table {
             }
         }
         let best_bits = best.map_or(0, |b| u64::from(b) + 1);
-        bucket[slot] = part
+        let entry = part
             | (((score + 32) as u64) & 63) << 40
             | (bound as u64) << 46
             | best_bits << 48
             | generation << GEN_SHIFT
             | u64::from(work.min(63)) << WORK_SHIFT;
+        self.buckets[i][slot].store(entry, Relaxed);
     }
 }
 
@@ -216,11 +407,12 @@ mod tests {
 
     #[test]
     fn the_bucket_count_is_prime_and_big_enough_for_exact_keys() {
-        let t = Table::new(10, 49);
-        assert!(is_prime(t.buckets.len() as u64));
-        assert!(t.buckets.len() >= 1024);
+        let t = Table::new(20, 49);
+        assert!(t.sizes.iter().all(|&n| is_prime(n)));
+        assert!(t.buckets.len() >= 1 << 20);
+        assert_eq!(t.sizes.len(), 4, "2^12, 2^15, 2^18, 2^20: {:?}", t.sizes);
         let wide = Table::new(4, 64);
-        assert!(wide.buckets.len() as u64 >= 1 << 24);
+        assert!(wide.modulus >= 1 << 24, "keys of 64 bits need 2^24 buckets");
     }
 
     #[test]
@@ -243,5 +435,33 @@ mod tests {
         assert_eq!(t.get(12345).unwrap().best, Some(3));
         t.clear();
         assert_eq!(t.get(12345), None);
+    }
+
+    #[test]
+    fn growing_keeps_the_entries_under_their_full_keys() {
+        let mut t = Table::new(20, 49);
+        let keys: Vec<u64> = (0..3000u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 15)
+            .collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.put(
+                k,
+                (i % 40) as i32 - 20,
+                Bound::Lower,
+                Some((i % 7) as u8),
+                9,
+            );
+        }
+        let before = t.modulus;
+        assert!(t.grow());
+        assert!(t.modulus > before);
+        let found = keys.iter().enumerate().filter(|&(i, &k)| {
+            t.get(k)
+                .is_some_and(|h| h.score == (i % 40) as i32 - 20 && h.best == Some((i % 7) as u8))
+        });
+        // 3000 keys in 4099 buckets of two: a few were pushed out before the growth.
+        assert!(found.count() > 2800);
+        // No key that was never stored is found.
+        assert!((0..3000u64).all(|i| t.get((i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 15) ^ 1).is_none()));
     }
 }

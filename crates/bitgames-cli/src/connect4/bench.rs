@@ -1,0 +1,223 @@
+//! `bitgames connect4 bench`: the tutorial's table on Pons' six test sets.
+
+use anyhow::Context;
+use bitgames::connect4::Position;
+use bitgames::connect4::solver::{Mode, Solver};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// The six sets, easiest first, with the tutorial's names.
+const SETS: [(&str, &str); 6] = [
+    ("Test_L3_R1", "End-Easy"),
+    ("Test_L2_R1", "Middle-Easy"),
+    ("Test_L2_R2", "Middle-Medium"),
+    ("Test_L1_R1", "Begin-Easy"),
+    ("Test_L1_R2", "Begin-Medium"),
+    ("Test_L1_R3", "Begin-Hard"),
+];
+
+/// Options of `bitgames connect4 bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// The folder holding the test sets `Test_L?_R?`.
+    #[arg(long, default_value = "../shared/data/connect4")]
+    data: PathBuf,
+    /// Only these sets (file names or tutorial names, comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    sets: Vec<String>,
+    /// At most this many positions of each set (the first ones).
+    #[arg(long)]
+    limit: Option<usize>,
+    /// At most this many positions of Begin-Hard (its positions take seconds each).
+    #[arg(long, default_value_t = 100)]
+    hard_limit: usize,
+    /// Strong (exact scores), weak (win/draw/loss) or both.
+    #[arg(long, value_enum, default_value_t = Modes::Both)]
+    mode: Modes,
+    /// log2 of the table's buckets (16 bytes a bucket).
+    #[arg(long, default_value_t = 23)]
+    table_log2: u32,
+}
+
+/// Which modes to measure.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Modes {
+    /// Exact scores.
+    Strong,
+    /// Win, draw or loss.
+    Weak,
+    /// Both, strong first.
+    Both,
+}
+
+/// One line of a test set.
+pub struct Case {
+    /// The moves.
+    pub moves: String,
+    /// The position.
+    pub position: Position,
+    /// The expected exact score.
+    pub score: i32,
+}
+
+/// Reads a test set: `moves score` per line.
+pub fn read_set(path: &Path) -> anyhow::Result<Vec<Case>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read test set {}", path.display()))?;
+    let mut cases = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let mut words = line.split_whitespace();
+        let (Some(moves), Some(score)) = (words.next(), words.next()) else {
+            anyhow::bail!("{}: line {}: not `moves score`", path.display(), i + 1);
+        };
+        let position = Position::from_moves(moves)
+            .map_err(|e| anyhow::anyhow!("{}: line {}: {e}", path.display(), i + 1))?;
+        let score = score.parse().map_err(|_| {
+            anyhow::anyhow!("{}: line {}: bad score `{score}`", path.display(), i + 1)
+        })?;
+        cases.push(Case {
+            moves: moves.to_string(),
+            position,
+            score,
+        });
+    }
+    Ok(cases)
+}
+
+/// The measurements of one set in one mode.
+struct Row {
+    positions: usize,
+    mean_secs: f64,
+    mean_nodes: f64,
+    wrong: usize,
+}
+
+fn measure(solver: &mut Solver, cases: &[Case], mode: Mode, progress: &ProgressBar) -> Row {
+    let mut secs = 0.0;
+    let mut nodes = 0u64;
+    let mut wrong = 0;
+    for case in cases {
+        solver.clear();
+        solver.reset_stats();
+        let started = Instant::now();
+        let got = solver
+            .solve(&case.position, mode)
+            .expect("test positions are not over");
+        secs += started.elapsed().as_secs_f64();
+        nodes += solver.stats().nodes;
+        let want = if mode == Mode::Weak {
+            case.score.signum()
+        } else {
+            case.score
+        };
+        if got != want {
+            wrong += 1;
+            progress.suspend(|| {
+                eprintln!(
+                    "bitgames: WRONG: `{}` ({mode:?}): expected {want}, solved {got}",
+                    case.moves
+                )
+            });
+        }
+        progress.inc(1);
+    }
+    let n = cases.len().max(1) as f64;
+    Row {
+        positions: cases.len(),
+        mean_secs: secs / n,
+        mean_nodes: nodes as f64 / n,
+        wrong,
+    }
+}
+
+/// A duration for the table: `6.5 us`, `4.9 ms`, `2.10 s`.
+pub fn human_time(secs: f64) -> String {
+    if secs < 1e-3 {
+        format!("{:.1} us", secs * 1e6)
+    } else if secs < 1.0 {
+        format!("{:.2} ms", secs * 1e3)
+    } else {
+        format!("{secs:.2} s")
+    }
+}
+
+fn human_count(n: f64) -> String {
+    if n < 1e3 {
+        format!("{n:.0}")
+    } else if n < 1e6 {
+        format!("{:.1} K", n / 1e3)
+    } else {
+        format!("{:.2} M", n / 1e6)
+    }
+}
+
+/// Runs the benchmark and prints the table.
+pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+    let chosen: Vec<(&str, &str)> = SETS
+        .iter()
+        .copied()
+        .filter(|(file, name)| {
+            args.sets.is_empty()
+                || args
+                    .sets
+                    .iter()
+                    .any(|s| s.eq_ignore_ascii_case(file) || s.eq_ignore_ascii_case(name))
+        })
+        .collect();
+    if chosen.is_empty() {
+        anyhow::bail!(
+            "no test set named {:?}: use Test_L3_R1 .. Test_L1_R3 or End-Easy .. Begin-Hard",
+            args.sets
+        );
+    }
+    let modes: Vec<Mode> = match args.mode {
+        Modes::Strong => vec![Mode::Strong],
+        Modes::Weak => vec![Mode::Weak],
+        Modes::Both => vec![Mode::Strong, Mode::Weak],
+    };
+    let mut solver = Solver::with_table_log2(args.table_log2);
+    println!("| set | positions | mode | mean time | mean nodes | K pos/s | wrong |");
+    println!("|---|---:|---|---:|---:|---:|---:|");
+    let mut any_wrong = false;
+    for (file, name) in chosen {
+        let mut cases = read_set(&args.data.join(file))?;
+        let limit = if file == "Test_L1_R3" {
+            args.limit.unwrap_or(args.hard_limit).min(args.hard_limit)
+        } else {
+            args.limit.unwrap_or(usize::MAX)
+        };
+        cases.truncate(limit);
+        for &mode in &modes {
+            let progress = ProgressBar::new(cases.len() as u64);
+            progress.set_style(
+                ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} ({elapsed})")
+                    .expect("a valid template"),
+            );
+            progress.set_message(format!("{name} {mode:?}"));
+            let row = measure(&mut solver, &cases, mode, &progress);
+            progress.finish_and_clear();
+            any_wrong |= row.wrong > 0;
+            println!(
+                "| {name} ({file}) | {} | {} | {} | {} | {:.2} | {} |",
+                row.positions,
+                if mode == Mode::Strong {
+                    "strong"
+                } else {
+                    "weak"
+                },
+                human_time(row.mean_secs),
+                human_count(row.mean_nodes),
+                1e-3 / row.mean_secs.max(1e-12),
+                row.wrong
+            );
+        }
+    }
+    Ok(if any_wrong {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,199 @@
+//! `bitgames connect4 ...`: solve, analyse, play, count, opening books, and
+//! the solver's benchmark on Pons' test sets.
+//!
+//! Columns are 1-based in text; a position is the moves played (`4453`) or a
+//! grid of 0/1/2, top row first (`0000000/.../0021100`).
+
+mod analyze;
+mod bench;
+mod book;
+mod count;
+mod play;
+mod solve;
+
+use anyhow::Context;
+use bitgames::connect4::grid::{from_grid_in, move_string, parse_grid};
+use bitgames::connect4::solver::book::Book;
+use bitgames::connect4::{Geometry, Position};
+use clap::Subcommand;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// Connect Four subcommands.
+#[derive(Subcommand)]
+pub enum Command {
+    /// The board, whose turn, the exact score of every column and the best one.
+    ///
+    /// Scores are Pascal Pons': for the player to move, a win with their last
+    /// possible stone scores 1 and every stone sooner one more; a draw 0;
+    /// losses are the opponent's wins, negated. `win in N`: the player to move
+    /// wins with their N-th stone from now, the winning stone included.
+    /// `loss in N`: the opponent wins with their N-th stone from now.
+    Analyze(analyze::Args),
+    /// A game in the terminal against the perfect player.
+    Play(play::Args),
+    /// Move sequences (perft) and distinct positions after each ply.
+    Count(count::Args),
+    /// Solve positions, one move string per line (`moves` or `moves score`), from
+    /// standard input or the files named; prints `moves score` per line, in order.
+    ///
+    /// With an expected score on the line, a wrong answer is reported and the exit
+    /// code is 1. Bad lines are reported on stderr with their line number, the
+    /// others are still answered. Positions are solved on every core.
+    Solve {
+        /// Only win (1), draw (0) or loss (-1).
+        #[arg(long)]
+        weak: bool,
+        /// An opening book made by `bitgames connect4 book build`.
+        #[arg(long)]
+        book: Option<PathBuf>,
+        /// Also print the nodes searched and the microseconds spent per line.
+        #[arg(long)]
+        stats: bool,
+        /// Threads (default: every core). Many positions are shared out over
+        /// the threads; a single position is searched by all of them at once.
+        #[arg(long, short)]
+        jobs: Option<usize>,
+        /// log2 of the buckets of each solver's table (16 bytes a bucket; the
+        /// table grows to this size only as a search needs it).
+        #[arg(long, default_value_t = 24)]
+        table_log2: u32,
+        #[command(flatten)]
+        size: Size,
+        /// Input files (default: standard input; `-` is standard input).
+        files: Vec<PathBuf>,
+    },
+    /// Opening books: build one, or look positions up in one.
+    #[command(subcommand)]
+    Book(book::BookCommand),
+    /// The solver's benchmark on Pons' six test sets: mean time, mean nodes and
+    /// K positions/s per set, strong and weak, one thread, a cleared table per position.
+    Bench(bench::BenchArgs),
+}
+
+/// Runs a Connect Four subcommand.
+pub fn run(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::Analyze(args) => analyze::run(&args),
+        Command::Play(args) => play::run(&args),
+        Command::Count(args) => count::run(&args),
+        Command::Solve {
+            weak,
+            book,
+            stats,
+            jobs,
+            table_log2,
+            size,
+            files,
+        } => {
+            let geometry = size.geometry()?;
+            let book = load_book(book.as_deref(), geometry)?;
+            let options = solve::Options {
+                weak,
+                book,
+                stats,
+                jobs,
+                table_log2,
+            };
+            solve::run(&files, geometry, &options)
+        }
+        Command::Book(cmd) => book::run(cmd),
+        Command::Bench(args) => bench::run(&args),
+    }
+}
+
+/// `--width W --height H`: the board size (7x6 unless asked).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct Size {
+    /// Number of columns (1..9, with width x (height + 1) <= 64).
+    #[arg(long, default_value_t = 7)]
+    pub width: usize,
+    /// Number of rows.
+    #[arg(long, default_value_t = 6)]
+    pub height: usize,
+}
+
+impl Size {
+    pub fn geometry(self) -> anyhow::Result<Geometry> {
+        Geometry::new(self.width, self.height).context("bad board size")
+    }
+}
+
+/// A position from a move string (`4453`) or, when the text holds a `/` or a
+/// line break, a grid of 0/1/2 (top row first). Returns the position and
+/// moves that reach it (for a grid, found by taking stones back off).
+pub fn parse_position(text: &str, geometry: Geometry) -> anyhow::Result<(Position, String)> {
+    let context = || format!("bad Connect Four position `{}`", text.trim());
+    if text.contains(['/', '\n']) {
+        let rows = parse_grid(text).with_context(context)?;
+        let pos = from_grid_in(geometry, &rows).with_context(context)?;
+        let moves = move_string(&pos)
+            .with_context(|| "no game reaches this grid: the stones cannot be played in turn without a four before the last one".to_string())
+            .with_context(context)?;
+        Ok((pos, moves))
+    } else {
+        let moves = text.trim();
+        let pos = Position::from_moves_in(geometry, moves).with_context(context)?;
+        Ok((pos, moves.to_string()))
+    }
+}
+
+/// Reads an opening book for this board size, or `None` without a path.
+pub fn load_book(path: Option<&Path>, geometry: Geometry) -> anyhow::Result<Option<Arc<Book>>> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let bytes =
+        std::fs::read(path).with_context(|| format!("cannot read book {}", path.display()))?;
+    let book = Book::from_bytes(&bytes).with_context(|| format!("book {}", path.display()))?;
+    if book.geometry() != geometry {
+        anyhow::bail!(
+            "book {} is for a {} board, not {geometry}",
+            path.display(),
+            book.geometry()
+        );
+    }
+    Ok(Some(Arc::new(book)))
+}
+
+/// A score in words for the player to move after `stones` stones on a board
+/// of `cells` cells: `win in N` / `draw` / `loss in N` (see [`Command::Analyze`]).
+/// Weak scores (-1, 0, 1) are only `win` / `draw` / `loss`.
+pub fn score_words(score: i32, stones: usize, cells: usize, weak: bool) -> String {
+    let (n, cells) = (stones as i32, cells as i32);
+    match score {
+        0 => "draw".to_string(),
+        _ if weak => if score > 0 { "win" } else { "loss" }.to_string(),
+        // The winner wins with the stone played after n' stones, score =
+        // (cells + 1 - n') / 2; count the winner's stones from now to then.
+        s if s > 0 => format!("win in {}", (cells + 1 - 2 * s - n).div_euclid(2) + 1),
+        s => format!("loss in {}", (cells + 2 * s - n).div_euclid(2) + 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_words_count_the_winners_stones() {
+        // The tutorial's examples: 4455 scores 18 (a double threat: win with
+        // the 2nd stone), 44455554221 scores -15 (the opponent wins next move).
+        assert_eq!(score_words(18, 4, 42, false), "win in 2");
+        assert_eq!(score_words(-15, 11, 42, false), "loss in 1");
+        // Empty board: the first player wins with their 21st stone at best.
+        assert_eq!(score_words(1, 0, 42, false), "win in 21");
+        assert_eq!(score_words(1, 1, 42, false), "win in 21");
+        // Player 2 to move after one stone, losing as late as possible: player 1
+        // wins with their 21st stone, the 20th from now.
+        assert_eq!(score_words(-1, 1, 42, false), "loss in 20");
+        assert_eq!(score_words(-1, 0, 42, false), "loss in 21");
+        // An immediate win after n stones scores (43 - n) / 2.
+        for n in 0..42 {
+            assert_eq!(score_words((43 - n) / 2, n as usize, 42, false), "win in 1");
+        }
+        assert_eq!(score_words(0, 10, 42, false), "draw");
+        assert_eq!(score_words(-1, 10, 42, true), "loss");
+    }
+}

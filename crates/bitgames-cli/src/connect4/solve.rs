@@ -1,0 +1,195 @@
+//! `bitgames connect4 solve`: a batch of positions, solved on every core,
+//! answered in input order.
+
+use crate::cli_util::input_lines;
+use anyhow::Context;
+use bitgames::connect4::Geometry;
+use bitgames::connect4::Position;
+use bitgames::connect4::solver::book::Book;
+use bitgames::connect4::solver::{Mode, Solver};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// One input line, read.
+struct Job {
+    line: usize,
+    source: String,
+    moves: String,
+    expected: Option<i32>,
+    position: Result<Position, String>,
+}
+
+/// What became of one line.
+enum Answer {
+    Solved {
+        score: i32,
+        nodes: u64,
+        micros: u128,
+    },
+    Bad(String),
+}
+
+/// Parses `moves` or `moves score`.
+fn parse_line(geometry: Geometry, text: &str) -> (String, Option<i32>, Result<Position, String>) {
+    let mut words = text.split_whitespace();
+    let moves = words.next().unwrap_or("").to_string();
+    let expected = match words.next().map(str::parse::<i32>) {
+        None => None,
+        Some(Ok(v)) => Some(v),
+        Some(Err(_)) => {
+            let e = format!(
+                "`{}` after the moves is not a score (an integer)",
+                text.split_whitespace().nth(1).unwrap_or("")
+            );
+            return (moves, None, Err(e));
+        }
+    };
+    if let Some(extra) = words.next() {
+        return (
+            moves,
+            expected,
+            Err(format!("unexpected `{extra}` after the score")),
+        );
+    }
+    let position = Position::from_moves_in(geometry, &moves).map_err(|e| e.to_string());
+    (moves, expected, position)
+}
+
+fn solve_one(solver: &mut Solver, pos: &Position, weak: bool) -> Answer {
+    let mode = if weak { Mode::Weak } else { Mode::Strong };
+    solver.reset_stats();
+    let started = Instant::now();
+    match solver.solve(pos, mode) {
+        Ok(score) => Answer::Solved {
+            score,
+            nodes: solver.stats().nodes,
+            micros: started.elapsed().as_micros(),
+        },
+        Err(e) => Answer::Bad(e.to_string()),
+    }
+}
+
+/// The options of `bitgames connect4 solve`.
+pub struct Options {
+    /// Win/draw/loss only.
+    pub weak: bool,
+    /// An opening book.
+    pub book: Option<Arc<Book>>,
+    /// Print nodes and microseconds.
+    pub stats: bool,
+    /// Threads.
+    pub jobs: Option<usize>,
+    /// log2 of the table's buckets.
+    pub table_log2: u32,
+}
+
+/// Solves every line of `files` (or stdin); see the `Solve` subcommand's help.
+pub fn run(files: &[PathBuf], geometry: Geometry, options: &Options) -> anyhow::Result<ExitCode> {
+    let Options {
+        weak,
+        ref book,
+        stats,
+        jobs,
+        table_log2,
+    } = *options;
+    let lines = input_lines(files)?;
+    let jobs_list: Vec<Job> = lines
+        .into_iter()
+        .filter(|(_, _, text)| !text.trim().is_empty())
+        .map(|(source, line, text)| {
+            let (moves, expected, position) = parse_line(geometry, &text);
+            Job {
+                line,
+                source,
+                moves,
+                expected,
+                position,
+            }
+        })
+        .collect();
+    let threads = jobs.unwrap_or_else(rayon::current_num_threads).max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the solver threads")?;
+    let progress = ProgressBar::new(jobs_list.len() as u64);
+    progress.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {elapsed} (ETA {eta})")
+            .expect("a valid template"),
+    );
+    // One solver a thread, its table kept from one position to the next; a
+    // lone position gets every thread.
+    let lone = jobs_list.len() == 1;
+    let new_solver = || {
+        let mut s = Solver::with_table_log2(table_log2);
+        s.set_book(book.clone());
+        if lone {
+            s.set_threads(threads);
+        }
+        s
+    };
+    let mut failed = false;
+    let stdout = std::io::stdout();
+    // Chunks keep the output flowing in input order while every core works.
+    for chunk in jobs_list.chunks(threads * 8) {
+        let answers: Vec<Answer> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map_init(new_solver, |solver, job| {
+                    let answer = match &job.position {
+                        Ok(pos) => solve_one(solver, pos, weak),
+                        Err(e) => Answer::Bad(e.clone()),
+                    };
+                    progress.inc(1);
+                    answer
+                })
+                .collect()
+        });
+        let mut out = stdout.lock();
+        for (job, answer) in chunk.iter().zip(answers) {
+            match answer {
+                Answer::Solved {
+                    score,
+                    nodes,
+                    micros,
+                } => {
+                    if stats {
+                        writeln!(out, "{} {score} {nodes} {micros}", job.moves)?;
+                    } else {
+                        writeln!(out, "{} {score}", job.moves)?;
+                    }
+                    if let Some(expected) = job.expected {
+                        let want = if weak { expected.signum() } else { expected };
+                        if want != score {
+                            failed = true;
+                            progress.suspend(|| {
+                                eprintln!(
+                                    "bitgames: {}: line {}: `{}`: expected {want}, solved {score}",
+                                    job.source, job.line, job.moves
+                                )
+                            });
+                        }
+                    }
+                }
+                Answer::Bad(e) => {
+                    failed = true;
+                    progress.suspend(|| {
+                        eprintln!("bitgames: error: {}: line {}: {e}", job.source, job.line)
+                    });
+                }
+            }
+        }
+        out.flush()?;
+    }
+    progress.finish_and_clear();
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,124 @@
+//! The solver against Pascal Pons' six benchmark sets (`../shared/data/connect4`):
+//! every position of End-Easy, Middle-Easy, Middle-Medium and Begin-Easy, and a
+//! fixed sample of Begin-Medium and Begin-Hard, with the exact score (strong)
+//! and its sign (weak). `bitgames connect4 solve ../shared/data/connect4/Test_L*`
+//! checks all 6,000 (see the README).
+
+use bitgames::connect4::Position;
+use bitgames::connect4::solver::{Mode, Solver};
+use rayon::prelude::*;
+use std::path::PathBuf;
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/connect4")
+}
+
+/// The `(moves, score)` lines of a set, every `step`-th one, at most `limit`.
+fn read_set(name: &str, step: usize, limit: usize) -> Vec<(String, i32)> {
+    let path = data_dir().join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {} ({e}): the test sets live in shared/data/connect4 beside the repository",
+            path.display()
+        )
+    });
+    let lines: Vec<(String, i32)> = text
+        .lines()
+        .map(|l| {
+            let (m, s) = l.split_once(' ').expect("`moves score`");
+            (m.to_string(), s.parse().expect("an integer score"))
+        })
+        .collect();
+    assert_eq!(lines.len(), 1000, "{name} has 1000 positions");
+    lines.into_iter().step_by(step).take(limit).collect()
+}
+
+/// Solves the cases on every core, each thread with its own solver, and
+/// returns the lines whose answer differs.
+fn wrong_answers(cases: &[(String, i32)], mode: Mode) -> Vec<String> {
+    cases
+        .par_iter()
+        .map_init(
+            || Solver::with_table_log2(20),
+            |solver, (moves, score)| {
+                solver.clear();
+                let pos = Position::from_moves(moves).expect("a legal test position");
+                let got = solver.solve(&pos, mode).expect("not over");
+                let want = if mode == Mode::Weak {
+                    score.signum()
+                } else {
+                    *score
+                };
+                (got != want).then(|| format!("{moves}: expected {want}, solved {got}"))
+            },
+        )
+        .flatten()
+        .collect()
+}
+
+fn check(name: &str, step: usize, limit: usize) {
+    let cases = read_set(name, step, limit);
+    for mode in [Mode::Strong, Mode::Weak] {
+        let wrong = wrong_answers(&cases, mode);
+        assert!(
+            wrong.is_empty(),
+            "{name} {mode:?}: {} wrong: {wrong:?}",
+            wrong.len()
+        );
+    }
+}
+
+#[test]
+fn end_easy_all_1000() {
+    check("Test_L3_R1", 1, 1000);
+}
+
+#[test]
+fn middle_easy_all_1000() {
+    check("Test_L2_R1", 1, 1000);
+}
+
+#[test]
+fn middle_medium_all_1000() {
+    check("Test_L2_R2", 1, 1000);
+}
+
+#[test]
+fn begin_easy_all_1000() {
+    check("Test_L1_R1", 1, 1000);
+}
+
+#[test]
+fn begin_medium_every_25th() {
+    check("Test_L1_R2", 25, 40);
+}
+
+#[test]
+fn begin_hard_every_200th() {
+    check("Test_L1_R3", 200, 5);
+}
+
+#[test]
+fn the_tutorials_scores_and_the_analysis_of_a_position() {
+    let mut solver = Solver::with_table_log2(18);
+    let pos = Position::from_moves("4455").unwrap();
+    assert_eq!(solver.solve(&pos, Mode::Strong).unwrap(), 18);
+    let pos = Position::from_moves("44455554221").unwrap();
+    assert_eq!(solver.solve(&pos, Mode::Strong).unwrap(), -15);
+    // End-Easy's first line scores -1: every column scores at most -1, and the
+    // best column's score is the position's.
+    let pos = Position::from_moves("2252576253462244111563365343671351441").unwrap();
+    let a = solver.analyze(&pos, Mode::Strong).unwrap();
+    assert_eq!(a.score, Some(-1));
+    assert_eq!(a.scores[a.best.unwrap()], Some(-1));
+    for (col, s) in a.scores.iter().enumerate() {
+        let Some(s) = s else { continue };
+        let child = pos.after(col).unwrap();
+        let direct = if pos.is_winning_move(col) {
+            (42 + 1 - 37) / 2
+        } else {
+            -solver.solve(&child, Mode::Strong).unwrap()
+        };
+        assert_eq!(*s, direct, "column {}", col + 1);
+    }
+}
