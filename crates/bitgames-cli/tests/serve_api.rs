@@ -206,6 +206,26 @@ impl<'a, I: Iterator<Item = &'a Value> + 'a> FlattenScores<'a> for I {
 }
 
 #[test]
+fn connect4_analysis_matches_the_command() {
+    let s = server();
+    for moves in [
+        "44455554221",
+        "5554224333234511764415115",
+        "175617344365477255",
+    ] {
+        let (status, api) = s.get("/api/connect4/analyze", &[("moves", moves)]);
+        assert_eq!(status, 200, "{moves}: {api}");
+        let cli: Value =
+            serde_json::from_str(&cli(&["connect4", "analyze", moves, "--json"], "")).unwrap();
+        assert_eq!(api["scores"], cli["scores"], "{moves}");
+        assert_eq!(api["texts"], cli["results"], "{moves}");
+        assert_eq!(api["best"], cli["best"], "{moves}");
+        assert_eq!(api["score"], cli["score"], "{moves}");
+        assert_eq!(api["to_move"], cli["to_move"], "{moves}");
+    }
+}
+
+#[test]
 fn connect4_answer_in_full() {
     let s = server();
     let (status, a) = s.get("/api/connect4/analyze", &[("moves", "44455554221")]);
@@ -576,6 +596,16 @@ fn bad_serve_options_are_reported() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.starts_with("bitgames: error: bad --host \"nowhere\": "),
+        "{stderr}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args(["serve", "--port", "0", "--book", "/nonexistent/7x6.book"])
+        .output()
+        .expect("run bitgames serve");
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("bitgames: error: cannot read book /nonexistent/7x6.book"),
         "{stderr}"
     );
 }

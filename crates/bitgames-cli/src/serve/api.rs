@@ -15,6 +15,7 @@ use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use bitgames::connect4::solver::book::Book;
 use bitgames::santorini::search::Engine;
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex};
@@ -35,17 +36,20 @@ pub struct AppState {
     pub santorini_engines: Mutex<Vec<Engine>>,
     /// Idle Connect Four solvers (each keeps its transposition table).
     pub connect4_solvers: Mutex<Vec<bitgames::connect4::solver::Solver>>,
+    /// An opening book for the Connect Four solvers (`bitgames serve --book`).
+    pub connect4_book: Option<Arc<Book>>,
 }
 
 impl AppState {
     /// A state allowing `max_solves` searches at once.
-    pub fn new(max_solves: usize) -> AppState {
+    pub fn new(max_solves: usize, connect4_book: Option<Arc<Book>>) -> AppState {
         AppState {
             solves: Arc::new(Semaphore::new(max_solves)),
             max_solves,
             tictactoe: bitgames::tictactoe::solver::Solver::new(),
             santorini_engines: Mutex::new(Vec::new()),
             connect4_solvers: Mutex::new(Vec::new()),
+            connect4_book,
         }
     }
 

@@ -18,16 +18,10 @@ pub const MAX_TIME_MS: u64 = 10_000;
 /// Transposition table of a server solver: 2^21 buckets (32 MiB), one solver per search slot.
 const TABLE_LOG2: u32 = 21;
 
-/// A score in words for the player to move after `n` stones: `win in 2`
-/// (their own stones still to play, the winning one included), `draw`, `loss in 3`.
-pub fn score_words(score: i32, n: usize, cells: usize) -> String {
-    let half = (cells / 2) as i32;
-    let n = n as i32;
-    match score {
-        0 => "draw".into(),
-        s if s > 0 => format!("win in {}", half + 1 - s - n / 2),
-        s => format!("loss in {}", half + 1 + s - (n + 1) / 2),
-    }
+/// A score in words, as `bitgames connect4 analyze` writes it: `win in 2`
+/// (the winner's stones still to play, the winning one included), `draw`, `loss in 3`.
+fn score_words(score: i32, stones: usize, cells: usize) -> String {
+    crate::connect4::score_words(score, stones, cells, false)
 }
 
 /// What describes the position whether or not the solve finished.
@@ -121,7 +115,11 @@ pub async fn analyze(state: Arc<AppState>, params: &Params) -> Result<Value, Api
                 .map(|mut idle| idle.pop())
                 .ok()
                 .flatten()
-                .unwrap_or_else(|| Solver::with_table_log2(TABLE_LOG2));
+                .unwrap_or_else(|| {
+                    let mut solver = Solver::with_table_log2(TABLE_LOG2);
+                    solver.set_book(shared.connect4_book.clone());
+                    solver
+                });
             let started = Instant::now();
             solver.set_deadline(Some(started + Duration::from_millis(ms)));
             let result = solver.analyze(&pos, Mode::Strong);
@@ -151,6 +149,7 @@ pub async fn analyze(state: Arc<AppState>, params: &Params) -> Result<Value, Api
                     "score_text": a.score.map(|s| score_words(s, n, cells)),
                     "time_ms": elapsed_ms,
                     "budget_ms": ms,
+                    "book": state.connect4_book.is_some(),
                 }),
             );
             Ok(answer)
@@ -160,6 +159,7 @@ pub async fn analyze(state: Arc<AppState>, params: &Params) -> Result<Value, Api
                 &mut answer,
                 json!({
                     "fallback": fallback_column(&pos).map(|c| c + 1),
+                    "book": state.connect4_book.is_some(),
                     "budget_ms": ms,
                 }),
             );
@@ -181,17 +181,6 @@ fn merge(answer: &mut Value, extra: Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn scores_in_words_count_the_movers_own_stones() {
-        // 4455: the first player wins with their 4th stone, two more moves (Pons' example, 18).
-        assert_eq!(score_words(18, 4, 42), "win in 2");
-        // 44455554221: the opponent wins with their 7th stone, their next one.
-        assert_eq!(score_words(-15, 11, 42), "loss in 1");
-        assert_eq!(score_words(0, 20, 42), "draw");
-        // A win with the last stone of the board: the 21st of the first player.
-        assert_eq!(score_words(1, 40, 42), "win in 1");
-    }
 
     #[test]
     fn the_fallback_wins_then_blocks_then_plays_safe() {

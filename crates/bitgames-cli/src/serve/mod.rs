@@ -30,6 +30,10 @@ pub struct ServeArgs {
     /// At most this many solves at once (default: the number of cores).
     #[arg(long)]
     pub max_solves: Option<usize>,
+    /// A Connect Four opening book (`bitgames connect4 book` writes one):
+    /// without it the first moves of a game may not be solved in time.
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<std::path::PathBuf>,
 }
 
 /// Runs the server until it is stopped (Ctrl-C).
@@ -50,7 +54,9 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         .map_err(|e| anyhow::anyhow!("cannot listen on {}:{}: {e}", args.host, args.port))?;
     let addr = listener.local_addr()?;
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let state = Arc::new(AppState::new(args.max_solves.unwrap_or(cores).max(1)));
+    let book =
+        crate::connect4::load_book(args.book.as_deref(), bitgames::connect4::Geometry::STANDARD)?;
+    let state = Arc::new(AppState::new(args.max_solves.unwrap_or(cores).max(1), book));
     // The first line is read by the tests to learn the port: keep its form.
     println!("bitgames serve: listening on http://{addr}/");
     axum::serve(listener, router(state))
