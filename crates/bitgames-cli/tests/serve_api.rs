@@ -609,3 +609,39 @@ fn bad_serve_options_are_reported() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_generic_legal_route_serves_every_game_through_the_trait() {
+    let s = server();
+    let (status, t) = s.get("/api/tictactoe/legal", &[("position", "1524")]);
+    assert_eq!(status, 200, "{t}");
+    assert_eq!(t["legal_moves"], json!(["3", "6", "7", "8", "9"]));
+    assert_eq!(t["actions"], json!([2, 5, 6, 7, 8]));
+    assert_eq!(t["num_actions"], 9);
+    let (_, c) = s.get("/api/connect4/legal", &[("position", "1212121")]);
+    assert_eq!(c["status"], "player 1 wins");
+    assert_eq!(c["returns"], json!([1, -1]));
+    assert_eq!(c["legal_moves"], json!([]));
+    let (_, c) = s.get("/api/connect4/legal", &[("position", "444444")]);
+    assert_eq!(c["legal_moves"], json!(["1", "2", "3", "5", "6", "7"]));
+    let (_, st) = s.get("/api/santorini/legal", &[("position", PERFT_POSITION)]);
+    assert_eq!(st["legal_moves"].as_array().unwrap().len(), 68);
+    assert_eq!(st["num_actions"], 753);
+    assert_eq!(st["position"], PERFT_POSITION);
+    let (status, message) = error_of(&s, "/api/chess/legal", &[("position", "e4")]);
+    assert_eq!(status, 404);
+    assert_eq!(
+        message,
+        "no game `chess`: the games are tictactoe, connect4, santorini"
+    );
+    let (status, message) = error_of(&s, "/api/connect4/legal", &[("position", "48")]);
+    assert_eq!(status, 400);
+    assert_eq!(
+        message,
+        "bad connect4 position `48`: move 2 `8`: column 8 is outside 1..7"
+    );
+    assert_eq!(
+        error_of(&s, "/api/santorini/legal", &[]),
+        (400, "missing parameter `position`".to_string())
+    );
+}

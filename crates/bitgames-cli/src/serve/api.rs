@@ -8,9 +8,9 @@
 
 use super::assets;
 use super::error::{ApiError, Params};
-use super::{connect4, santorini, tictactoe};
+use super::{connect4, generic, santorini, tictactoe};
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -79,6 +79,7 @@ impl AppState {
 
 /// The routes of the API, for the index at `/api` and the 404 answer.
 const ROUTES: &[&str] = &[
+    "GET /api/{tictactoe|connect4|santorini}/legal?position=...",
     "GET /api/tictactoe/analyze?moves=1524",
     "GET /api/connect4/analyze?moves=4453[&time_ms=3000]",
     "GET /api/santorini/state?position=...[&moves=...]",
@@ -99,6 +100,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/santorini/bestmove", get(santorini_bestmove))
         .route("/api/santorini/move-to", get(santorini_move_to))
         .route("/api/santorini/distances", get(santorini_distances))
+        .route("/api/{game}/legal", get(generic_legal))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
@@ -152,6 +154,14 @@ async fn connect4_analyze(
 ) -> Answer {
     let p = params(query)?;
     connect4::analyze(state, &p).await.map(Json)
+}
+
+async fn generic_legal(
+    Path(game): Path<String>,
+    query: Result<Query<Params>, QueryRejection>,
+) -> Answer {
+    let p = params(query)?;
+    generic::legal(&game, &p).map(Json)
 }
 
 async fn santorini_state(query: Result<Query<Params>, QueryRejection>) -> Answer {

@@ -8,6 +8,7 @@ mod api;
 mod assets;
 mod connect4;
 mod error;
+mod generic;
 mod santorini;
 mod tictactoe;
 
