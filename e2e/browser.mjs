@@ -201,6 +201,17 @@ await check('a position is shared by link, and bad links show the API error', as
   await other.goto(`${base}/?game=connect4&moves=4444444`);
   await idle(other);
   assert.match(await other.textContent('#status'), /column 4 is full/);
+  await other.goto(`${base}/?game=tictactoe&mode=humans&moves=15972634`);
+  await idle(other);
+  assert.equal(await other.textContent('#status'),
+    'bad tic-tac-toe position `15972634`: move 8 `4` (column 8): the game is already over (X has won)');
+  await other.click('#undo');
+  await idle(other);
+  assert.equal(await other.textContent('#status'), 'X wins (row a)');
+  const bad = `${base}/?game=santorini&mode=humans&moves=${encodeURIComponent('B3,D3 C4,C2 B3>B5^A3')}`;
+  await other.goto(bad);
+  await idle(other);
+  assert.equal(await other.textContent('#status'), 'move 3 `B3>B5^A3`: B5 is not next to B3');
   await other.close();
 });
 

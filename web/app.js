@@ -135,9 +135,9 @@ async function refresh() {
   } catch (e) {
     if (my !== token) return;
     data = { failed: true, error: e.message };
+    setIdle(true);
     render();
     setStatus(e.message, true);
-    setIdle(true);
     return;
   }
   if (my !== token) return;
@@ -207,7 +207,9 @@ function render() {
   $('#board').replaceChildren();
   $('#above').replaceChildren();
   $('#board').className = '';
-  game.render();
+  // A refused position (a bad link) has no board from the server: Connect
+  // Four draws its stones itself, the others show only the error.
+  if (!data.failed || game.drawsItself) game.render();
   refocus(focus);
   setStatus(data.failed ? data.error : game.statusText(), !!data.failed);
   $('#help').textContent = game.help;
@@ -393,6 +395,7 @@ function c4words(score, n) {
 }
 
 const connect4 = {
+  drawsItself: true,
   help: 'Click a column, or type 1-7; arrows and Enter work too. u: undo, n: new game. Scores: positive = the player to move wins (22 - the winner\'s stones at the end).',
   playerName: (p) => (p === 1 ? 'Red' : 'Yellow'),
   async load() {
