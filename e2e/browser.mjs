@@ -170,6 +170,23 @@ await check('Santorini by keyboard: arrows and Enter place the workers', async (
   assert.equal(await page.evaluate(() => document.activeElement.dataset.space), 'D3', 'the focus stays on the board');
 });
 
+await check('Santorini from a shared position: climbing onto level 3 wins', async () => {
+  const start = '0300002000000000000000000/1/mortal:B4,E1/mortal:C2,D2';
+  await page.goto(`${base}/?game=santorini&mode=humans&position=${encodeURIComponent(start)}`);
+  await idle(page);
+  assert.equal(await page.getAttribute('.sant button[data-space="B5"]', 'data-level'), '3');
+  await page.click('.sant button[data-space="B4"]');
+  await page.click('.sant button[data-space="B5"]');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('moves') === 'B4>B5#');
+  await idle(page);
+  assert.equal(await page.textContent('#status'), 'Red wins');
+  assert.equal(new URL(page.url()).searchParams.get('position'), start);
+  await page.click('#undo');
+  await idle(page);
+  assert.equal(new URL(page.url()).searchParams.get('moves'), null);
+  assert.match(await page.textContent('#status'), /^Red to move and build/);
+});
+
 await check('Santorini analysis: legal moves, engine move, move-to set and distances of a worker', async () => {
   await page.goto(`${base}/?game=santorini&mode=humans&analysis=1&bits=1&think=300&moves=${encodeURIComponent('B3,D3 C4,C2 B3>B4^A3')}`);
   await idle(page);

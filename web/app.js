@@ -34,6 +34,7 @@ const state = {
   bits: false,
   overlay: 'both', // Santorini: 'none' | 'moveto' | 'distances' | 'both'
   sel: {}, // Santorini selection: {first} while placing, {from, to, inspect}
+  start: null, // Santorini: a start position other than the empty board (URL `position`)
   focusCol: 3, // Connect Four keyboard focus
 };
 
@@ -72,6 +73,7 @@ function readUrl() {
   if (state.game === 'santorini') state.moves = moves ? moves.split(/[\s;]+/).filter(Boolean) : [];
   else state.moves = moves.replace(/[^0-9a-cA-C]/g, '').match(state.game === 'tictactoe' ? /[a-cA-C][1-3]|[1-9]/g : /./g) || [];
   if (q.get('mode') === 'humans') state.mode = 'humans';
+  if (state.game === 'santorini' && q.get('position')) state.start = q.get('position').trim();
   if (q.get('side') === '2') state.side = 2;
   if (q.get('analysis') === '1') state.analysis = true;
   if (q.get('bits') === '1') state.bits = true;
@@ -82,6 +84,7 @@ function readUrl() {
 function writeUrl() {
   const q = new URLSearchParams();
   q.set('game', state.game);
+  if (state.start) q.set('position', state.start);
   if (state.moves.length) q.set('moves', movesText());
   if (state.mode !== 'engine') q.set('mode', state.mode);
   if (state.side !== 1) q.set('side', String(state.side));
@@ -97,8 +100,16 @@ function setIdle(idle) {
   document.body.dataset.idle = idle ? 'true' : 'false';
 }
 
+const SANTORINI_START = '0000000000000000000000000/1/mortal/mortal';
+
+/** The player to move after `n` of the moves, from the start position's player to move. */
+function moverAfter(n) {
+  const first = state.game === 'santorini' && state.start && state.start.split('/')[1] === '2' ? 2 : 1;
+  return ((first - 1 + n) % 2) + 1;
+}
+
 function toMove() {
-  return data ? data.to_move : (state.moves.length % 2) + 1;
+  return data && !data.failed ? data.to_move : moverAfter(state.moves.length);
 }
 
 function isOver() {
@@ -126,7 +137,7 @@ async function refresh() {
   syncControls();
   extra = {};
   const game = GAMES[state.game];
-  const mover = (state.moves.length % 2) + 1;
+  const mover = moverAfter(state.moves.length);
   if (state.mode === 'engine' && mover !== state.side && !(data && data.failed)) {
     setStatus(`${game.playerName(mover)} (engine) is thinking...`);
   }
@@ -175,13 +186,14 @@ function undo() {
   if (!state.moves.length) return;
   GAMES[state.game].note = null;
   state.moves.pop();
-  if (state.mode === 'engine' && state.moves.length && (state.moves.length % 2) + 1 !== state.side) state.moves.pop();
+  if (state.mode === 'engine' && state.moves.length && moverAfter(state.moves.length) !== state.side) state.moves.pop();
   state.sel = {};
   refresh();
 }
 
 function newGame() {
   GAMES[state.game].note = null;
+  state.start = null;
   state.moves = [];
   state.sel = {};
   refresh();
@@ -402,7 +414,7 @@ const connect4 = {
     try {
       // Scores are needed for the analysis and for the engine's move; otherwise
       // a 1 ms budget still returns the board (from a 503 if the solve is slow).
-      const engineTurn = state.mode === 'engine' && (state.moves.length % 2) + 1 !== state.side;
+      const engineTurn = state.mode === 'engine' && moverAfter(state.moves.length) !== state.side;
       const budget = state.analysis ? Math.max(state.think, 3000) : engineTurn ? state.think : 1;
       return await api('connect4/analyze', { moves: movesText(), time_ms: String(budget) });
     } catch (e) {
@@ -522,9 +534,9 @@ const isPadding = (bit) => bit % 7 === 0 || bit % 7 === 6 || bit < 7 || bit > 41
 const santorini = {
   help: 'Placement: click two free spaces. Then click a worker, where it goes, and where it builds. Keyboard: arrows and Enter; Escape cancels; u: undo, n: new game.',
   playerName: (p) => (p === 1 ? 'Red' : 'Yellow'),
-  load: () => api('santorini/state', { moves: movesText() }),
+  load: () => api('santorini/state', { position: state.start || SANTORINI_START, moves: movesText() }),
   async engineMove() {
-    const answer = await api('santorini/bestmove', { moves: movesText(), time_ms: String(state.think) });
+    const answer = await api('santorini/bestmove', { position: state.start || SANTORINI_START, moves: movesText(), time_ms: String(state.think) });
     return answer.best;
   },
   legal() {
@@ -596,7 +608,7 @@ const santorini = {
     if (state.analysis && !isOver() && !extra.best && !extra.bestPending) {
       extra.bestPending = true;
       try {
-        const best = await api('santorini/bestmove', { moves: movesText(), time_ms: String(state.think) });
+        const best = await api('santorini/bestmove', { position: state.start || SANTORINI_START, moves: movesText(), time_ms: String(state.think) });
         if (my !== token) return;
         extra.best = best;
       } catch (e) {
@@ -613,8 +625,8 @@ const santorini = {
     extra.overlayFor = from;
     try {
       const [mt, dist] = await Promise.all([
-        api('santorini/move-to', { moves: movesText(), position: '0000000000000000000000000/1/mortal/mortal', space: from }),
-        api('santorini/distances', { moves: movesText(), position: '0000000000000000000000000/1/mortal/mortal', space: from }),
+        api('santorini/move-to', { moves: movesText(), position: state.start || SANTORINI_START, space: from }),
+        api('santorini/distances', { moves: movesText(), position: state.start || SANTORINI_START, space: from }),
       ]);
       if (my !== token || state.sel.from !== from) return;
       extra.moveTo = mt;
@@ -760,6 +772,7 @@ function init() {
     b.addEventListener('click', () => {
       if (state.game === b.dataset.game) return;
       state.game = b.dataset.game;
+      state.start = null;
       state.moves = [];
       state.sel = {};
       data = null;
