@@ -462,6 +462,9 @@ mod tests {
         // 3000 keys in 4099 buckets of two: a few were pushed out before the growth.
         assert!(found.count() > 2800);
         // No key that was never stored is found.
-        assert!((0..3000u64).all(|i| t.get((i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 15) ^ 1).is_none()));
+        assert!((0..3000u64).all(|i| {
+            t.get((i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 15) ^ 1)
+                .is_none()
+        }));
     }
 }
