@@ -450,10 +450,31 @@ impl Solver {
                 Mode::Weak => 1,
             };
         }
-        let (mut min, mut max) = match mode {
-            Mode::Strong => (-(g.cells - n) / 2, (g.cells + 1 - n) / 2),
-            Mode::Weak => (-1, 1),
-        };
+        let (mut min, mut max) = (-(g.cells - n) / 2, (g.cells + 1 - n) / 2);
+        if mode == Mode::Weak {
+            // Two probes far from 0 first: a quick win or loss is proved in a
+            // small tree, where a [-1, 1] window can wander down long winning
+            // lines; otherwise they are refuted cheaply.
+            let key = g.key(cur, mask);
+            let high = max / 2;
+            if high > 0 {
+                let r = self.negamax(cur, mask, key, high, high + 1);
+                if r > high {
+                    return 1;
+                }
+                max = r;
+            }
+            let low = min / 2;
+            if low < 0 && low > min && !self.stopped {
+                let r = self.negamax(cur, mask, key, low, low + 1);
+                if r <= low {
+                    return -1;
+                }
+                min = r;
+            }
+            min = min.max(-1);
+            max = max.min(1);
+        }
         while min < max && !self.stopped {
             let mut med = min + (max - min) / 2;
             if med <= 0 && min / 2 < med {
@@ -468,10 +489,9 @@ impl Solver {
                 min = r;
             }
         }
-        if mode == Mode::Weak {
-            min.signum()
-        } else {
-            min
+        match mode {
+            Mode::Weak => min.signum(),
+            Mode::Strong => min,
         }
     }
 
