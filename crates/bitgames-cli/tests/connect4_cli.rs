@@ -17,7 +17,10 @@ fn bitgames() -> Command {
 /// The first `n` lines of a Pascal Pons test set with at least 10 stones
 /// (fewer take long without a book): (moves, score).
 fn test_set(name: &str, n: usize) -> Vec<(String, i32)> {
-    let path = format!("/work/shared/data/connect4/{name}");
+    let path = format!(
+        "{}/../../../shared/data/connect4/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .map(|l| {

@@ -8,6 +8,7 @@ use bitgames::connect4::Position;
 use bitgames::connect4::solver::{Mode, Solver};
 use rayon::prelude::*;
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/connect4")
@@ -36,23 +37,24 @@ fn read_set(name: &str, step: usize, limit: usize) -> Vec<(String, i32)> {
 /// Solves the cases on every core, each thread with its own solver, and
 /// returns the lines whose answer differs.
 fn wrong_answers(cases: &[(String, i32)], mode: Mode) -> Vec<String> {
+    let threads = rayon::current_num_threads();
+    let solvers: Vec<Mutex<Option<Solver>>> = (0..threads).map(|_| Mutex::new(None)).collect();
     cases
         .par_iter()
-        .map_init(
-            || Solver::with_table_log2(20),
-            |solver, (moves, score)| {
-                solver.clear();
-                let pos = Position::from_moves(moves).expect("a legal test position");
-                let got = solver.solve(&pos, mode).expect("not over");
-                let want = if mode == Mode::Weak {
-                    score.signum()
-                } else {
-                    *score
-                };
-                (got != want).then(|| format!("{moves}: expected {want}, solved {got}"))
-            },
-        )
-        .flatten()
+        .filter_map(|(moves, score)| {
+            let slot = rayon::current_thread_index().unwrap_or(0) % threads;
+            let mut guard = solvers[slot].lock().unwrap();
+            let solver = guard.get_or_insert_with(|| Solver::with_table_log2(20));
+            solver.clear();
+            let pos = Position::from_moves(moves).expect("a legal test position");
+            let got = solver.solve(&pos, mode).expect("not over");
+            let want = if mode == Mode::Weak {
+                score.signum()
+            } else {
+                *score
+            };
+            (got != want).then(|| format!("{moves}: expected {want}, solved {got}"))
+        })
         .collect()
 }
 

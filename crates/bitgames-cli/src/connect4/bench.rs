@@ -1,8 +1,9 @@
 //! `bitgames connect4 bench`: the tutorial's table on Pons' six test sets.
 
 use anyhow::Context;
-use bitgames::connect4::Position;
 use bitgames::connect4::solver::{Mode, Solver};
+use bitgames::connect4::{Position, naive};
+use bitgames::{Game, tools};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -37,9 +38,15 @@ pub struct BenchArgs {
     /// Strong (exact scores), weak (win/draw/loss) or both.
     #[arg(long, value_enum, default_value_t = Modes::Both)]
     mode: Modes,
-    /// log2 of the table's buckets (16 bytes a bucket).
-    #[arg(long, default_value_t = 23)]
+    /// log2 of the table's largest size in buckets (16 bytes a bucket; it
+    /// starts small and grows with the search).
+    #[arg(long, default_value_t = 24)]
     table_log2: u32,
+    /// Instead: the tutorial's part 6, the same search (the generic alpha-beta
+    /// negamax of `bitgames::tools`, to the end of the game, no table) over the
+    /// naive twin and over the bitboard, on the first N End-Easy positions.
+    #[arg(long, value_name = "N")]
+    naive: Option<usize>,
 }
 
 /// Which modes to measure.
@@ -154,8 +161,99 @@ fn human_count(n: f64) -> String {
     }
 }
 
+/// The exact score, in Pons' convention, of a generic negamax result: a win
+/// `p` plies away (the winning stone the p-th) after `n` stones.
+fn pons_score(negamax_score: i32, n: usize, cells: usize) -> i32 {
+    match tools::negamax::plies_to_end(negamax_score) {
+        None => 0,
+        Some(p) => {
+            let winner_stones = (n as i32 + p + 1) / 2;
+            let s = cells as i32 / 2 + 1 - winner_stones;
+            if negamax_score > 0 { s } else { -s }
+        }
+    }
+}
+
+/// Runs the generic search over one representation: total nodes, seconds,
+/// and the positions whose score is not the test set's.
+fn generic_search<G: Game>(
+    boards: &[(G, usize, i32)],
+    progress: &ProgressBar,
+) -> (u64, f64, usize) {
+    let mut nodes = 0;
+    let mut wrong = 0;
+    let started = Instant::now();
+    for (board, n, want) in boards {
+        let r = tools::negamax(
+            board,
+            64,
+            -tools::WIN_SCORE,
+            tools::WIN_SCORE,
+            &mut |_: &G| 0,
+        );
+        nodes += r.nodes;
+        if pons_score(r.score, *n, 42) != *want {
+            wrong += 1;
+        }
+        progress.inc(1);
+    }
+    (nodes, started.elapsed().as_secs_f64(), wrong)
+}
+
+/// The tutorial's part 6: the same search over both representations.
+fn part6(args: &BenchArgs, count: usize) -> anyhow::Result<ExitCode> {
+    let mut cases = read_set(&args.data.join("Test_L3_R1"))?;
+    cases.truncate(count);
+    let naive_boards: Vec<(naive::Board, usize, i32)> = cases
+        .iter()
+        .map(|c| Ok((c.moves.parse()?, c.moves.len(), c.score)))
+        .collect::<anyhow::Result<_>>()?;
+    let bitboards: Vec<(Position, usize, i32)> = cases
+        .iter()
+        .map(|c| (c.position, c.moves.len(), c.score))
+        .collect();
+    let progress = ProgressBar::new(2 * cases.len() as u64);
+    let (naive_nodes, naive_secs, naive_wrong) = generic_search(&naive_boards, &progress);
+    let (bit_nodes, bit_secs, bit_wrong) = generic_search(&bitboards, &progress);
+    progress.finish_and_clear();
+    let n = cases.len().max(1) as f64;
+    println!(
+        "The same search (generic alpha-beta negamax to the end, no table) on the first {} End-Easy positions:",
+        cases.len()
+    );
+    println!();
+    println!("| representation | mean time | mean nodes | M nodes/s | wrong | speed-up |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (name, nodes, secs, wrong) in [
+        ("naive twin (array)", naive_nodes, naive_secs, naive_wrong),
+        ("bitboard", bit_nodes, bit_secs, bit_wrong),
+    ] {
+        println!(
+            "| {name} | {} | {} | {:.2} | {wrong} | {:.1}x |",
+            human_time(secs / n),
+            human_count(nodes as f64 / n),
+            nodes as f64 / secs.max(1e-12) / 1e6,
+            naive_secs / secs.max(1e-12)
+        );
+    }
+    if naive_nodes != bit_nodes {
+        eprintln!(
+            "bitgames: the two searches visited different nodes: {naive_nodes} and {bit_nodes}"
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(if naive_wrong + bit_wrong > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
 /// Runs the benchmark and prints the table.
 pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+    if let Some(count) = args.naive {
+        return part6(args, count);
+    }
     let chosen: Vec<(&str, &str)> = SETS
         .iter()
         .copied()

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Opening-book subcommands.
@@ -150,6 +150,9 @@ fn build(
         .append(true)
         .open(&journal)
         .with_context(|| format!("cannot write {}", journal.display()))?;
+    // One solver a thread, made once: its table is kept (what it learnt holds
+    // for every position).
+    let solvers: Vec<Mutex<Option<Solver>>> = (0..threads).map(|_| Mutex::new(None)).collect();
     for d in (0..=depth).rev() {
         progress.set_message(format!("{d} stones"));
         let book = Arc::new(Book::from_scores(
@@ -171,20 +174,18 @@ fn build(
             let solved: Vec<(u64, i8)> = pool.install(|| {
                 chunk
                     .par_iter()
-                    .map_init(
-                        || {
-                            let mut s = Solver::with_table_log2(table_log2);
-                            s.set_book(Some(book.clone()));
-                            s
-                        },
-                        |solver, pos| {
-                            let score = solver
-                                .solve(pos, Mode::Strong)
-                                .expect("book positions are not over");
-                            progress.inc(1);
-                            (symmetric_key(pos), score as i8)
-                        },
-                    )
+                    .map(|pos| {
+                        let slot = rayon::current_thread_index().unwrap_or(0) % threads;
+                        let mut guard = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
+                        let solver =
+                            guard.get_or_insert_with(|| Solver::with_table_log2(table_log2));
+                        solver.set_book(Some(book.clone()));
+                        let score = solver
+                            .solve(pos, Mode::Strong)
+                            .expect("book positions are not over");
+                        progress.inc(1);
+                        (symmetric_key(pos), score as i8)
+                    })
                     .collect()
             });
             for (key, score) in solved {

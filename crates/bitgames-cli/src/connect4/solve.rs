@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// One input line, read.
@@ -122,16 +122,25 @@ pub fn run(files: &[PathBuf], geometry: Geometry, options: &Options) -> anyhow::
         ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {elapsed} (ETA {eta})")
             .expect("a valid template"),
     );
-    // One solver a thread, its table kept from one position to the next; a
-    // lone position gets every thread.
+    // One solver a thread, made once and kept from one position to the next
+    // (with its table); a lone position gets every thread.
     let lone = jobs_list.len() == 1;
-    let new_solver = || {
-        let mut s = Solver::with_table_log2(table_log2);
-        s.set_book(book.clone());
-        if lone {
-            s.set_threads(threads);
+    let solvers: Vec<Mutex<Option<Solver>>> = (0..threads).map(|_| Mutex::new(None)).collect();
+    let with_solver = |job: &Job| {
+        let slot = rayon::current_thread_index().unwrap_or(0) % threads;
+        let mut guard = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
+        let solver = guard.get_or_insert_with(|| {
+            let mut s = Solver::with_table_log2(table_log2);
+            s.set_book(book.clone());
+            if lone {
+                s.set_threads(threads);
+            }
+            s
+        });
+        match &job.position {
+            Ok(pos) => solve_one(solver, pos, weak),
+            Err(e) => Answer::Bad(e.clone()),
         }
-        s
     };
     let mut failed = false;
     let stdout = std::io::stdout();
@@ -140,11 +149,8 @@ pub fn run(files: &[PathBuf], geometry: Geometry, options: &Options) -> anyhow::
         let answers: Vec<Answer> = pool.install(|| {
             chunk
                 .par_iter()
-                .map_init(new_solver, |solver, job| {
-                    let answer = match &job.position {
-                        Ok(pos) => solve_one(solver, pos, weak),
-                        Err(e) => Answer::Bad(e.clone()),
-                    };
+                .map(|job| {
+                    let answer = with_solver(job);
                     progress.inc(1);
                     answer
                 })

@@ -84,6 +84,13 @@ struct Geo {
     /// Columns from the centre out.
     order: [u8; 9],
     width: usize,
+    /// The shifts of the horizontal and the two diagonal directions.
+    shifts: [u32; 3],
+    /// For each pair of mirror columns (c, W - 1 - c): column c's bits and the
+    /// shift that carries them onto column W - 1 - c.
+    mirror_pairs: [(u64, u32); 4],
+    /// The middle column's bits (odd widths), which the mirror keeps.
+    centre: u64,
     /// Cells of the even rows (2, 4, .. counted from 1 at the bottom).
     even_rows: u64,
     even_height: bool,
@@ -122,6 +129,26 @@ impl Geo {
                 .fold(0, |m, r| m | geometry.bottom_mask() << r),
             even_height: geometry.height().is_multiple_of(2),
             height: geometry.height(),
+            shifts: {
+                let h = geometry.height() as u32;
+                [h + 1, h, h + 2]
+            },
+            mirror_pairs: {
+                let h1 = geometry.height() + 1;
+                let mut pairs = [(0, 0); 4];
+                for (c, p) in pairs.iter_mut().enumerate().take(width / 2) {
+                    *p = (
+                        ((1u64 << h1) - 1) << (c * h1),
+                        ((width - 1 - 2 * c) * h1) as u32,
+                    );
+                }
+                pairs
+            },
+            centre: if width % 2 == 1 {
+                ((1u64 << (geometry.height() + 1)) - 1) << (width / 2 * (geometry.height() + 1))
+            } else {
+                0
+            },
             claimeven_rows: {
                 let mut rows = [(0, 0); 8];
                 let h = geometry.height();
@@ -136,15 +163,41 @@ impl Geo {
         }
     }
 
+    /// [`Geometry::winning_cells`] with the board's constants at hand.
     #[inline(always)]
     fn winning_cells(&self, bits: u64, mask: u64) -> u64 {
-        self.geometry.winning_cells(bits, mask)
+        let mut r = (bits << 1) & (bits << 2) & (bits << 3);
+        for s in self.shifts {
+            let p = (bits << s) & (bits << (2 * s));
+            r |= p & (bits << (3 * s));
+            r |= p & (bits >> s);
+            let p = (bits >> s) & (bits >> (2 * s));
+            r |= p & (bits << s);
+            r |= p & (bits >> (3 * s));
+        }
+        r & (self.board ^ mask)
     }
 
+    /// [`Geometry::alignment`] with the board's constants at hand.
+    #[inline(always)]
+    fn alignment(&self, bits: u64) -> bool {
+        let m = bits & (bits >> 1);
+        let mut found = m & (m >> 2);
+        for s in self.shifts {
+            let m = bits & (bits >> s);
+            found |= m & (m >> (2 * s));
+        }
+        found != 0
+    }
+
+    /// The smaller of the key and its mirror image's: columns swapped in pairs.
     #[inline(always)]
     fn key(&self, cur: u64, mask: u64) -> u64 {
         let k = cur + mask + self.bottom;
-        let m = self.geometry.mirror(k);
+        let mut m = k & self.centre;
+        for &(left, shift) in &self.mirror_pairs[..self.width / 2] {
+            m |= (k & left) << shift | (k >> shift) & left;
+        }
         k.min(m)
     }
 }
@@ -397,10 +450,31 @@ impl Solver {
                 Mode::Weak => 1,
             };
         }
-        let (mut min, mut max) = match mode {
-            Mode::Strong => (-(g.cells - n) / 2, (g.cells + 1 - n) / 2),
-            Mode::Weak => (-1, 1),
-        };
+        let (mut min, mut max) = (-(g.cells - n) / 2, (g.cells + 1 - n) / 2);
+        if mode == Mode::Weak {
+            // Two probes far from 0 first: a quick win or loss is proved in a
+            // small tree, where a [-1, 1] window can wander down long winning
+            // lines; otherwise they are refuted cheaply.
+            let key = g.key(cur, mask);
+            let high = max / 2;
+            if high > 0 {
+                let r = self.negamax(cur, mask, key, high, high + 1);
+                if r > high {
+                    return 1;
+                }
+                max = r;
+            }
+            let low = min / 2;
+            if low < 0 && low > min && !self.stopped {
+                let r = self.negamax(cur, mask, key, low, low + 1);
+                if r <= low {
+                    return -1;
+                }
+                min = r;
+            }
+            min = min.max(-1);
+            max = max.min(1);
+        }
         while min < max && !self.stopped {
             let mut med = min + (max - min) / 2;
             if med <= 0 && min / 2 < med {
@@ -415,10 +489,9 @@ impl Solver {
                 min = r;
             }
         }
-        if mode == Mode::Weak {
-            min.signum()
-        } else {
-            min
+        match mode {
+            Mode::Weak => min.signum(),
+            Mode::Strong => min,
         }
     }
 
@@ -491,13 +564,13 @@ impl Solver {
             // A side that cannot make four even with every empty cell can at
             // best draw.
             let empty = g.board & !mask;
-            if beta > 0 && !g.geometry.alignment(cur | empty) {
+            if beta > 0 && !g.alignment(cur | empty) {
                 beta = 0;
                 if alpha >= beta {
                     return beta;
                 }
             }
-            if alpha < 0 && !g.geometry.alignment(opp | empty) {
+            if alpha < 0 && !g.alignment(opp | empty) {
                 alpha = 0;
                 if alpha >= beta {
                     return alpha;
@@ -517,10 +590,10 @@ impl Solver {
             // with at most `cells - (H - 1 - r)` stones on the board.
             let empty = g.board & !mask;
             let theirs = empty & g.even_rows & !possible;
-            if !g.geometry.alignment(cur | (empty & !theirs)) {
+            if !g.alignment(cur | (empty & !theirs)) {
                 let mut bound = 0;
                 for &(rows, stones) in &g.claimeven_rows[..g.height / 2] {
-                    if g.geometry.alignment(opp | (theirs & rows)) {
+                    if g.alignment(opp | (theirs & rows)) {
                         bound = stones / 2 - (g.cells / 2 + 1);
                         break;
                     }

@@ -109,15 +109,21 @@ fn is_prime(n: u64) -> bool {
 fn advise_huge_pages(buckets: &mut [[AtomicU64; 2]]) {
     #[cfg(target_os = "linux")]
     {
-        let bytes = std::mem::size_of_val(buckets);
-        // SAFETY: the range is exactly the slice's own memory; MADV_HUGEPAGE is
-        // advice that changes no contents, and its failure is harmless.
-        unsafe {
-            libc::madvise(
-                buckets.as_mut_ptr().cast::<libc::c_void>(),
-                bytes,
-                libc::MADV_HUGEPAGE,
-            );
+        // madvise wants a page-aligned start: advise the whole pages inside the slice.
+        const PAGE: usize = 4096;
+        let start = buckets.as_mut_ptr() as usize;
+        let end = start + std::mem::size_of_val(buckets);
+        let aligned = start.next_multiple_of(PAGE);
+        if end > aligned + PAGE {
+            // SAFETY: the range lies inside the slice's own memory; MADV_HUGEPAGE
+            // is advice that changes no contents, and its failure is harmless.
+            unsafe {
+                libc::madvise(
+                    aligned as *mut libc::c_void,
+                    (end - aligned) / PAGE * PAGE,
+                    libc::MADV_HUGEPAGE,
+                );
+            }
         }
     }
     #[cfg(not(target_os = "linux"))]
