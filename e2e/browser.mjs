@@ -255,6 +255,15 @@ await check('the README screenshot', async () => {
   await page.screenshot({ path: path.join(artifacts, 'screenshot.png') });
 });
 
+await check('no stray "null" or "undefined" text on any page', async () => {
+  for (const game of ['tictactoe', 'connect4', 'santorini']) {
+    await page.goto(`${base}/?game=${game}&analysis=1&bits=1&mode=humans`);
+    await idle(page);
+    const text = await page.textContent('body');
+    assert.ok(!/null|undefined|NaN/.test(text), `${game}: ${text.match(/.{0,40}(null|undefined|NaN).{0,20}/)}`);
+  }
+});
+
 await check('no script errors on the page', async () => {
   assert.deepEqual(pageErrors, []);
 });

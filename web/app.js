@@ -227,11 +227,11 @@ function render() {
   $('#help').textContent = game.help;
   renderPanels();
   const line = $('#moves-line');
-  line.replaceChildren(
+  line.replaceChildren(...[
     state.moves.length ? `Moves: ${movesText()}  ·  ` : 'No moves yet  ·  ',
     el('a', { href: location.href, id: 'share' }, 'link to this position'),
     game.note ? el('span', { id: 'note' }, `  ·  ${game.note}`) : null,
-  );
+  ].filter((x) => x !== null));
 }
 
 function renderPanels() {
