@@ -10,6 +10,7 @@
 
 mod common;
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -51,7 +52,11 @@ fn the_page_works_in_chromium() {
         if std::env::var_os("CI").is_some() {
             panic!("browser test cannot run in CI: {why}");
         }
-        eprintln!("skipped: {why}");
+        // Straight to stderr, past the test harness's capture, so the note is seen.
+        let _ = writeln!(
+            std::io::stderr(),
+            "browser test skipped: {why} (set CI to make this a failure)"
+        );
         return;
     }
     let server = common::Server::start(&[]);
