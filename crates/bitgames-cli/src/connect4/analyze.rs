@@ -45,8 +45,19 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let mut solver = Solver::new();
     solver.set_book(load_book(args.book.as_deref(), geometry)?);
+    // Every core searches each column (lazy SMP on a shared table).
+    solver.set_threads(rayon::current_num_threads());
     let mode = if args.weak { Mode::Weak } else { Mode::Strong };
-    let analysis = solver.analyze(&pos, mode)?;
+    let spinner = indicatif::ProgressBar::new_spinner();
+    spinner.set_message(format!(
+        "solving the {} columns of a position with {} stones",
+        geometry.width(),
+        pos.moves_played()
+    ));
+    spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+    let analysis = solver.analyze(&pos, mode);
+    spinner.finish_and_clear();
+    let analysis = analysis?;
     let (stones, cells) = (pos.moves_played(), geometry.cells());
     let words = |s: i32| score_words(s, stones, cells, args.weak);
     if args.json {

@@ -145,15 +145,18 @@ fn build(
         .num_threads(threads)
         .build()
         .context("cannot start the solver threads")?;
-    let mut log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&journal)
-        .with_context(|| format!("cannot write {}", journal.display()))?;
+    let log = Mutex::new(
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&journal)
+            .with_context(|| format!("cannot write {}", journal.display()))?,
+    );
     // One solver a thread, made once: its table is kept (what it learnt holds
     // for every position).
     let solvers: Vec<Mutex<Option<Solver>>> = (0..threads).map(|_| Mutex::new(None)).collect();
     for d in (0..=depth).rev() {
+        let layer_started = Instant::now();
         progress.set_message(format!("{d} stones"));
         let book = Arc::new(Book::from_scores(
             geometry,
@@ -162,38 +165,38 @@ fn build(
         ));
         let todo: Vec<&Position> = layers[d]
             .iter()
-            .filter(|p| {
-                let known = done.contains_key(&symmetric_key(p));
-                if known {
-                    progress.inc(1);
-                }
-                !known
-            })
+            .filter(|p| !done.contains_key(&symmetric_key(p)))
             .collect();
-        for chunk in todo.chunks(threads * 16) {
-            let solved: Vec<(u64, i8)> = pool.install(|| {
-                chunk
-                    .par_iter()
-                    .map(|pos| {
-                        let slot = rayon::current_thread_index().unwrap_or(0) % threads;
-                        let mut guard = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
-                        let solver =
-                            guard.get_or_insert_with(|| Solver::with_table_log2(table_log2));
-                        solver.set_book(Some(book.clone()));
-                        let score = solver
-                            .solve(pos, Mode::Strong)
-                            .expect("book positions are not over");
-                        progress.inc(1);
-                        (symmetric_key(pos), score as i8)
-                    })
-                    .collect()
-            });
-            for (key, score) in solved {
-                writeln!(log, "{key} {score}")?;
-                done.insert(key, score);
-            }
-            log.flush()?;
-        }
+        progress.inc((layers[d].len() - todo.len()) as u64);
+        // Each result goes to the journal as soon as it is known.
+        let solved: anyhow::Result<Vec<(u64, i8)>> = pool.install(|| {
+            todo.par_iter()
+                .map(|pos| {
+                    let slot = rayon::current_thread_index().unwrap_or(0) % threads;
+                    let mut guard = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
+                    let solver = guard.get_or_insert_with(|| Solver::with_table_log2(table_log2));
+                    solver.set_book(Some(book.clone()));
+                    let score = solver
+                        .solve(pos, Mode::Strong)
+                        .expect("book positions are not over");
+                    let key = symmetric_key(pos);
+                    let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
+                    writeln!(log, "{key} {score}")?;
+                    log.flush()?;
+                    progress.inc(1);
+                    Ok((key, score as i8))
+                })
+                .collect()
+        });
+        done.extend(solved?);
+        progress.suspend(|| {
+            eprintln!(
+                "{d} stones: {} positions ({} solved now) in {:.1} s",
+                layers[d].len(),
+                todo.len(),
+                layer_started.elapsed().as_secs_f64()
+            )
+        });
     }
     progress.finish_and_clear();
     let book = Book::from_scores(geometry, depth, done.iter().map(|(&k, &s)| (k, s)));
