@@ -139,10 +139,11 @@ pub fn parse_position(text: &str, geometry: Geometry) -> anyhow::Result<(Positio
     }
 }
 
-/// Reads an opening book for this board size, or `None` without a path.
+/// Reads an opening book for this board size; without a path, the book built
+/// into the library for this size, if any (7x6: at most 2 stones).
 pub fn load_book(path: Option<&Path>, geometry: Geometry) -> anyhow::Result<Option<Arc<Book>>> {
     let Some(path) = path else {
-        return Ok(None);
+        return Ok(bitgames::connect4::solver::book::builtin(geometry).map(Arc::new));
     };
     let bytes =
         std::fs::read(path).with_context(|| format!("cannot read book {}", path.display()))?;
