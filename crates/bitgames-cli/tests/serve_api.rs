@@ -317,8 +317,16 @@ fn connect4_bad_requests_say_what_is_wrong() {
 #[test]
 fn connect4_slow_analysis_times_out_with_a_503_and_a_fallback_move() {
     let s = server();
-    let started = Instant::now();
+    // The built-in book answers the first two plies at once, even in 50 ms.
     let (status, body) = s.get("/api/connect4/analyze", &[("moves", ""), ("time_ms", "50")]);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["scores"], serde_json::json!([-2, -1, 0, 1, 0, -1, -2]));
+    // Three stones: past the book, not solved in 50 ms.
+    let started = Instant::now();
+    let (status, body) = s.get(
+        "/api/connect4/analyze",
+        &[("moves", "445"), ("time_ms", "50")],
+    );
     assert!(started.elapsed() < Duration::from_secs(5));
     assert_eq!(status, 503, "{body}");
     assert_eq!(
@@ -328,7 +336,7 @@ fn connect4_slow_analysis_times_out_with_a_503_and_a_fallback_move() {
     // The quick move of a shallow search: some column, most likely the centre.
     let fallback = body["fallback"].as_u64().unwrap();
     assert!((1..=7).contains(&fallback), "{body}");
-    assert_eq!(body["to_move"], 1);
+    assert_eq!(body["to_move"], 2);
 }
 
 // ------------------------------------------------------------ Santorini
@@ -540,10 +548,11 @@ fn two_hundred_requests_twenty_at_a_time_are_all_answered() {
                 "/api/connect4/analyze",
                 &[("moves", "5554224333234511764415115"), ("time_ms", "2000")],
             ),
-            // Early positions: each search is cut by its time budget.
+            // Early positions past the built-in book: each search is cut by
+            // its time budget.
             2 => common::with_query(
                 "/api/connect4/analyze",
-                &[("moves", "4"), ("time_ms", "40")],
+                &[("moves", "445"), ("time_ms", "40")],
             ),
             _ => common::with_query("/api/tictactoe/analyze", &[("moves", "15")]),
         })
@@ -577,7 +586,11 @@ fn two_hundred_requests_twenty_at_a_time_are_all_answered() {
     }
     assert_eq!(statuses.len(), 200);
     for (path, status, _) in &statuses {
-        let expected = if path.contains("moves=4&") { 503 } else { 200 };
+        let expected = if path.contains("moves=445&") {
+            503
+        } else {
+            200
+        };
         assert_eq!(*status, expected, "{path}");
     }
     let slowest = statuses.iter().map(|s| s.2).max().unwrap();
