@@ -60,6 +60,31 @@ fn solve_weak_gives_the_sign_and_stats_add_nodes_and_microseconds() {
 }
 
 #[test]
+fn the_builtin_book_answers_the_first_plies_at_once() {
+    let out = bitgames()
+        .args(["connect4", "solve", "--stats"])
+        .write_stdin("4\n1\n44\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split(' ').collect()).collect();
+    assert_eq!(
+        lines.iter().map(|l| (l[0], l[1])).collect::<Vec<_>>(),
+        [("4", "-1"), ("1", "2"), ("44", "1")]
+    );
+    for l in &lines {
+        assert!(l[2].parse::<u64>().unwrap() < 1000, "{text}");
+    }
+    bitgames()
+        .args(["connect4", "solve", "--no-book", "--book", "x.book"])
+        .write_stdin("4\n")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot be used with"));
+}
+
+#[test]
 fn bad_lines_are_reported_with_their_number_and_the_others_answered() {
     let out = bitgames()
         .args(["connect4", "solve"])

@@ -45,9 +45,13 @@ pub enum Command {
         /// Only win (1), draw (0) or loss (-1).
         #[arg(long)]
         weak: bool,
-        /// An opening book made by `bitgames connect4 book build`.
+        /// An opening book made by `bitgames connect4 book build` (default: the
+        /// built-in 7x6 book of the first two plies).
         #[arg(long)]
         book: Option<PathBuf>,
+        /// No book at all, not even the built-in one: solve from scratch.
+        #[arg(long, conflicts_with = "book")]
+        no_book: bool,
         /// Also print the nodes searched and the microseconds spent per line.
         #[arg(long)]
         stats: bool,
@@ -81,6 +85,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Solve {
             weak,
             book,
+            no_book,
             stats,
             jobs,
             table_log2,
@@ -88,7 +93,11 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             files,
         } => {
             let geometry = size.geometry()?;
-            let book = load_book(book.as_deref(), geometry)?;
+            let book = if no_book {
+                None
+            } else {
+                load_book(book.as_deref(), geometry)?
+            };
             let options = solve::Options {
                 weak,
                 book,
