@@ -63,7 +63,7 @@ fn solve_weak_gives_the_sign_and_stats_add_nodes_and_microseconds() {
 fn the_builtin_book_answers_the_first_plies_at_once() {
     let out = bitgames()
         .args(["connect4", "solve", "--stats"])
-        .write_stdin("4\n1\n44\n")
+        .write_stdin("4\n1\n44\n-\n")
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -71,7 +71,7 @@ fn the_builtin_book_answers_the_first_plies_at_once() {
     let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split(' ').collect()).collect();
     assert_eq!(
         lines.iter().map(|l| (l[0], l[1])).collect::<Vec<_>>(),
-        [("4", "-1"), ("1", "2"), ("44", "1")]
+        [("4", "-1"), ("1", "2"), ("44", "1"), ("-", "1")]
     );
     for l in &lines {
         assert!(l[2].parse::<u64>().unwrap() < 1000, "{text}");

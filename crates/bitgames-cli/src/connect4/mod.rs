@@ -40,7 +40,8 @@ pub enum Command {
     ///
     /// With an expected score on the line, a wrong answer is reported and the exit
     /// code is 1. Bad lines are reported on stderr with their line number, the
-    /// others are still answered. Positions are solved on every core.
+    /// others are still answered. Positions are solved on every core. Blank
+    /// lines are skipped; `-` is the empty board.
     Solve {
         /// Only win (1), draw (0) or loss (-1).
         #[arg(long)]

@@ -56,7 +56,9 @@ fn parse_line(geometry: Geometry, text: &str) -> (String, Option<i32>, Result<Po
             Err(format!("unexpected `{extra}` after the score")),
         );
     }
-    let position = Position::from_moves_in(geometry, &moves).map_err(|e| e.to_string());
+    // `-` stands for no moves: the empty board (blank lines are skipped).
+    let played = if moves == "-" { "" } else { moves.as_str() };
+    let position = Position::from_moves_in(geometry, played).map_err(|e| e.to_string());
     (moves, expected, position)
 }
 
