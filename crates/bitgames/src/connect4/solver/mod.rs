@@ -190,6 +190,36 @@ impl Geo {
         found != 0
     }
 
+    /// Claimeven, for the first player to move on a board of even height: if
+    /// the second player answers every move in the same column (and a move on
+    /// an even row with one on an even row in another column of odd height),
+    /// it gets every empty cell of an even row that is not playable now. If
+    /// the first player has no four even with all the other empty cells, it
+    /// cannot win (score <= 0); if the second player then has a four, it wins.
+    /// When its four is complete, the cells above the last one filled are
+    /// still empty: a four whose empty cells lie at rows <= r is complete with
+    /// at most `cells - (H - 1 - r)` stones on the board. Returns an upper
+    /// bound of the score of the player to move (`i32::MAX`: none).
+    #[inline(always)]
+    fn claimeven_bound(&self, cur: u64, mask: u64, stones: i32) -> i32 {
+        if !self.even_height || stones % 2 != 0 {
+            return i32::MAX;
+        }
+        let empty = self.board & !mask;
+        let possible = (mask + self.bottom) & self.board;
+        let theirs = empty & self.even_rows & !possible;
+        if self.alignment(cur | (empty & !theirs)) {
+            return i32::MAX;
+        }
+        let opp = cur ^ mask;
+        for &(rows, most_stones) in &self.claimeven_rows[..self.height / 2] {
+            if self.alignment(opp | (theirs & rows)) {
+                return most_stones / 2 - (self.cells / 2 + 1);
+            }
+        }
+        0
+    }
+
     /// The smaller of the key and its mirror image's: columns swapped in pairs.
     #[inline(always)]
     fn key(&self, cur: u64, mask: u64) -> u64 {
@@ -577,33 +607,11 @@ impl Solver {
                 }
             }
         }
-        if g.even_height && n % 2 == 0 {
-            // Claimeven, for the first player to move on a board of even
-            // height: if the second player answers every move in the same
-            // column (and a move on an even row with one on an even row in
-            // another column of odd height), it gets every empty cell of an
-            // even row that is not playable now. If the first player has no
-            // four even with all the other empty cells, it cannot win (score
-            // <= 0); if the second player then has a four, it wins. When its
-            // four is complete, the cells above the last one filled are still
-            // empty: a four whose empty cells lie at rows <= r is complete
-            // with at most `cells - (H - 1 - r)` stones on the board.
-            let empty = g.board & !mask;
-            let theirs = empty & g.even_rows & !possible;
-            if !g.alignment(cur | (empty & !theirs)) {
-                let mut bound = 0;
-                for &(rows, stones) in &g.claimeven_rows[..g.height / 2] {
-                    if g.alignment(opp | (theirs & rows)) {
-                        bound = stones / 2 - (g.cells / 2 + 1);
-                        break;
-                    }
-                }
-                if beta > bound {
-                    beta = bound;
-                    if alpha >= beta {
-                        return beta;
-                    }
-                }
+        let bound = g.claimeven_bound(cur, mask, n);
+        if beta > bound {
+            beta = bound;
+            if alpha >= beta {
+                return beta;
             }
         }
         let mut tt_best = None;
@@ -683,6 +691,23 @@ impl Solver {
             for (i, &(_, mv, _)) in moves[..count].iter().enumerate() {
                 keys[i] = g.key(opp, mask | mv);
                 self.table.prefetch(keys[i]);
+            }
+        }
+        if g.even_height && n % 2 == 1 {
+            // The children's claimeven bounds, before any child is searched:
+            // one that already refutes this node cuts it.
+            for &(_, mv, col) in &moves[..count] {
+                let low = -g.claimeven_bound(opp, mask | mv, n + 1);
+                if low >= beta {
+                    let stored = if mirrored {
+                        (g.width - 1 - col as usize) as u8
+                    } else {
+                        col
+                    };
+                    self.table.put(key, low, Bound::Lower, Some(stored), 0);
+                    return low;
+                }
+                alpha = alpha.max(low);
             }
         }
         if n < g.cells - 15 {
