@@ -14,8 +14,17 @@
 //!   winning cells they create, then centre first;
 //! - a transposition table ([`table`]) of exact 40-bit partial keys in
 //!   two-entry buckets, keyed by the position or its mirror image, whichever
-//!   key is smaller (a position and its mirror image have the same score);
-//! - an optional opening book ([`book`]).
+//!   key is smaller (a position and its mirror image have the same score),
+//!   which grows with the search so that small searches stay in the cache;
+//! - the children's buckets prefetched together, and enhanced transposition
+//!   cutoffs (a child's stored bound that refutes the node cuts it);
+//! - static bounds: a side that cannot make four at all draws at best, and
+//!   *claimeven* (the second player answering in the same column) for the
+//!   first player to move on boards of even height, at every node and for
+//!   every child before any child is searched;
+//! - in weak mode, two probes far from 0 before the [-1, 1] window;
+//! - lazy SMP on a shared table for one position on several threads;
+//! - an optional opening book ([`book`]; [`book::builtin`] for 7x6).
 
 pub mod book;
 pub mod table;
