@@ -13,7 +13,7 @@
 //! bit in the 9-bit boards of [`masks`] and its dense action index.
 //!
 //! A position is written as the moves played (`1524`, or `a1 b2 a2`). Three
-//! representations implement [`Game`](crate::Game) with identical behaviour:
+//! representations implement [`Game`] with identical behaviour:
 //! - [`naive::Board`]: an array of 9 cells, lines checked by loops (the oracle);
 //! - [`masks::Board`]: two 9-bit boards and the 8 win masks;
 //! - [`winlines::Board`]: the 32-bit win-line encoding, where a win is
