@@ -655,6 +655,14 @@ impl Solver {
         // Order the moves: the table's best first, then by the winning cells
         // they create, centre first among equals.
         let mirrored = key != cur + mask + g.bottom;
+        // The table keeps the best column of the position its key stands for.
+        let stored_col = |col: u8| {
+            if mirrored {
+                (g.width - 1 - col as usize) as u8
+            } else {
+                col
+            }
+        };
         let tt_col = tt_best.map(|c| {
             if mirrored {
                 g.width - 1 - c as usize
@@ -708,12 +716,8 @@ impl Solver {
             for &(_, mv, col) in &moves[..count] {
                 let low = -g.claimeven_bound(opp, mask | mv, n + 1);
                 if low >= beta {
-                    let stored = if mirrored {
-                        (g.width - 1 - col as usize) as u8
-                    } else {
-                        col
-                    };
-                    self.table.put(key, low, Bound::Lower, Some(stored), 0);
+                    self.table
+                        .put(key, low, Bound::Lower, Some(stored_col(col)), 0);
                     return low;
                 }
                 alpha = alpha.max(low);
@@ -731,12 +735,8 @@ impl Solver {
                     Bound::Exact => (v, v),
                 };
                 if low >= beta {
-                    let stored = if mirrored {
-                        (g.width - 1 - col as usize) as u8
-                    } else {
-                        col
-                    };
-                    self.table.put(key, low, Bound::Lower, Some(stored), 0);
+                    self.table
+                        .put(key, low, Bound::Lower, Some(stored_col(col)), 0);
                     return low;
                 }
                 if high <= alpha {
@@ -758,13 +758,9 @@ impl Solver {
                 return alpha;
             }
             if score >= beta {
-                let stored = if mirrored {
-                    (g.width - 1 - col as usize) as u8
-                } else {
-                    col
-                };
                 let work = 64 - (self.nodes - nodes_before).leading_zeros();
-                self.table.put(key, score, Bound::Lower, Some(stored), work);
+                self.table
+                    .put(key, score, Bound::Lower, Some(stored_col(col)), work);
                 return score;
             }
             if score > alpha {
