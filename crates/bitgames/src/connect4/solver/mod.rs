@@ -5,13 +5,17 @@
 //! (`(W*H + 1 - n) / 2` for a win with the next stone after `n` stones), a draw
 //! scores 0, losses mirror wins. The weak mode tells only win (+1), draw (0) or loss (-1).
 //!
-//! The search is negamax with alpha-beta over null windows (the root bisects
-//! the score range), with:
+//! The search is fail-soft negamax with alpha-beta over null windows (the
+//! root probes far from 0 first, then steps from 0 towards the score as
+//! MTD(f) does), with:
 //! - only *non-losing* moves searched (the opponent's immediate wins are
 //!   blocked or, with two of them, the node is lost at once);
+//! - a node with one move only passes straight to its child (no table entry);
+//! - a move that leaves the opponent no non-losing reply wins at once;
 //! - the window clamped to the scores still possible;
-//! - moves ordered by the transposition table's best move, then the number of
-//!   winning cells they create, then centre first;
+//! - moves ordered by the transposition table's best move, then by the
+//!   threats they create (those one or two cells above a playable cell count
+//!   most, those right above an opponent's threat not at all), then centre first;
 //! - a transposition table ([`table`]) of exact 40-bit partial keys in
 //!   two-entry buckets, keyed by the position or its mirror image, whichever
 //!   key is smaller (a position and its mirror image have the same score),
@@ -478,8 +482,8 @@ impl Solver {
         }
     }
 
-    /// Root search: an immediate win, else a bisection of the score range
-    /// with null-window searches.
+    /// Root search: an immediate win, else null-window searches: two far from
+    /// 0, then MTD(f) from 0.
     fn solve_prepared(&mut self, cur: u64, mask: u64, mode: Mode) -> i32 {
         let g = self.geo;
         let n = mask.count_ones() as i32;
@@ -490,42 +494,35 @@ impl Solver {
             };
         }
         let (mut min, mut max) = (-(g.cells - n) / 2, (g.cells + 1 - n) / 2);
-        if mode == Mode::Weak {
-            // Two probes far from 0 first: a quick win or loss is proved in a
-            // small tree, where a [-1, 1] window can wander down long winning
-            // lines; otherwise they are refuted cheaply.
-            let key = g.key(cur, mask);
-            let high = max / 2;
-            if high > 0 {
-                let r = self.negamax(cur, mask, key, high, high + 1);
-                if r > high {
-                    return 1;
+        let key = g.key(cur, mask);
+        // Two probes far from 0 first: a quick win or loss is proved in a
+        // small tree; otherwise they are refuted cheaply and bound the score.
+        for probe in [max / 2, min / 2] {
+            if probe > min && probe < max && !self.stopped {
+                let r = self.negamax(cur, mask, key, probe, probe + 1);
+                if r <= probe {
+                    max = r;
+                } else {
+                    min = r;
                 }
-                max = r;
             }
-            let low = min / 2;
-            if low < 0 && low > min && !self.stopped {
-                let r = self.negamax(cur, mask, key, low, low + 1);
-                if r <= low {
-                    return -1;
-                }
-                min = r;
-            }
-            min = min.max(-1);
-            max = max.min(1);
         }
+        if mode == Mode::Weak {
+            min = min.clamp(-1, 1);
+            max = max.clamp(-1, 1);
+        }
+        // Then MTD(f): null windows from 0 towards the score, each at the
+        // bound the last one returned (most scores are small).
+        let mut guess = 0;
         while min < max && !self.stopped {
-            let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
-            let r = self.negamax(cur, mask, g.key(cur, mask), med, med + 1);
-            if r <= med {
+            let probe = guess.clamp(min, max - 1);
+            let r = self.negamax(cur, mask, key, probe, probe + 1);
+            if r <= probe {
                 max = r;
+                guess = r - 1;
             } else {
                 min = r;
+                guess = r;
             }
         }
         match mode {
@@ -549,7 +546,8 @@ impl Solver {
     }
 
     /// Negamax with alpha-beta on a position where the player to move cannot
-    /// win at once. Returns a fail-hard score within `[alpha, beta]`.
+    /// win at once. Fail-soft: a result `<= alpha` is an upper bound of the
+    /// score, one `>= beta` a lower bound, one between them the score.
     fn negamax(&mut self, cur: u64, mask: u64, key: u64, mut alpha: i32, mut beta: i32) -> i32 {
         let g = self.geo;
         self.nodes += 1;
@@ -623,10 +621,15 @@ impl Solver {
                 return beta;
             }
         }
+        if next & (next - 1) == 0 {
+            // One move only: the child's table entry stands for this node too.
+            let child_mask = mask | next;
+            return -self.negamax(opp, child_mask, g.key(opp, child_mask), -beta, -alpha);
+        }
         let mut tt_best = None;
         if let Some(hit) = self.table.get(key) {
             match hit.bound {
-                Bound::Exact => return hit.score.clamp(alpha, beta),
+                Bound::Exact => return hit.score,
                 Bound::Lower => {
                     if hit.score > alpha {
                         alpha = hit.score;
@@ -649,11 +652,11 @@ impl Solver {
         if let Some(book) = &self.book
             && let Some(score) = book.get(g.geometry, n as usize, cur, mask)
         {
-            return score.clamp(alpha, beta);
+            return score;
         }
 
-        // Order the moves: the table's best first, then by the winning cells
-        // they create, centre first among equals.
+        // Order the moves: the table's best first, then by the threats they
+        // create, centre first among equals.
         let mirrored = key != cur + mask + g.bottom;
         // The table keeps the best column of the position its key stands for.
         let stored_col = |col: u8| {
@@ -677,8 +680,26 @@ impl Solver {
             if mv == 0 {
                 continue;
             }
-            let mut score =
-                16 * (g.winning_cells(cur | mv, mask) & !mask & g.board).count_ones() as i32;
+            let child_mask = mask | mv;
+            let wins = g.winning_cells(cur | mv, child_mask);
+            {
+                // The opponent's non-losing replies: none, and we win with
+                // our next stone (the best score this node can have).
+                let replies = (child_mask + g.bottom) & g.board;
+                let must = replies & wins;
+                let replies = if must != 0 { must } else { replies };
+                if must & must.wrapping_sub(1) != 0 || replies & !(wins >> 1) == 0 {
+                    return max;
+                }
+            }
+            // Threats: those one and two cells above their column's
+            // playable cell count most; a threat right above one of the
+            // opponent's counts for nothing.
+            let useful = wins & !(opp_wins << 1);
+            let playable = (child_mask + g.bottom) & g.board;
+            let mut score = 12 * (useful & playable << 1).count_ones() as i32
+                + 5 * (useful & playable << 2).count_ones() as i32
+                + 3 * useful.count_ones() as i32;
             if self.helper != 0 {
                 // Helpers of a parallel search break ties in their own orders.
                 let h = (key ^ u64::from(col) << 56 ^ u64::from(self.helper) << 60)
@@ -702,6 +723,8 @@ impl Solver {
         // Enhanced transposition cutoffs: a child whose stored bound already
         // refutes this node cuts it at once; one that cannot raise alpha is skipped.
         let mut skip = 0u16;
+        // The best score found (fail-soft: an upper bound when all fail low).
+        let mut best = i32::MIN;
         // The children's keys, fetched from memory now, while this node works.
         let mut keys = [0u64; 9];
         {
@@ -740,9 +763,11 @@ impl Solver {
                     return low;
                 }
                 if high <= alpha {
+                    best = best.max(high);
                     skip |= 1 << i;
                 } else if low == high {
                     alpha = alpha.max(low);
+                    best = best.max(low);
                     skip |= 1 << i;
                 }
             }
@@ -763,13 +788,14 @@ impl Solver {
                     .put(key, score, Bound::Lower, Some(stored_col(col)), work);
                 return score;
             }
+            best = best.max(score);
             if score > alpha {
                 alpha = score;
             }
         }
         let work = 64 - (self.nodes - nodes_before).leading_zeros();
-        self.table.put(key, alpha, Bound::Upper, None, work);
-        alpha
+        self.table.put(key, best, Bound::Upper, None, work);
+        best
     }
 }
 
