@@ -718,6 +718,15 @@ impl Solver {
             moves[i] = (score, mv, col);
             count += 1;
         }
+        // Every move leaves the opponent a non-losing reply, after which we
+        // cannot win at once either: we win with our third stone at best.
+        let max = (g.cells - 3 - n) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
 
         let nodes_before = self.nodes;
         // Enhanced transposition cutoffs: a child whose stored bound already
