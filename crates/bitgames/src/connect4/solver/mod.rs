@@ -499,7 +499,7 @@ impl Solver {
         // small tree; otherwise they are refuted cheaply and bound the score.
         for probe in [max / 2, min / 2] {
             if probe > min && probe < max && !self.stopped {
-                let r = self.negamax(cur, mask, key, probe, probe + 1);
+                let r = self.negamax(&g, cur, mask, key, probe, probe + 1);
                 if r <= probe {
                     max = r;
                 } else {
@@ -516,7 +516,7 @@ impl Solver {
         let mut guess = 0;
         while min < max && !self.stopped {
             let probe = guess.clamp(min, max - 1);
-            let r = self.negamax(cur, mask, key, probe, probe + 1);
+            let r = self.negamax(&g, cur, mask, key, probe, probe + 1);
             if r <= probe {
                 max = r;
                 guess = r - 1;
@@ -548,8 +548,16 @@ impl Solver {
     /// Negamax with alpha-beta on a position where the player to move cannot
     /// win at once. Fail-soft: a result `<= alpha` is an upper bound of the
     /// score, one `>= beta` a lower bound, one between them the score.
-    fn negamax(&mut self, cur: u64, mask: u64, key: u64, mut alpha: i32, mut beta: i32) -> i32 {
-        let g = self.geo;
+    /// `g` is the solver's `geo`, passed down (a copy at every node would cost).
+    fn negamax(
+        &mut self,
+        g: &Geo,
+        cur: u64,
+        mask: u64,
+        key: u64,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         if self.nodes & 0x3ff == 0 {
             self.maybe_grow_table();
@@ -624,7 +632,7 @@ impl Solver {
         if next & (next - 1) == 0 {
             // One move only: the child's table entry stands for this node too.
             let child_mask = mask | next;
-            return -self.negamax(opp, child_mask, g.key(opp, child_mask), -beta, -alpha);
+            return -self.negamax(g, opp, child_mask, g.key(opp, child_mask), -beta, -alpha);
         }
         let mut tt_best = None;
         if let Some(hit) = self.table.get(key) {
@@ -787,7 +795,7 @@ impl Solver {
             }
             let child_cur = opp;
             let child_mask = mask | mv;
-            let score = -self.negamax(child_cur, child_mask, keys[i], -beta, -alpha);
+            let score = -self.negamax(g, child_cur, child_mask, keys[i], -beta, -alpha);
             if self.stopped {
                 return alpha;
             }
