@@ -763,7 +763,7 @@ impl Solver {
                 alpha = alpha.max(low);
             }
         }
-        if n < g.cells - 15 {
+        if n < g.cells - 12 {
             for (i, &(_, _, col)) in moves[..count].iter().enumerate() {
                 let Some(hit) = self.table.get(keys[i]) else {
                     continue;

@@ -59,6 +59,8 @@ pub struct Table {
     /// Index into `sizes` of the modulus in use.
     active: usize,
     modulus: u64,
+    /// `floor(2^64 / modulus)`, to take remainders without a division.
+    reciprocal: u64,
     /// The largest `active` since the last wipe.
     touched: usize,
     generation: u64,
@@ -182,6 +184,7 @@ impl Table {
             sizes,
             active: 0,
             modulus: 0,
+            reciprocal: 0,
             touched: 0,
             generation: 1,
         }
@@ -200,6 +203,7 @@ impl Table {
         }
         self.active = active;
         self.modulus = self.sizes[active];
+        self.reciprocal = u64::MAX / self.modulus;
         self.touched = self.touched.max(active);
     }
 
@@ -304,7 +308,14 @@ impl Table {
 
     #[inline]
     fn index(&self, key: u64) -> usize {
-        (key % self.modulus) as usize
+        // Barrett: q is floor(key / N) or one less, so r < 2N.
+        let q = ((u128::from(key) * u128::from(self.reciprocal)) >> 64) as u64;
+        let r = key - q * self.modulus;
+        (if r >= self.modulus {
+            r - self.modulus
+        } else {
+            r
+        }) as usize
     }
 
     /// Hints the processor to fetch the bucket of `key`.
@@ -410,6 +421,37 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_index_is_the_remainder_of_the_key() {
+        let mut t = Table::new(20, 49);
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for active in 0..t.sizes.len() {
+            t.set_active(active);
+            let n = t.modulus;
+            for k in [
+                0,
+                1,
+                n - 1,
+                n,
+                n + 1,
+                2 * n - 1,
+                2 * n,
+                (1 << 49) - 1,
+                u64::MAX,
+            ] {
+                assert_eq!(t.index(k) as u64, k % n, "key {k} mod {n}");
+            }
+            for _ in 0..100_000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                assert_eq!(t.index(x) as u64, x % n, "key {x} mod {n}");
+                let k = x >> 15;
+                assert_eq!(t.index(k) as u64, k % n, "key {k} mod {n}");
+            }
+        }
+    }
 
     #[test]
     fn the_bucket_count_is_prime_and_big_enough_for_exact_keys() {
