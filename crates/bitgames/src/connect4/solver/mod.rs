@@ -10,7 +10,8 @@
 //! MTD(f) does), with:
 //! - only *non-losing* moves searched (the opponent's immediate wins are
 //!   blocked or, with two of them, the node is lost at once);
-//! - a node with one move only passes straight to its child (no table entry);
+//! - a node with one move only passes straight to its child (no table entry,
+//!   so its parent neither prefetches nor probes one);
 //! - a move that leaves the opponent no non-losing reply wins at once;
 //! - the window clamped to the scores still possible;
 //! - moves ordered by the transposition table's best move, then by the
@@ -681,7 +682,7 @@ impl Solver {
                 c as usize
             }
         });
-        let mut moves = [(0i32, 0u64, 0u8); 9];
+        let mut moves = [(0i32, 0u64, 0u8, false); 9];
         let mut count = 0;
         for &col in &g.order[..g.width] {
             let mv = next & g.columns[col as usize];
@@ -690,16 +691,19 @@ impl Solver {
             }
             let child_mask = mask | mv;
             let wins = g.winning_cells(cur | mv, child_mask);
-            {
-                // The opponent's non-losing replies: none, and we win with
-                // our next stone (the best score this node can have).
+            // The opponent's non-losing replies: none, and we win with our
+            // next stone (the best score this node can have); one, and the
+            // child passes straight to its only reply (no table entry).
+            let forced_child = {
                 let replies = (child_mask + g.bottom) & g.board;
                 let must = replies & wins;
                 let replies = if must != 0 { must } else { replies };
-                if must & must.wrapping_sub(1) != 0 || replies & !(wins >> 1) == 0 {
+                let safe = replies & !(wins >> 1);
+                if must & must.wrapping_sub(1) != 0 || safe == 0 {
                     return max;
                 }
-            }
+                safe & (safe - 1) == 0
+            };
             // Threats: those one and two cells above their column's
             // playable cell count most; a threat right above one of the
             // opponent's counts for nothing.
@@ -723,7 +727,7 @@ impl Solver {
                 moves[i] = moves[i - 1];
                 i -= 1;
             }
-            moves[i] = (score, mv, col);
+            moves[i] = (score, mv, col, forced_child);
             count += 1;
         }
         // Every move leaves the opponent a non-losing reply, after which we
@@ -745,15 +749,17 @@ impl Solver {
         // The children's keys, fetched from memory now, while this node works.
         let mut keys = [0u64; 9];
         {
-            for (i, &(_, mv, _)) in moves[..count].iter().enumerate() {
+            for (i, &(_, mv, _, forced)) in moves[..count].iter().enumerate() {
                 keys[i] = g.key(opp, mask | mv);
-                self.table.prefetch(keys[i]);
+                if !forced {
+                    self.table.prefetch(keys[i]);
+                }
             }
         }
         if g.even_height && n % 2 == 1 {
             // The children's claimeven bounds, before any child is searched:
             // one that already refutes this node cuts it.
-            for &(_, mv, col) in &moves[..count] {
+            for &(_, mv, col, _) in &moves[..count] {
                 let low = -g.claimeven_bound(opp, mask | mv, n + 1);
                 if low >= beta {
                     self.table
@@ -764,7 +770,11 @@ impl Solver {
             }
         }
         if n < g.cells - 12 {
-            for (i, &(_, _, col)) in moves[..count].iter().enumerate() {
+            for (i, &(_, _, col, forced)) in moves[..count].iter().enumerate() {
+                if forced {
+                    // No entry of its own: see the one-move case above.
+                    continue;
+                }
                 let Some(hit) = self.table.get(keys[i]) else {
                     continue;
                 };
@@ -789,7 +799,7 @@ impl Solver {
                 }
             }
         }
-        for (i, &(_, mv, col)) in moves[..count].iter().enumerate() {
+        for (i, &(_, mv, col, _)) in moves[..count].iter().enumerate() {
             if skip & (1 << i) != 0 {
                 continue;
             }
