@@ -682,7 +682,7 @@ impl Solver {
                 c as usize
             }
         });
-        let mut moves = [(0i32, 0u64, 0u8, false); 9];
+        let mut moves = [(0i32, 0u64, 0u8, 0u64); 9];
         let mut count = 0;
         for &col in &g.order[..g.width] {
             let mv = next & g.columns[col as usize];
@@ -702,7 +702,8 @@ impl Solver {
                 if must & must.wrapping_sub(1) != 0 || safe == 0 {
                     return max;
                 }
-                safe & (safe - 1) == 0
+                // The only reply, if there is one.
+                if safe & (safe - 1) == 0 { safe } else { 0 }
             };
             // Threats: those one and two cells above their column's
             // playable cell count most; a threat right above one of the
@@ -749,10 +750,13 @@ impl Solver {
         // The children's keys, fetched from memory now, while this node works.
         let mut keys = [0u64; 9];
         {
-            for (i, &(_, mv, _, forced)) in moves[..count].iter().enumerate() {
+            for (i, &(_, mv, _, reply)) in moves[..count].iter().enumerate() {
                 keys[i] = g.key(opp, mask | mv);
-                if !forced {
+                if reply == 0 {
                     self.table.prefetch(keys[i]);
+                } else {
+                    // The child's entry is its only reply's.
+                    self.table.prefetch(g.key(cur | mv, mask | mv | reply));
                 }
             }
         }
@@ -770,19 +774,22 @@ impl Solver {
             }
         }
         if n < g.cells - 12 {
-            for (i, &(_, _, col, forced)) in moves[..count].iter().enumerate() {
-                if forced {
-                    // No entry of its own: see the one-move case above.
-                    continue;
-                }
-                let Some(hit) = self.table.get(keys[i]) else {
+            for (i, &(_, mv, col, reply)) in moves[..count].iter().enumerate() {
+                // A child with one reply keeps no entry: the position after
+                // that reply (ours to move again) scores the move.
+                let (probe, sign) = if reply == 0 {
+                    (keys[i], -1)
+                } else {
+                    (g.key(cur | mv, mask | mv | reply), 1)
+                };
+                let Some(hit) = self.table.get(probe) else {
                     continue;
                 };
-                let v = -hit.score;
-                let (low, high) = match hit.bound {
-                    Bound::Upper => (v, i32::MAX),
-                    Bound::Lower => (i32::MIN, v),
-                    Bound::Exact => (v, v),
+                let v = sign * hit.score;
+                let (low, high) = match (hit.bound, sign) {
+                    (Bound::Exact, _) => (v, v),
+                    (Bound::Upper, -1) | (Bound::Lower, 1) => (v, i32::MAX),
+                    _ => (i32::MIN, v),
                 };
                 if low >= beta {
                     self.table
