@@ -10,8 +10,8 @@
 //! MTD(f) does), with:
 //! - only *non-losing* moves searched (the opponent's immediate wins are
 //!   blocked or, with two of them, the node is lost at once);
-//! - a node with one move only passes straight to its child (no table entry,
-//!   so its parent neither prefetches nor probes one);
+//! - a node with one move only passes straight to its child (no table entry:
+//!   its parent probes the position after that move instead);
 //! - a move that leaves the opponent no non-losing reply wins at once;
 //! - the window clamped to the scores still possible;
 //! - moves ordered by the transposition table's best move, then by the
