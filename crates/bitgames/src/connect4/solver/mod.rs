@@ -27,7 +27,7 @@
 //!   *claimeven* (the second player answering in the same column) for the
 //!   first player to move on boards of even height, at every node and for
 //!   every child before any child is searched;
-//! - in weak mode, two probes far from 0 before the [-1, 1] window;
+//! - in weak mode, the same root probes, the last ones inside [-1, 1];
 //! - lazy SMP on a shared table for one position on several threads;
 //! - an optional opening book ([`book`]; [`book::builtin`] for 7x6).
 
@@ -694,10 +694,10 @@ impl Solver {
             // The opponent's non-losing replies: none, and we win with our
             // next stone (the best score this node can have); one, and the
             // child passes straight to its only reply (no table entry).
-            let forced_child = {
-                let replies = (child_mask + g.bottom) & g.board;
-                let must = replies & wins;
-                let replies = if must != 0 { must } else { replies };
+            let playable = (child_mask + g.bottom) & g.board;
+            let only_reply = {
+                let must = playable & wins;
+                let replies = if must != 0 { must } else { playable };
                 let safe = replies & !(wins >> 1);
                 if must & must.wrapping_sub(1) != 0 || safe == 0 {
                     return max;
@@ -709,7 +709,6 @@ impl Solver {
             // playable cell count most; a threat right above one of the
             // opponent's counts for nothing.
             let useful = wins & !(opp_wins << 1);
-            let playable = (child_mask + g.bottom) & g.board;
             let mut score = 12 * (useful & playable << 1).count_ones() as i32
                 + 5 * (useful & playable << 2).count_ones() as i32
                 + 3 * useful.count_ones() as i32;
@@ -728,7 +727,7 @@ impl Solver {
                 moves[i] = moves[i - 1];
                 i -= 1;
             }
-            moves[i] = (score, mv, col, forced_child);
+            moves[i] = (score, mv, col, only_reply);
             count += 1;
         }
         // Every move leaves the opponent a non-losing reply, after which we
@@ -747,18 +746,19 @@ impl Solver {
         let mut skip = 0u16;
         // The best score found (fail-soft: an upper bound when all fail low).
         let mut best = i32::MIN;
-        // The children's keys, fetched from memory now, while this node works.
+        // The children's keys, and the entries that score them, fetched from
+        // memory now, while this node works: a child with one reply keeps no
+        // entry, the position after that reply (ours to move again) does.
         let mut keys = [0u64; 9];
-        {
-            for (i, &(_, mv, _, reply)) in moves[..count].iter().enumerate() {
-                keys[i] = g.key(opp, mask | mv);
-                if reply == 0 {
-                    self.table.prefetch(keys[i]);
-                } else {
-                    // The child's entry is its only reply's.
-                    self.table.prefetch(g.key(cur | mv, mask | mv | reply));
-                }
-            }
+        let mut entry_keys = [0u64; 9];
+        for (i, &(_, mv, _, reply)) in moves[..count].iter().enumerate() {
+            keys[i] = g.key(opp, mask | mv);
+            entry_keys[i] = if reply == 0 {
+                keys[i]
+            } else {
+                g.key(cur | mv, mask | mv | reply)
+            };
+            self.table.prefetch(entry_keys[i]);
         }
         if g.even_height && n % 2 == 1 {
             // The children's claimeven bounds, before any child is searched:
@@ -774,15 +774,11 @@ impl Solver {
             }
         }
         if n < g.cells - 12 {
-            for (i, &(_, mv, col, reply)) in moves[..count].iter().enumerate() {
-                // A child with one reply keeps no entry: the position after
-                // that reply (ours to move again) scores the move.
-                let (probe, sign) = if reply == 0 {
-                    (keys[i], -1)
-                } else {
-                    (g.key(cur | mv, mask | mv | reply), 1)
-                };
-                let Some(hit) = self.table.get(probe) else {
+            for (i, &(_, _, col, reply)) in moves[..count].iter().enumerate() {
+                // The child's score is minus its entry's; the score after its
+                // only reply is the move's own.
+                let sign = if reply == 0 { -1 } else { 1 };
+                let Some(hit) = self.table.get(entry_keys[i]) else {
                     continue;
                 };
                 let v = sign * hit.score;
