@@ -17,10 +17,7 @@ fn bitgames() -> Command {
 /// The first `n` lines of a Pascal Pons test set with at least 10 stones
 /// (fewer take long without a book): (moves, score).
 fn test_set(name: &str, n: usize) -> Vec<(String, i32)> {
-    let path = format!(
-        "{}/../../../shared/data/connect4/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/../../data/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .map(|l| {
@@ -217,15 +214,15 @@ fn analyze_uses_a_book_and_refuses_one_of_another_size() {
     // player to move), with a made-up score of 9: from its parent, column 4
     // leads there and must now score -9.
     let child = Position::from_moves("6614446666373154").unwrap();
-    let book = Book::from_scores(Geometry::STANDARD, 16, [(symmetric_key(&child), 9)]);
-    let path = temp_file("book", &book.to_bytes());
+    let book = Book::from_scores(Geometry::STANDARD, 16..=16, [(symmetric_key(&child), 9)]);
+    let path = temp_file("book", &book.to_bytes().unwrap());
     let with = analyze_json(&["--book", path.to_str().unwrap(), "661444666637315"]);
     let without = analyze_json(&["661444666637315"]);
     assert_eq!(without["scores"][3], 4);
     assert_eq!(with["scores"][3], -9);
 
-    let small = Book::from_scores(Geometry::new(4, 4).unwrap(), 2, []);
-    let small_path = temp_file("small-book", &small.to_bytes());
+    let small = Book::from_scores(Geometry::new(4, 4).unwrap(), 0..=2, []);
+    let small_path = temp_file("small-book", &small.to_bytes().unwrap());
     let small_name = small_path.display().to_string();
     fails_with(
         &["--book", &small_name, "6614446666373154"],
@@ -236,7 +233,7 @@ fn analyze_uses_a_book_and_refuses_one_of_another_size() {
     fails_with(
         &["--book", &junk_name, "6614446666373154"],
         &format!(
-            "book {junk_name}: not a bitgames Connect Four book (the first 8 bytes are not `BGC4BOOK`)"
+            "book {junk_name}: not a Connect Four book: not a bitgames book (no `BGC4BOOK` magic), nor Pascal Pons' `7x6.book` (header board 110x111: a board has at most 9 columns (moves are written as one digit 1..9), not 110), nor a BitBully database (as 12-ply records of 5 bytes: record 0: 7 bits are left after the seventh column, not the one padding bit; 25 bytes is no whole number of 4-byte records; 25 bytes is no whole number of 3-byte records)"
         ),
     );
     for p in [path, small_path, junk] {

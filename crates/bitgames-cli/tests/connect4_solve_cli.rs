@@ -11,10 +11,7 @@ fn bitgames() -> Command {
 }
 
 fn data(name: &str) -> String {
-    format!(
-        "{}/../../../shared/data/connect4/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    format!("{}/../../data/connect4/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 #[test]
@@ -132,7 +129,7 @@ fn a_book_is_built_resumed_read_and_used() {
         .arg(&file)
         .assert()
         .success()
-        .stderr(predicate::str::contains("5x4, depth 4,"));
+        .stderr(predicate::str::contains("5x4, layers 0..=4,"));
     let book = Book::from_bytes(&std::fs::read(&file).unwrap()).unwrap();
     let g = Geometry::new(5, 4).unwrap();
     assert_eq!(book.geometry(), g);
@@ -154,10 +151,15 @@ fn a_book_is_built_resumed_read_and_used() {
     }
     assert_eq!(checked, 9);
     // The journal of an interrupted build is picked up: fake one with a
-    // deliberately wrong score for the empty board and see it survive.
+    // deliberately wrong (but possible) score for the empty board and see it
+    // survive; its first line names the board and layers.
     let partial = dir.join("resume.book.partial");
     let empty_key = Position::new(g).key();
-    std::fs::write(&partial, format!("{empty_key} 9\nnot a line\n")).unwrap();
+    std::fs::write(
+        &partial,
+        format!("# bitgames book journal: 5x4 layers 0..=1\n{empty_key} 9\n1234"),
+    )
+    .unwrap();
     bitgames()
         .args([
             "connect4", "book", "build", "--depth", "1", "--width", "5", "--height", "4",
@@ -183,7 +185,7 @@ fn a_book_is_built_resumed_read_and_used() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "5x4 board, positions with at most 4 stones",
+            "bitgames book, format version 2, 5x4 board, positions with at most 4 stones",
         ))
         .stdout(predicate::str::contains("\n33 "))
         .stdout(predicate::str::contains("3333 not in the book").not());

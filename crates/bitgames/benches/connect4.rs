@@ -16,7 +16,7 @@ use std::path::PathBuf;
 /// The first `n` lines of a test set: moves and score.
 fn test_set(name: &str, n: usize) -> Vec<(String, i32)> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data/connect4")
+        .join("../../data/connect4")
         .join(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));

@@ -1,7 +1,7 @@
-//! The solver against Pascal Pons' six benchmark sets (`../shared/data/connect4`):
+//! The solver against Pascal Pons' six benchmark sets (`data/connect4`, copied from the project's shared data):
 //! every position of End-Easy, Middle-Easy, Middle-Medium and Begin-Easy, and a
 //! fixed sample of Begin-Medium and Begin-Hard, with the exact score (strong)
-//! and its sign (weak). `bitgames connect4 solve ../shared/data/connect4/Test_L*`
+//! and its sign (weak). `bitgames connect4 solve data/connect4/Test_L*`
 //! checks all 6,000 (see the README).
 
 use bitgames::connect4::Position;
@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/connect4")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/connect4")
 }
 
 /// The `(moves, score)` lines of a set, every `step`-th one, at most `limit`.
@@ -19,7 +19,7 @@ fn read_set(name: &str, step: usize, limit: usize) -> Vec<(String, i32)> {
     let path = data_dir().join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
-            "cannot read {} ({e}): the test sets live in shared/data/connect4 beside the repository",
+            "cannot read {} ({e}): the test sets live in data/connect4 of the repository",
             path.display()
         )
     });

@@ -24,7 +24,7 @@ const SETS: [(&str, &str); 6] = [
 #[derive(Args)]
 pub struct BenchArgs {
     /// The folder holding the test sets `Test_L?_R?`.
-    #[arg(long, default_value = "../shared/data/connect4")]
+    #[arg(long, default_value = "data/connect4")]
     data: PathBuf,
     /// Only these sets (file names or tutorial names, comma-separated).
     #[arg(long, value_delimiter = ',')]
@@ -47,6 +47,24 @@ pub struct BenchArgs {
     /// naive twin and over the bitboard, on the first N End-Easy positions.
     #[arg(long, value_name = "N")]
     naive: Option<usize>,
+    /// Instead: analyse N random positions (every column exactly, strong, as
+    /// `analyze` does, on every core) of 0..=41 stones, as many of each
+    /// number of stones, each from its own random game; print the seconds
+    /// (median, worst), the nodes and how many were answered from the book.
+    #[arg(long, value_name = "N")]
+    analysis: Option<usize>,
+    /// Seed of `--analysis`.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Only positions with at least this many stones (`--analysis`).
+    #[arg(long, default_value_t = 0)]
+    min_stones: usize,
+    /// Only positions with at most this many stones (`--analysis`).
+    #[arg(long, default_value_t = 41)]
+    max_stones: usize,
+    /// An opening book for `--analysis` (default: the built-in one).
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
 }
 
 /// Which modes to measure.
@@ -254,6 +272,9 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     if let Some(count) = args.naive {
         return part6(args, count);
     }
+    if let Some(count) = args.analysis {
+        return analysis(args, count);
+    }
     let chosen: Vec<(&str, &str)> = SETS
         .iter()
         .copied()
@@ -318,4 +339,113 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A position of `stones` stones from a random game where the game is not
+/// over yet.
+fn random_game_position(stones: usize, rng: &mut impl rand::Rng) -> Position {
+    loop {
+        let mut pos = Position::new(bitgames::connect4::Geometry::STANDARD);
+        let mut ok = true;
+        for _ in 0..stones {
+            let cols: Vec<usize> = (0..7).filter(|&c| pos.can_play(c)).collect();
+            let col = cols[rng.random_range(0..cols.len())];
+            if pos.is_winning_move(col) {
+                ok = false;
+                break;
+            }
+            pos.play_unchecked(col);
+        }
+        if ok {
+            return pos;
+        }
+    }
+}
+
+/// `bench --analysis N`: the time to analyse positions of every number of stones.
+fn analysis(args: &BenchArgs, count: usize) -> anyhow::Result<ExitCode> {
+    use rand::SeedableRng;
+    let geometry = bitgames::connect4::Geometry::STANDARD;
+    let book = super::load_book(args.book.as_deref(), geometry)?;
+    let (lo, hi) = (args.min_stones, args.max_stones.min(41));
+    if lo > hi {
+        anyhow::bail!("--min-stones {lo} is more than --max-stones {hi}");
+    }
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(args.seed);
+    let span = hi - lo + 1;
+    let positions: Vec<Position> = (0..count)
+        .map(|i| random_game_position(lo + i % span, &mut rng))
+        .collect();
+    let threads = rayon::current_num_threads();
+    let progress = ProgressBar::new(count as u64);
+    progress.set_style(
+        ProgressStyle::with_template("analysing {bar:40} {pos}/{len} positions, {elapsed}")
+            .expect("a valid template"),
+    );
+    // (stones, seconds, nodes, every column from the book)
+    let mut rows: Vec<(usize, f64, u64, bool)> = Vec::new();
+    for pos in &positions {
+        let mut solver = Solver::new();
+        solver.set_book(book.clone());
+        solver.set_threads(threads);
+        let started = Instant::now();
+        solver.analyze(pos, Mode::Strong)?;
+        let secs = started.elapsed().as_secs_f64();
+        let from_book = book.as_ref().is_some_and(|b| {
+            (0..7)
+                .filter(|&c| pos.can_play(c) && !pos.is_winning_move(c))
+                .all(|c| {
+                    let child = pos.after(c).expect("playable");
+                    child.moves_played() == 42
+                        || b.value(&child).is_some_and(|v| v.exact().is_some())
+                })
+        });
+        rows.push((pos.moves_played(), secs, solver.stats().nodes, from_book));
+        progress.inc(1);
+    }
+    progress.finish_and_clear();
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    println!(
+        "Analysis of every column, strong, {threads} threads, a fresh solver per position, book: {}",
+        match (&args.book, &book) {
+            (Some(p), _) => p.display().to_string(),
+            (None, Some(b)) => format!(
+                "built-in ({} positions, {}..={} stones)",
+                b.len(),
+                b.first_layer(),
+                b.depth()
+            ),
+            (None, None) => "none".to_string(),
+        }
+    );
+    println!("| stones | positions | median s | worst s | mean nodes | from book |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    let print_row = |label: String, group: Vec<&(usize, f64, u64, bool)>| {
+        if group.is_empty() {
+            return;
+        }
+        let mut secs: Vec<f64> = group.iter().map(|r| r.1).collect();
+        let worst = secs.iter().copied().fold(0.0, f64::max);
+        let nodes = group.iter().map(|r| r.2 as f64).sum::<f64>() / group.len() as f64;
+        let booked = group.iter().filter(|r| r.3).count();
+        println!(
+            "| {label} | {} | {:.3} | {worst:.3} | {nodes:.0} | {booked} |",
+            group.len(),
+            median(&mut secs)
+        );
+    };
+    for start in (lo..=hi).step_by(3) {
+        let end = (start + 2).min(hi);
+        print_row(
+            format!("{start}-{end}"),
+            rows.iter()
+                .filter(|r| (start..=end).contains(&r.0))
+                .collect(),
+        );
+    }
+    print_row(format!("all {lo}-{hi}"), rows.iter().collect());
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,36 +1,59 @@
-//! `bitgames connect4 book ...`: build an opening book on every core, or look
-//! positions up in one.
+//! `bitgames connect4 book ...`: build an opening book on every core, check
+//! one against the solver, or look positions up in one.
 
 use anyhow::Context;
-use bitgames::connect4::solver::book::{Book, book_positions, symmetric_key};
+use bitgames::connect4::solver::book::{
+    Book, book_positions, check_key, score_range, symmetric_key,
+};
+use bitgames::connect4::solver::verify;
 use bitgames::connect4::solver::{Mode, Solver};
 use bitgames::connect4::{Geometry, Position};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::HashMap;
-use std::io::{BufRead, Write};
+use std::io::{IsTerminal, Read, Write};
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Opening-book subcommands.
 #[derive(Subcommand)]
 pub enum BookCommand {
-    /// Solve every position with at most `--depth` stones (up to mirror images)
-    /// and write them to a book file.
+    /// Solve every position of some layers (numbers of stones, up to mirror
+    /// images) and write them to a book file: `--depth N` for every position
+    /// with at most N stones, `--layer N` for those with exactly N.
     ///
-    /// Deepest positions first; each shallower layer is then solved with the
+    /// Deepest layer first; each shallower layer is then solved with the
     /// deeper ones as its book. Results are journaled to `FILE.partial` as they
-    /// come: an interrupted build picks up where it stopped when run again.
+    /// come (its first line names the board and layers): an interrupted build
+    /// picks up where it stopped when run again.
     Build {
         /// The book holds every position with at most this many stones.
-        #[arg(long, short)]
-        depth: usize,
+        #[arg(
+            long,
+            short,
+            required_unless_present = "layer",
+            conflicts_with = "layer"
+        )]
+        depth: Option<usize>,
+        /// The book holds every position with exactly this many stones.
+        #[arg(long)]
+        layer: Option<usize>,
         /// The book file to write.
-        #[arg(long, short)]
-        output: PathBuf,
+        #[arg(long, short, required_unless_present = "sample")]
+        output: Option<PathBuf>,
+        /// Write no book: solve this many positions of each layer, drawn
+        /// uniformly from the layer, each with a fresh table and no book, and
+        /// print what the layer would cost (positions, seconds and nodes a
+        /// position, core-hours, bytes).
+        #[arg(long, value_name = "N")]
+        sample: Option<usize>,
+        /// Seed of `--sample`.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
         /// Board width (columns).
         #[arg(long, default_value_t = 7)]
         width: usize,
@@ -41,16 +64,32 @@ pub enum BookCommand {
         #[arg(long, short)]
         jobs: Option<usize>,
         /// log2 of the buckets of each thread's table (16 bytes a bucket).
-        #[arg(long, default_value_t = 23)]
+        #[arg(long, default_value_t = 23, value_parser = clap::value_parser!(u32).range(10..=30))]
         table_log2: u32,
     },
-    /// What a book holds: board size, depth, positions, bytes; and the score of
-    /// each position given (move strings).
+    /// What a book holds (format, board size, layers, entries, bytes), and
+    /// what it says of each position given (move strings; `-` is the empty board).
     Info {
-        /// The book file.
+        /// The book file (bitgames, Pons' `7x6.book` or a BitBully database).
         book: PathBuf,
         /// Positions to look up, e.g. `4453`.
+        #[arg(allow_hyphen_values = true)]
         positions: Vec<String>,
+    },
+    /// Checks a random sample of a book's entries against a fresh solve without
+    /// any book; exit code 1 and the position if one disagrees.
+    Verify {
+        /// The book file.
+        book: PathBuf,
+        /// How many entries to check.
+        #[arg(long, default_value_t = 100)]
+        sample: usize,
+        /// Seed of the sample.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads (default: every core).
+        #[arg(long, short)]
+        jobs: Option<usize>,
     },
 }
 
@@ -59,20 +98,127 @@ pub fn run(cmd: BookCommand) -> anyhow::Result<ExitCode> {
     match cmd {
         BookCommand::Build {
             depth,
+            layer,
             output,
+            sample,
+            seed,
             width,
             height,
             jobs,
             table_log2,
-        } => build(
-            Geometry::new(width, height)?,
-            depth,
-            &output,
-            jobs,
-            table_log2,
-        ),
+        } => {
+            let geometry = Geometry::new(width, height)?;
+            let layers = match (depth, layer) {
+                (Some(d), _) => 0..=d,
+                (None, Some(l)) => l..=l,
+                (None, None) => anyhow::bail!("give --depth N or --layer N"),
+            };
+            if *layers.end() >= geometry.cells() {
+                anyhow::bail!(
+                    "{} {} is not below the {} cells of the board",
+                    if depth.is_some() {
+                        "--depth"
+                    } else {
+                        "--layer"
+                    },
+                    layers.end(),
+                    geometry.cells()
+                );
+            }
+            let threads = jobs.unwrap_or_else(rayon::current_num_threads).max(1);
+            match (sample, output) {
+                (Some(n), _) => sample_cost(geometry, layers, n, seed, threads, table_log2),
+                (None, Some(output)) => build(geometry, layers, &output, threads, table_log2),
+                (None, None) => anyhow::bail!("give -o FILE (or --sample N)"),
+            }
+        }
         BookCommand::Info { book, positions } => info(&book, &positions),
+        BookCommand::Verify {
+            book,
+            sample,
+            seed,
+            jobs,
+        } => {
+            let loaded = read_book(&book)?;
+            let threads = jobs.unwrap_or_else(rayon::current_num_threads).max(1);
+            match verify_sample(&loaded, sample, seed, threads, true) {
+                Ok(n) => {
+                    println!(
+                        "{}: {n} entries checked against the solver, all agree",
+                        book.display()
+                    );
+                    Ok(ExitCode::SUCCESS)
+                }
+                Err(e) => {
+                    eprintln!("bitgames: error: book {}: {e}", book.display());
+                    Ok(ExitCode::FAILURE)
+                }
+            }
+        }
     }
+}
+
+/// Reads a book file of any known format, reading no more than its header
+/// allows (so `/dev/zero` or a huge file is refused, not read to the end).
+pub fn read_book(path: &Path) -> anyhow::Result<Book> {
+    if path.is_dir() {
+        anyhow::bail!("book {}: is a directory, not a book file", path.display());
+    }
+    let file = std::fs::File::open(path)
+        .with_context(|| format!("cannot read book {}", path.display()))?;
+    let mut bytes = Vec::new();
+    let mut reader = file.take(24);
+    reader
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read book {}", path.display()))?;
+    let limit = bitgames::connect4::solver::book::max_file_len(&bytes);
+    let mut file = reader
+        .into_inner()
+        .take(limit.saturating_sub(bytes.len() as u64) + 1);
+    file.read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read book {}", path.display()))?;
+    if bytes.len() as u64 > limit {
+        anyhow::bail!(
+            "book {}: longer than the {limit} bytes its header allows (or than any book this build reads)",
+            path.display()
+        );
+    }
+    Book::from_bytes(&bytes).map_err(|e| anyhow::anyhow!("book {}: {e}", path.display()))
+}
+
+/// Checks `n` sampled entries of `book` against a fresh solve each, on
+/// `threads` threads; the number checked, or the first disagreement.
+pub fn verify_sample(
+    book: &Book,
+    n: usize,
+    seed: u64,
+    threads: usize,
+    show_progress: bool,
+) -> anyhow::Result<usize> {
+    let entries = verify::sample(book, n, seed);
+    let progress = if show_progress && std::io::stderr().is_terminal() {
+        ProgressBar::new(entries.len() as u64)
+    } else {
+        ProgressBar::hidden()
+    };
+    progress.set_message("checking book entries against the solver");
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the solver threads")?;
+    let result: Result<(), verify::Disagreement> = pool.install(|| {
+        entries.par_iter().try_for_each_init(
+            || Solver::with_table_log2(20),
+            |solver, (pos, value)| {
+                let r = verify::check(solver, pos, *value);
+                progress.inc(1);
+                r
+            },
+        )
+    });
+    progress.finish_and_clear();
+    result?;
+    Ok(entries.len())
 }
 
 fn journal_path(output: &Path) -> PathBuf {
@@ -81,51 +227,149 @@ fn journal_path(output: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Reads the `key score` lines of an interrupted build.
-fn read_journal(path: &Path) -> anyhow::Result<HashMap<u64, i8>> {
+fn temp_path(output: &Path) -> PathBuf {
+    let mut name = output.as_os_str().to_owned();
+    name.push(".tmp");
+    PathBuf::from(name)
+}
+
+/// The first line of a journal: the board and layers it is for.
+fn journal_header(geometry: Geometry, layers: &RangeInclusive<usize>) -> String {
+    format!(
+        "# bitgames book journal: {geometry} layers {}..={}",
+        layers.start(),
+        layers.end()
+    )
+}
+
+/// Reads the `key score` lines of an interrupted build. Every line must be
+/// an entry of this board and these layers with a score it can have, or the
+/// build stops naming the line; only a last line cut short (no line break)
+/// is dropped, to be solved again.
+fn read_journal(
+    path: &Path,
+    geometry: Geometry,
+    layers: &RangeInclusive<usize>,
+) -> anyhow::Result<HashMap<u64, i8>> {
     let mut done = HashMap::new();
-    let Ok(file) = std::fs::File::open(path) else {
-        return Ok(done);
+    let text = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(done),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
-    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line?;
+    let want = journal_header(geometry, layers);
+    let complete = text.ends_with(b"\n");
+    let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+    // `split` gives one empty piece after the last line break.
+    let count = lines.len() - 1 + usize::from(!complete);
+    let fail = |line: usize, why: String| {
+        anyhow::anyhow!(
+            "journal {} line {line}: {why}; remove the file to start this build afresh",
+            path.display()
+        )
+    };
+    for (i, raw) in lines.iter().take(count).enumerate() {
+        let n = i + 1;
+        let last_cut = !complete && n == count;
+        let Ok(line) = std::str::from_utf8(raw) else {
+            if last_cut {
+                break;
+            }
+            return Err(fail(n, "not text".to_string()));
+        };
+        if n == 1 {
+            if line != want {
+                return Err(fail(
+                    n,
+                    format!("it was written for another build (`{line}`), not `{want}`"),
+                ));
+            }
+            continue;
+        }
         let mut words = line.split_whitespace();
         let parsed = (|| {
             let key = words.next()?.parse::<u64>().ok()?;
             let score = words.next()?.parse::<i8>().ok()?;
-            Some((key, score))
+            words.next().is_none().then_some((key, score))
         })();
-        match parsed {
-            Some((key, score)) => {
-                done.insert(key, score);
+        let Some((key, score)) = parsed else {
+            if last_cut {
+                break;
             }
-            // A line cut short by the interruption: ignore it, it will be solved again.
-            None => eprintln!(
-                "bitgames: {}: line {}: ignored (not `key score`)",
-                path.display(),
-                i + 1
-            ),
+            return Err(fail(n, format!("`{line}` is not `key score`")));
+        };
+        if let Some(why) = check_key(geometry, layers.clone(), key) {
+            return Err(fail(n, format!("key {key} is {why}")));
         }
+        let stones =
+            bitgames::connect4::grid::from_key(geometry, key).map_or(0, |p| p.moves_played());
+        let range = score_range(geometry, stones);
+        if !range.contains(&i32::from(score)) {
+            return Err(fail(
+                n,
+                format!(
+                    "score {score} is out of range for a position with {stones} stones ({}..={})",
+                    range.start(),
+                    range.end()
+                ),
+            ));
+        }
+        done.insert(key, score);
+    }
+    if !text.is_empty() && count == 0 {
+        return Err(fail(1, "no header line".to_string()));
     }
     Ok(done)
 }
 
+/// A line on standard error every `every` while stderr is not a terminal
+/// (the bar is hidden there), so a build in the background shows progress.
+struct Ticker {
+    last: Mutex<Instant>,
+    every: Duration,
+    quiet: bool,
+}
+
+impl Ticker {
+    fn new(every: Duration) -> Ticker {
+        Ticker {
+            last: Mutex::new(Instant::now()),
+            every,
+            quiet: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn tick(&self, progress: &ProgressBar, started: Instant) {
+        if self.quiet {
+            return;
+        }
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.elapsed() >= self.every {
+            *last = Instant::now();
+            let (pos, len) = (progress.position(), progress.length().unwrap_or(0));
+            let secs = started.elapsed().as_secs_f64();
+            eprintln!(
+                "{}: {pos}/{len} positions, {secs:.0} s, {:.2} positions/s",
+                progress.message(),
+                pos as f64 / secs.max(1e-9)
+            );
+        }
+    }
+}
+
 fn build(
     geometry: Geometry,
-    depth: usize,
+    layers: RangeInclusive<usize>,
     output: &Path,
-    jobs: Option<usize>,
+    threads: usize,
     table_log2: u32,
 ) -> anyhow::Result<ExitCode> {
-    if depth >= geometry.cells() {
-        anyhow::bail!(
-            "--depth {depth} is not below the {} cells of the board",
-            geometry.cells()
-        );
+    if output.is_dir() {
+        anyhow::bail!("-o {}: is a directory, not a file name", output.display());
     }
     let started = Instant::now();
     let journal = journal_path(output);
-    let mut done = read_journal(&journal)?;
+    let mut done = read_journal(&journal, geometry, &layers)?;
     if !done.is_empty() {
         eprintln!(
             "resuming: {} positions already solved in {}",
@@ -133,41 +377,47 @@ fn build(
             journal.display()
         );
     }
-    let layers: Vec<Vec<Position>> = (0..=depth).map(|d| book_positions(geometry, d)).collect();
-    let total: usize = layers.iter().map(Vec::len).sum();
+    let all: Vec<(usize, Vec<Position>)> = layers
+        .clone()
+        .map(|d| (d, book_positions(geometry, d)))
+        .collect();
+    let total: usize = all.iter().map(|(_, l)| l.len()).sum();
     let progress = ProgressBar::new(total as u64);
     progress.set_style(
         ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} positions, {elapsed} (ETA {eta})")
             .expect("a valid template"),
     );
-    let threads = jobs.unwrap_or_else(rayon::current_num_threads).max(1);
+    let ticker = Ticker::new(Duration::from_secs(60));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .context("cannot start the solver threads")?;
-    let log = Mutex::new(
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&journal)
-            .with_context(|| format!("cannot write {}", journal.display()))?,
-    );
+    let fresh = !journal.exists();
+    let mut log_file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&journal)
+        .with_context(|| format!("cannot write {}", journal.display()))?;
+    if fresh {
+        writeln!(log_file, "{}", journal_header(geometry, &layers))?;
+    }
+    let log = Mutex::new(log_file);
     // One solver a thread, made once: its table is kept (what it learnt holds
     // for every position).
     let solvers: Vec<Mutex<Option<Solver>>> = (0..threads).map(|_| Mutex::new(None)).collect();
-    for d in (0..=depth).rev() {
+    for (d, layer) in all.iter().rev() {
         let layer_started = Instant::now();
         progress.set_message(format!("{d} stones"));
         let book = Arc::new(Book::from_scores(
             geometry,
-            depth,
+            layers.clone(),
             done.iter().map(|(&k, &s)| (k, s)),
         ));
-        let todo: Vec<&Position> = layers[d]
+        let todo: Vec<&Position> = layer
             .iter()
             .filter(|p| !done.contains_key(&symmetric_key(p)))
             .collect();
-        progress.inc((layers[d].len() - todo.len()) as u64);
+        progress.inc((layer.len() - todo.len()) as u64);
         // Each result goes to the journal as soon as it is known.
         let solved: anyhow::Result<Vec<(u64, i8)>> = pool.install(|| {
             todo.par_iter()
@@ -184,6 +434,7 @@ fn build(
                     writeln!(log, "{key} {score}")?;
                     log.flush()?;
                     progress.inc(1);
+                    ticker.tick(&progress, started);
                     Ok((key, score as i8))
                 })
                 .collect()
@@ -192,23 +443,32 @@ fn build(
         progress.suspend(|| {
             eprintln!(
                 "{d} stones: {} positions ({} solved now) in {:.1} s",
-                layers[d].len(),
+                layer.len(),
                 todo.len(),
                 layer_started.elapsed().as_secs_f64()
             )
         });
     }
     progress.finish_and_clear();
-    let book = Book::from_scores(geometry, depth, done.iter().map(|(&k, &s)| (k, s)));
-    let bytes = book.to_bytes();
-    let tmp = output.with_extension("tmp");
-    std::fs::write(&tmp, &bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, output)
-        .with_context(|| format!("cannot rename {} to {}", tmp.display(), output.display()))?;
+    let book = Book::from_scores(geometry, layers.clone(), done.iter().map(|(&k, &s)| (k, s)));
+    let bytes = book.to_bytes()?;
+    let tmp = temp_path(output);
+    let written = std::fs::write(&tmp, &bytes)
+        .with_context(|| format!("cannot write {}", tmp.display()))
+        .and_then(|()| {
+            std::fs::rename(&tmp, output)
+                .with_context(|| format!("cannot rename {} to {}", tmp.display(), output.display()))
+        });
+    if let Err(e) = written {
+        std::fs::remove_file(&tmp).ok();
+        return Err(e);
+    }
     std::fs::remove_file(&journal).ok();
     eprintln!(
-        "book {}: {geometry}, depth {depth}, {} positions, {} bytes, built in {:.1} s",
+        "book {}: {geometry}, layers {}..={}, {} positions, {} bytes, built in {:.1} s",
         output.display(),
+        layers.start(),
+        layers.end(),
         book.len(),
         bytes.len(),
         started.elapsed().as_secs_f64()
@@ -216,24 +476,101 @@ fn build(
     Ok(ExitCode::SUCCESS)
 }
 
-fn info(path: &Path, positions: &[String]) -> anyhow::Result<ExitCode> {
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read book {}", path.display()))?;
-    let book =
-        Book::from_bytes(&bytes).map_err(|e| anyhow::anyhow!("book {}: {e}", path.display()))?;
+/// Solves `n` random positions of each layer (each with a fresh table, no
+/// book) and prints what building the layer would cost.
+fn sample_cost(
+    geometry: Geometry,
+    layers: RangeInclusive<usize>,
+    n: usize,
+    seed: u64,
+    threads: usize,
+    table_log2: u32,
+) -> anyhow::Result<ExitCode> {
+    use rand::SeedableRng;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the solver threads")?;
+    let key_bytes = (geometry.width() * (geometry.height() + 1)).div_ceil(8);
     println!(
-        "{}: {} board, positions with at most {} stones, {} positions, {} bytes",
-        path.display(),
-        book.geometry(),
-        book.depth(),
-        book.len(),
-        bytes.len()
+        "| layer | positions | sampled | median s | mean s | max s | mean nodes | core-hours | bytes |"
     );
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for d in layers {
+        // A uniform sample of the layer itself (random games would favour
+        // lopsided positions, which are cheap).
+        let layer = book_positions(geometry, d);
+        let count = layer.len();
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed ^ d as u64);
+        let picks: Vec<Position> = rand::seq::index::sample(&mut rng, count, n.min(count))
+            .into_iter()
+            .map(|i| layer[i])
+            .collect();
+        let mut costs: Vec<(f64, u64)> = pool.install(|| {
+            picks
+                .par_iter()
+                .map(|pos| {
+                    let mut solver = Solver::with_table_log2(table_log2);
+                    let t = Instant::now();
+                    solver.solve(pos, Mode::Strong).expect("not over");
+                    (t.elapsed().as_secs_f64(), solver.stats().nodes)
+                })
+                .collect()
+        });
+        if costs.is_empty() {
+            continue;
+        }
+        costs.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let k = costs.len() as f64;
+        let mean = costs.iter().map(|c| c.0).sum::<f64>() / k;
+        let nodes = costs.iter().map(|c| c.1 as f64).sum::<f64>() / k;
+        println!(
+            "| {d} | {count} | {} | {:.3} | {mean:.3} | {:.3} | {:.0} | {:.1} | {} |",
+            costs.len(),
+            costs[costs.len() / 2].0,
+            costs[costs.len() - 1].0,
+            nodes,
+            mean * count as f64 / 3600.0,
+            32 + count * (key_bytes + 1)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn info(path: &Path, positions: &[String]) -> anyhow::Result<ExitCode> {
+    let book = read_book(path)?;
+    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    let layers = book.layers();
+    let held = if layers.start() == layers.end() {
+        format!("positions with {} stones", layers.end())
+    } else if *layers.start() == 0 {
+        format!("positions with at most {} stones", layers.end())
+    } else {
+        format!(
+            "positions with {}..={} stones",
+            layers.start(),
+            layers.end()
+        )
+    };
+    println!(
+        "{}: {}, {} board, {held}, {} entries, {bytes} bytes",
+        path.display(),
+        book.format(),
+        book.geometry(),
+        book.len(),
+    );
+    if book.legacy() {
+        eprintln!(
+            "bitgames: warning: book {} is format version 1 (no checksum): rebuild it to have its bytes checked",
+            path.display()
+        );
+    }
     let mut code = ExitCode::SUCCESS;
     for moves in positions {
-        match Position::from_moves_in(book.geometry(), moves) {
-            Ok(pos) => match book.score(&pos) {
-                Some(score) => println!("{moves} {score}"),
+        let text = if moves == "-" { "" } else { moves.as_str() };
+        match Position::from_moves_in(book.geometry(), text) {
+            Ok(pos) => match book.value(&pos) {
+                Some(value) => println!("{moves} {value}"),
                 None => println!("{moves} not in the book"),
             },
             Err(e) => {

@@ -53,6 +53,10 @@ pub enum Command {
         /// No book at all, not even the built-in one: solve from scratch.
         #[arg(long, conflicts_with = "book")]
         no_book: bool,
+        /// Entries of a book from elsewhere (Pons', BitBully's) checked against
+        /// the solver when it is loaded; it is refused if one disagrees.
+        #[arg(long, default_value_t = DEFAULT_VERIFY, value_name = "N")]
+        verify: usize,
         /// Also print the nodes searched and the microseconds spent per line.
         #[arg(long)]
         stats: bool,
@@ -87,6 +91,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             weak,
             book,
             no_book,
+            verify,
             stats,
             jobs,
             table_log2,
@@ -97,7 +102,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             let book = if no_book {
                 None
             } else {
-                load_book(book.as_deref(), geometry)?
+                load_book_verified(book.as_deref(), geometry, verify)?
             };
             let options = solve::Options {
                 weak,
@@ -149,21 +154,50 @@ pub fn parse_position(text: &str, geometry: Geometry) -> anyhow::Result<(Positio
     }
 }
 
+/// How many entries of a book from elsewhere (Pons', BitBully's) are checked
+/// against the solver when it is loaded, unless `--verify` says otherwise.
+pub const DEFAULT_VERIFY: usize = 4;
+
 /// Reads an opening book for this board size; without a path, the book built
-/// into the library for this size, if any (7x6: at most 2 stones).
+/// into the library for this size, if any (7x6: at most 2 stones). A book
+/// from elsewhere has `DEFAULT_VERIFY` random entries checked against the solver.
 pub fn load_book(path: Option<&Path>, geometry: Geometry) -> anyhow::Result<Option<Arc<Book>>> {
+    load_book_verified(path, geometry, DEFAULT_VERIFY)
+}
+
+/// [`load_book`], checking `verify` random entries of a book that is not a
+/// bitgames book against the solver, and refusing it if one disagrees.
+pub fn load_book_verified(
+    path: Option<&Path>,
+    geometry: Geometry,
+    verify: usize,
+) -> anyhow::Result<Option<Arc<Book>>> {
     let Some(path) = path else {
         return Ok(bitgames::connect4::solver::book::builtin(geometry).map(Arc::new));
     };
-    let bytes =
-        std::fs::read(path).with_context(|| format!("cannot read book {}", path.display()))?;
-    let book = Book::from_bytes(&bytes).with_context(|| format!("book {}", path.display()))?;
+    let book = book::read_book(path)?;
     if book.geometry() != geometry {
         anyhow::bail!(
             "book {} is for a {} board, not {geometry}",
             path.display(),
             book.geometry()
         );
+    }
+    if book.legacy() {
+        eprintln!(
+            "bitgames: warning: book {} is format version 1 (no checksum): rebuild it to have its bytes checked",
+            path.display()
+        );
+    }
+    if !matches!(
+        book.format(),
+        bitgames::connect4::solver::book::Format::Bitgames(_)
+    ) && verify > 0
+    {
+        let threads = rayon::current_num_threads();
+        book::verify_sample(&book, verify, rand::random(), threads, false).map_err(|e| {
+            anyhow::anyhow!("book {} ({}) refused: {e}", path.display(), book.format())
+        })?;
     }
     Ok(Some(Arc::new(book)))
 }

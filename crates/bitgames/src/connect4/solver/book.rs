@@ -1,68 +1,249 @@
-//! An opening book: the exact scores of every position up to a number of stones.
+//! Opening books: the exact scores (or win/draw/loss values) of positions
+//! near the start, so that the solver answers them at once and stops its
+//! search where it reaches them.
 //!
-//! Positions are stored by their symmetric key (the smaller of the key and its
-//! mirror image's key), sorted, so a lookup is a binary search.
+//! Three kinds of file are read, told apart by their contents:
+//! - **bitgames books** (written by `bitgames connect4 book build`): every
+//!   position with a number of stones in a range of *layers* (after mirror
+//!   images), exact scores, with a checksum;
+//! - **Pascal Pons' `7x6.book`** ([`pons`]): a hash table of partial base-3
+//!   keys, exact scores, probed only;
+//! - **BitBully's databases** ([`bitbully`]): the 8-ply and 12-ply books
+//!   (win/draw/loss) and the 12-ply book with distances (exact).
 //!
-//! File format (all integers little-endian):
+//! The bitgames format, version 2 (all integers little-endian):
 //!
 //! ```text
 //!   offset  size        what
 //!        0     8        magic "BGC4BOOK"
-//!        8     1        format version (1)
+//!        8     1        format version (2)
 //!        9     1        width
 //!       10     1        height
-//!       11     1        depth: the book holds every position with at most this many stones
-//!                       that is not over and where the player to move cannot win at once
-//!       12     8        count: number of entries
-//!       20     K*count  keys, ascending, K = ceil(width * (height + 1) / 8) bytes each
+//!       11     1        first layer: the fewest stones of a position held
+//!       12     1        last layer: the most stones of a position held; the book
+//!                       holds every position with a number of stones in
+//!                       first..=last that is not over and where the player to
+//!                       move cannot win at once (one of each mirror pair)
+//!       13     3        zero
+//!       16     8        count: number of entries
+//!       24     K*count  keys, ascending, K = ceil(width * (height + 1) / 8) bytes each
 //!        .     1*count  scores, one signed byte each, in the order of the keys
+//!        .     8        checksum: 64-bit FNV-1a of every byte before it
 //! ```
+//!
+//! Version 1 had a 20-byte header (`depth` at offset 11 for layers 0..=depth,
+//! the count at 12) and no checksum; it is still read ([`Book::legacy`] tells).
+//! Every key is checked to be a position of the board with a number of
+//! stones in the layers, and every score to be one that position can have;
+//! with the checksum, any changed byte is refused.
 //!
 //! For 7x6 that is 8 bytes a position (7 of key, 1 of score).
 
+pub mod bitbully;
+pub mod pons;
+
+use crate::connect4::grid::from_key;
 use crate::connect4::{Geometry, Position};
 use std::collections::HashSet;
+use std::ops::RangeInclusive;
 
 const MAGIC: &[u8; 8] = b"BGC4BOOK";
-const VERSION: u8 = 1;
-const HEADER: usize = 20;
+const VERSION: u8 = 2;
+const HEADER_V1: usize = 20;
+const HEADER: usize = 24;
+const CHECKSUM: usize = 8;
 
-/// Why book bytes could not be read.
+/// What a book knows of a position, for the player to move, in the solver's
+/// scores (see [`super`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BookValue {
+    /// The exact score.
+    Exact(i32),
+    /// The score is at least this (a win-only book says `AtLeast(1)`).
+    AtLeast(i32),
+    /// The score is at most this (a loss is `AtMost(-1)`).
+    AtMost(i32),
+}
+
+impl BookValue {
+    /// The exact score, if the book knows it.
+    #[must_use]
+    pub fn exact(self) -> Option<i32> {
+        match self {
+            BookValue::Exact(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Whether `score` agrees with what the book says.
+    #[must_use]
+    pub fn admits(self, score: i32) -> bool {
+        match self {
+            BookValue::Exact(s) => score == s,
+            BookValue::AtLeast(s) => score >= s,
+            BookValue::AtMost(s) => score <= s,
+        }
+    }
+
+    /// Win, draw or loss: the sign of the score, when the book tells it.
+    #[must_use]
+    pub fn sign(self) -> Option<i32> {
+        match self {
+            BookValue::Exact(s) => Some(s.signum()),
+            BookValue::AtLeast(s) if s > 0 => Some(1),
+            BookValue::AtMost(s) if s < 0 => Some(-1),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for BookValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BookValue::Exact(s) => write!(f, "{s}"),
+            BookValue::AtLeast(s) => write!(f, ">= {s}"),
+            BookValue::AtMost(s) => write!(f, "<= {s}"),
+        }
+    }
+}
+
+/// Why book bytes could not be read. Entries are numbered from 0 in the
+/// order of the file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BookError {
-    /// The file does not start with the magic bytes.
-    #[error("not a bitgames Connect Four book (the first 8 bytes are not `BGC4BOOK`)")]
-    BadMagic,
+    /// Neither a bitgames book, nor Pons', nor BitBully's.
+    #[error(
+        "not a Connect Four book: not a bitgames book (no `BGC4BOOK` magic), nor Pascal Pons' `7x6.book` ({pons}), nor a BitBully database ({bitbully})"
+    )]
+    Unknown {
+        /// Why it is not Pons' format.
+        pons: String,
+        /// Why it is not BitBully's format.
+        bitbully: String,
+    },
     /// An unknown format version.
-    #[error("book format version {0} is not supported (this build reads version 1)")]
+    #[error("book format version {0} is not supported (this build reads versions 1 and 2)")]
     BadVersion(u8),
     /// A board size that does not fit.
     #[error("book header: {0}")]
     BadGeometry(#[from] crate::connect4::GeometryError),
+    /// Layers that no position of the board has.
+    #[error("book header: layers {first}..={last} do not fit a board of {cells} cells")]
+    BadLayers {
+        /// First layer.
+        first: usize,
+        /// Last layer.
+        last: usize,
+        /// Cells of the board.
+        cells: usize,
+    },
+    /// Nonzero bytes where zeros belong.
+    #[error("book header: bytes 13..16 must be zero")]
+    BadReserved,
     /// Shorter or longer than the header says.
     #[error("book is {actual} bytes long, its header says {expected}")]
     BadLength {
         /// From the header.
-        expected: usize,
+        expected: u64,
         /// Of the bytes given.
-        actual: usize,
+        actual: u64,
+    },
+    /// The checksum does not match: some byte was changed.
+    #[error(
+        "book checksum mismatch: the file says {stored:016x}, its bytes give {computed:016x} (the file was changed or damaged)"
+    )]
+    BadChecksum {
+        /// The checksum in the file.
+        stored: u64,
+        /// The checksum of the bytes.
+        computed: u64,
     },
     /// Keys out of order.
     #[error("book entry {0}: keys are not in ascending order")]
     Unsorted(usize),
+    /// A key that is no position of the board, or of another number of stones.
+    #[error("book entry {index}: key {key:#x} is {why}")]
+    BadKey {
+        /// Entry number.
+        index: usize,
+        /// The key.
+        key: u64,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A score the position cannot have.
+    #[error(
+        "book entry {index}: score {score} is out of range for a position with {stones} stones (it must lie in {min}..={max})"
+    )]
+    BadScore {
+        /// Entry number.
+        index: usize,
+        /// The score.
+        score: i32,
+        /// Stones of the position.
+        stones: usize,
+        /// Lowest possible.
+        min: i32,
+        /// Highest possible.
+        max: i32,
+    },
+    /// A book that is not in the bitgames format cannot be written as one.
+    #[error("only bitgames books can be written back")]
+    NotOurs,
+}
+
+/// The kind of file a book was read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A bitgames book of this format version.
+    Bitgames(u8),
+    /// Pascal Pons' opening book.
+    Pons,
+    /// A BitBully database: its layer, and whether it stores distances
+    /// (exact scores) or only win/draw/loss.
+    BitBully {
+        /// The stones of its positions (8 or 12).
+        ply: usize,
+        /// Exact scores (`true`) or win/draw/loss.
+        distances: bool,
+    },
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Format::Bitgames(v) => write!(f, "bitgames book, format version {v}"),
+            Format::Pons => write!(f, "Pascal Pons' opening book"),
+            Format::BitBully {
+                ply,
+                distances: true,
+            } => write!(f, "BitBully {ply}-ply database with distances"),
+            Format::BitBully { ply, .. } => {
+                write!(f, "BitBully {ply}-ply database (win/draw/loss)")
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Store {
+    Keys { keys: Vec<u64>, scores: Vec<i8> },
+    Pons(pons::Table),
+    BitBully(bitbully::Table),
 }
 
 /// An opening book for one board size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Book {
     geometry: Geometry,
-    depth: usize,
-    keys: Vec<u64>,
-    scores: Vec<i8>,
+    first: usize,
+    last: usize,
+    format: Format,
+    store: Store,
 }
 
 /// The book built into the library for the standard 7x6 board: every position
-/// with at most 2 stones (30 positions, 260 bytes), made by
+/// with at most 2 stones (30 positions), made by
 /// `bitgames connect4 book build --depth 2` (517 s on two cores).
 const STANDARD_BOOK: &[u8] = include_bytes!("7x6-depth2.book");
 
@@ -81,12 +262,95 @@ pub fn symmetric_key(pos: &Position) -> u64 {
     pos.key().min(pos.mirror_key())
 }
 
+/// The scores a position with `stones` stones can have when the player to
+/// move cannot win at once (the positions a book holds): from a loss to the
+/// opponent's next stone to a win with the mover's second stone.
+#[must_use]
+pub fn score_range(geometry: Geometry, stones: usize) -> RangeInclusive<i32> {
+    let (cells, n) = (geometry.cells() as i32, stones as i32);
+    -(cells - n) / 2..=(cells - 1 - n) / 2
+}
+
+/// 64-bit FNV-1a: every single changed byte changes it.
+#[must_use]
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Why a symmetric key cannot be a book's entry of this board and layers:
+/// not a position, one of the other number of stones, a game over, or one the
+/// player to move wins at once; `None` when it can.
+#[must_use]
+pub fn check_key(geometry: Geometry, layers: RangeInclusive<usize>, key: u64) -> Option<String> {
+    use crate::Game;
+    let Some(pos) = from_key(geometry, key) else {
+        return Some(format!("no position of a {geometry} board"));
+    };
+    let n = pos.moves_played();
+    if !layers.contains(&n) {
+        return Some(format!(
+            "a position with {n} stones, not {}..={}",
+            layers.start(),
+            layers.end()
+        ));
+    }
+    if pos.outcome().is_over() {
+        return Some("a position where the game is over".to_string());
+    }
+    if pos.winning_moves() != 0 {
+        return Some("a position the player to move wins at once".to_string());
+    }
+    if key != symmetric_key(&pos) {
+        return Some("the larger of a mirror pair's keys (a book keeps the smaller)".to_string());
+    }
+    None
+}
+
+/// How many bytes a book file can have, from its first bytes (at least 24, or
+/// the whole file if shorter): the exact length for a bitgames book or Pons'
+/// (from their headers), at most this for a BitBully database (no header).
+/// A reader stops there instead of reading an endless file.
+#[must_use]
+pub fn max_file_len(prefix: &[u8]) -> u64 {
+    if prefix.len() >= HEADER && &prefix[..8] == MAGIC {
+        let kb = key_bytes_of(prefix[9], prefix[10]);
+        return match prefix[8] {
+            1 => {
+                let count = u64::from_le_bytes(prefix[12..20].try_into().expect("8 bytes"));
+                count
+                    .saturating_mul(kb + 1)
+                    .saturating_add(HEADER_V1 as u64)
+            }
+            _ => {
+                let count = u64::from_le_bytes(prefix[16..24].try_into().expect("8 bytes"));
+                count
+                    .saturating_mul(kb + 1)
+                    .saturating_add((HEADER + CHECKSUM) as u64)
+            }
+        };
+    }
+    if let Some(len) = pons::expected_len(prefix) {
+        return len;
+    }
+    bitbully::MAX_FILE_LEN
+}
+
+fn key_bytes_of(width: u8, height: u8) -> u64 {
+    (u64::from(width) * (u64::from(height) + 1)).div_ceil(8)
+}
+
 impl Book {
-    /// A book from `(position, score)` pairs, all with at most `depth` stones.
+    /// A book from `(symmetric key, score)` pairs of positions with a number of
+    /// stones in `layers` (the book holds every such position).
     #[must_use]
     pub fn from_scores(
         geometry: Geometry,
-        depth: usize,
+        layers: RangeInclusive<usize>,
         entries: impl IntoIterator<Item = (u64, i8)>,
     ) -> Book {
         let mut pairs: Vec<(u64, i8)> = entries.into_iter().collect();
@@ -94,9 +358,13 @@ impl Book {
         pairs.dedup_by_key(|p| p.0);
         Book {
             geometry,
-            depth,
-            keys: pairs.iter().map(|p| p.0).collect(),
-            scores: pairs.iter().map(|p| p.1).collect(),
+            first: *layers.start(),
+            last: *layers.end(),
+            format: Format::Bitgames(VERSION),
+            store: Store::Keys {
+                keys: pairs.iter().map(|p| p.0).collect(),
+                scores: pairs.iter().map(|p| p.1).collect(),
+            },
         }
     }
 
@@ -106,43 +374,101 @@ impl Book {
         self.geometry
     }
 
+    /// The fewest stones of the positions held.
+    #[must_use]
+    pub fn first_layer(&self) -> usize {
+        self.first
+    }
+
     /// The most stones of the positions held.
     #[must_use]
     pub fn depth(&self) -> usize {
-        self.depth
+        self.last
     }
 
-    /// Number of positions held.
+    /// The numbers of stones of the positions held.
+    #[must_use]
+    pub fn layers(&self) -> RangeInclusive<usize> {
+        self.first..=self.last
+    }
+
+    /// The kind of file it was read from (or will be written as).
+    #[must_use]
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Whether it was read from an old bitgames book (format version 1, no checksum).
+    #[must_use]
+    pub fn legacy(&self) -> bool {
+        self.format == Format::Bitgames(1)
+    }
+
+    /// Number of entries held (for Pons' book: the slots of its table in use).
     #[must_use]
     pub fn len(&self) -> usize {
-        self.keys.len()
+        match &self.store {
+            Store::Keys { keys, .. } => keys.len(),
+            Store::Pons(t) => t.used(),
+            Store::BitBully(t) => t.len(),
+        }
     }
 
     /// Whether the book is empty.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
+        self.len() == 0
     }
 
-    /// The score of the position with these words and `stones` stones, if held.
+    /// Whether the book may hold positions with `stones` stones of this board.
+    #[inline]
+    #[must_use]
+    pub fn holds(&self, geometry: Geometry, stones: usize) -> bool {
+        stones >= self.first && stones <= self.last && geometry == self.geometry
+    }
+
+    /// What the book knows of the position with these words and `stones`
+    /// stones (the player to move cannot win at once), if anything.
+    #[inline]
+    #[must_use]
+    pub fn probe(
+        &self,
+        geometry: Geometry,
+        stones: usize,
+        cur: u64,
+        mask: u64,
+    ) -> Option<BookValue> {
+        if !self.holds(geometry, stones) {
+            return None;
+        }
+        match &self.store {
+            Store::Keys { keys, scores } => {
+                let k = cur + mask + geometry.bottom_mask();
+                let key = k.min(geometry.mirror(k));
+                keys.binary_search(&key)
+                    .ok()
+                    .map(|i| BookValue::Exact(i32::from(scores[i])))
+            }
+            Store::Pons(t) => t.probe(geometry, cur, mask),
+            Store::BitBully(t) => t.probe(geometry, stones, cur, mask),
+        }
+    }
+
+    /// The exact score of the position with these words, if the book has it.
     #[inline]
     #[must_use]
     pub fn get(&self, geometry: Geometry, stones: usize, cur: u64, mask: u64) -> Option<i32> {
-        if stones > self.depth || geometry != self.geometry {
-            return None;
-        }
-        let k = cur + mask + geometry.bottom_mask();
-        let key = k.min(geometry.mirror(k));
-        self.keys
-            .binary_search(&key)
-            .ok()
-            .map(|i| i32::from(self.scores[i]))
+        self.probe(geometry, stones, cur, mask)
+            .and_then(BookValue::exact)
     }
 
-    /// The score of `pos`, if held.
+    /// What the book knows of `pos`.
     #[must_use]
-    pub fn score(&self, pos: &Position) -> Option<i32> {
-        self.get(
+    pub fn value(&self, pos: &Position) -> Option<BookValue> {
+        if pos.winning_moves() != 0 {
+            return None;
+        }
+        self.probe(
             pos.geometry(),
             pos.moves_played(),
             pos.current(),
@@ -150,72 +476,205 @@ impl Book {
         )
     }
 
+    /// The exact score of `pos`, if held.
+    #[must_use]
+    pub fn score(&self, pos: &Position) -> Option<i32> {
+        self.value(pos).and_then(BookValue::exact)
+    }
+
+    /// Every entry as a position and its value, for the books whose entries
+    /// can be listed (bitgames and BitBully books; Pons' book only answers probes).
+    #[must_use]
+    pub fn entries(&self) -> Option<Vec<(Position, BookValue)>> {
+        match &self.store {
+            Store::Keys { keys, scores } => Some(
+                keys.iter()
+                    .zip(scores)
+                    .filter_map(|(&k, &s)| {
+                        Some((from_key(self.geometry, k)?, BookValue::Exact(i32::from(s))))
+                    })
+                    .collect(),
+            ),
+            Store::Pons(_) => None,
+            Store::BitBully(t) => Some(t.entries()),
+        }
+    }
+
+    /// The entry number `i` of a listable book.
+    #[must_use]
+    pub fn entry(&self, i: usize) -> Option<(Position, BookValue)> {
+        match &self.store {
+            Store::Keys { keys, scores } => Some((
+                from_key(self.geometry, *keys.get(i)?)?,
+                BookValue::Exact(i32::from(scores[i])),
+            )),
+            Store::Pons(_) => None,
+            Store::BitBully(t) => t.entry(i),
+        }
+    }
+
     fn key_bytes(geometry: Geometry) -> usize {
         (geometry.width() * (geometry.height() + 1)).div_ceil(8)
     }
 
-    /// The book in the file format above.
-    #[must_use]
-    pub fn to_bytes(&self) -> Vec<u8> {
+    /// The book in the bitgames format (version 2).
+    pub fn to_bytes(&self) -> Result<Vec<u8>, BookError> {
+        let Store::Keys { keys, scores } = &self.store else {
+            return Err(BookError::NotOurs);
+        };
         let kb = Book::key_bytes(self.geometry);
-        let mut out = Vec::with_capacity(HEADER + self.keys.len() * (kb + 1));
+        let mut out = Vec::with_capacity(HEADER + keys.len() * (kb + 1) + CHECKSUM);
         out.extend_from_slice(MAGIC);
         out.push(VERSION);
         out.push(self.geometry.width() as u8);
         out.push(self.geometry.height() as u8);
-        out.push(self.depth as u8);
-        out.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
-        for k in &self.keys {
+        out.push(self.first as u8);
+        out.push(self.last as u8);
+        out.extend_from_slice(&[0, 0, 0]);
+        out.extend_from_slice(&(keys.len() as u64).to_le_bytes());
+        for k in keys {
             out.extend_from_slice(&k.to_le_bytes()[..kb]);
         }
-        out.extend(self.scores.iter().map(|&s| s as u8));
-        out
+        out.extend(scores.iter().map(|&s| s as u8));
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        Ok(out)
     }
 
-    /// Reads the file format above, checking every field.
+    /// Reads a book: a bitgames book (versions 1 and 2), Pons' `7x6.book` or
+    /// a BitBully database, told apart by their contents; every field and
+    /// entry is checked.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
-        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
-            return Err(BookError::BadMagic);
+        if bytes.len() >= 8 && &bytes[..8] == MAGIC {
+            return Book::from_bitgames_bytes(bytes);
         }
-        if bytes[8] != VERSION {
-            return Err(BookError::BadVersion(bytes[8]));
-        }
-        let geometry = Geometry::new(bytes[9] as usize, bytes[10] as usize)?;
-        let depth = bytes[11] as usize;
-        let count = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes")) as usize;
-        let kb = Book::key_bytes(geometry);
-        let expected = count
-            .checked_mul(kb + 1)
-            .and_then(|b| b.checked_add(HEADER))
-            .unwrap_or(usize::MAX);
-        if bytes.len() != expected {
+        let pons = match pons::Table::from_bytes(bytes) {
+            Ok((geometry, depth, table)) => {
+                return Ok(Book {
+                    geometry,
+                    first: 0,
+                    last: depth,
+                    format: Format::Pons,
+                    store: Store::Pons(table),
+                });
+            }
+            Err(why) => why,
+        };
+        let bitbully = match bitbully::Table::from_bytes(bytes) {
+            Ok(table) => {
+                let ply = table.ply();
+                return Ok(Book {
+                    geometry: Geometry::STANDARD,
+                    first: ply,
+                    last: ply,
+                    format: Format::BitBully {
+                        ply,
+                        distances: table.distances(),
+                    },
+                    store: Store::BitBully(table),
+                });
+            }
+            Err(why) => why,
+        };
+        Err(BookError::Unknown { pons, bitbully })
+    }
+
+    fn from_bitgames_bytes(bytes: &[u8]) -> Result<Book, BookError> {
+        let version = *bytes.get(8).ok_or(BookError::BadLength {
+            expected: HEADER as u64,
+            actual: bytes.len() as u64,
+        })?;
+        let header = match version {
+            1 => HEADER_V1,
+            2 => HEADER,
+            v => return Err(BookError::BadVersion(v)),
+        };
+        if bytes.len() < header {
             return Err(BookError::BadLength {
-                expected,
-                actual: bytes.len(),
+                expected: header as u64,
+                actual: bytes.len() as u64,
             });
         }
+        let expected = max_file_len(&bytes[..header.max(HEADER).min(bytes.len())]);
+        let expected = if version == 1 {
+            let count = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
+            count
+                .saturating_mul(key_bytes_of(bytes[9], bytes[10]) + 1)
+                .saturating_add(HEADER_V1 as u64)
+        } else {
+            expected
+        };
+        if bytes.len() as u64 != expected {
+            return Err(BookError::BadLength {
+                expected,
+                actual: bytes.len() as u64,
+            });
+        }
+        if version == 2 {
+            let body = &bytes[..bytes.len() - CHECKSUM];
+            let stored = u64::from_le_bytes(bytes[body.len()..].try_into().expect("8 bytes"));
+            let computed = fnv1a(body);
+            if stored != computed {
+                return Err(BookError::BadChecksum { stored, computed });
+            }
+        }
+        let geometry = Geometry::new(bytes[9] as usize, bytes[10] as usize)?;
+        let (first, last, count) = if version == 1 {
+            let count = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
+            (0, bytes[11] as usize, count as usize)
+        } else {
+            if bytes[13..16] != [0, 0, 0] {
+                return Err(BookError::BadReserved);
+            }
+            let count = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
+            (bytes[11] as usize, bytes[12] as usize, count as usize)
+        };
+        if first > last || last >= geometry.cells() {
+            return Err(BookError::BadLayers {
+                first,
+                last,
+                cells: geometry.cells(),
+            });
+        }
+        let kb = Book::key_bytes(geometry);
         let mut keys = Vec::with_capacity(count);
-        for (i, chunk) in bytes[HEADER..HEADER + count * kb]
+        let mut scores = Vec::with_capacity(count);
+        let score_bytes = &bytes[header + count * kb..header + count * (kb + 1)];
+        for (i, (chunk, &s)) in bytes[header..header + count * kb]
             .chunks_exact(kb)
+            .zip(score_bytes)
             .enumerate()
         {
             let mut b = [0u8; 8];
             b[..kb].copy_from_slice(chunk);
-            let k = u64::from_le_bytes(b);
-            if keys.last().is_some_and(|&last| last >= k) {
+            let key = u64::from_le_bytes(b);
+            if keys.last().is_some_and(|&last| last >= key) {
                 return Err(BookError::Unsorted(i));
             }
-            keys.push(k);
+            if let Some(why) = check_key(geometry, first..=last, key) {
+                return Err(BookError::BadKey { index: i, key, why });
+            }
+            let stones = from_key(geometry, key).map_or(0, |p| p.moves_played());
+            let score = i32::from(s as i8);
+            let range = score_range(geometry, stones);
+            if !range.contains(&score) {
+                return Err(BookError::BadScore {
+                    index: i,
+                    score,
+                    stones,
+                    min: *range.start(),
+                    max: *range.end(),
+                });
+            }
+            keys.push(key);
+            scores.push(s as i8);
         }
-        let scores = bytes[HEADER + count * kb..]
-            .iter()
-            .map(|&b| b as i8)
-            .collect();
         Ok(Book {
             geometry,
-            depth,
-            keys,
-            scores,
+            first,
+            last,
+            format: Format::Bitgames(version),
+            store: Store::Keys { keys, scores },
         })
     }
 }
@@ -251,25 +710,44 @@ pub fn book_positions(geometry: Geometry, stones: usize) -> Vec<Position> {
 mod tests {
     use super::*;
 
+    fn small_book() -> (Book, Vec<u8>) {
+        let g = Geometry::new(5, 4).unwrap();
+        let entries: Vec<(u64, i8)> = book_positions(g, 2)
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (symmetric_key(p), (i % 5) as i8 - 2))
+            .collect();
+        let book = Book::from_scores(g, 2..=2, entries);
+        let bytes = book.to_bytes().unwrap();
+        (book, bytes)
+    }
+
     #[test]
     fn round_trips_through_bytes_and_finds_mirror_images() {
         let g = Geometry::STANDARD;
         let a = Position::from_moves("12").unwrap();
         let b = Position::from_moves("4").unwrap();
-        let book = Book::from_scores(g, 2, [(symmetric_key(&a), -3), (symmetric_key(&b), 2)]);
-        let bytes = book.to_bytes();
-        assert_eq!(bytes.len(), 20 + 2 * 8);
+        let book = Book::from_scores(g, 1..=2, [(symmetric_key(&a), -3), (symmetric_key(&b), 2)]);
+        let bytes = book.to_bytes().unwrap();
+        assert_eq!(bytes.len(), 24 + 2 * 8 + 8);
         let back = Book::from_bytes(&bytes).unwrap();
         assert_eq!(back, book);
+        assert_eq!(back.layers(), 1..=2);
         assert_eq!(back.score(&Position::from_moves("76").unwrap()), Some(-3));
         assert_eq!(back.score(&Position::from_moves("5").unwrap()), None);
+        assert_eq!(
+            back.score(&Position::new(g)),
+            None,
+            "0 stones: not a layer held"
+        );
+        assert!(!back.legacy());
     }
 
     #[test]
     fn the_builtin_book_agrees_with_itself_and_knows_the_first_player_wins() {
         let g = Geometry::STANDARD;
         let book = builtin(g).unwrap();
-        assert_eq!(book.depth(), 2);
+        assert_eq!(book.layers(), 0..=2);
         assert_eq!(book.len(), 1 + 4 + 25);
         assert!(builtin(Geometry::new(6, 5).unwrap()).is_none());
         // The empty board: the first player wins with the last stone (score 1).
@@ -299,15 +777,87 @@ mod tests {
     }
 
     #[test]
+    fn every_changed_byte_is_refused() {
+        let (book, bytes) = small_book();
+        assert_eq!(Book::from_bytes(&bytes).unwrap(), book);
+        for i in 0..bytes.len() {
+            for flip in [0x01u8, 0x80] {
+                let mut bad = bytes.clone();
+                bad[i] ^= flip;
+                assert!(
+                    Book::from_bytes(&bad).is_err(),
+                    "byte {i} ^ {flip:#x} was accepted"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_changed_score_byte_is_refused_by_its_checksum_and_its_range() {
+        let (_, mut bytes) = small_book();
+        let n = bytes.len();
+        // The last score byte, just before the checksum.
+        bytes[n - 9] = 127;
+        let err = Book::from_bytes(&bytes).unwrap_err();
+        assert!(matches!(err, BookError::BadChecksum { .. }), "{err}");
+        // With a fixed-up checksum, the range check still refuses it.
+        let sum = fnv1a(&bytes[..n - 8]);
+        bytes[n - 8..].copy_from_slice(&sum.to_le_bytes());
+        let err = Book::from_bytes(&bytes).unwrap_err().to_string();
+        assert!(
+            err.contains("score 127 is out of range for a position with 2 stones"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn bad_keys_are_refused_with_their_entry_and_why() {
+        let g = Geometry::new(5, 4).unwrap();
+        // A 3-stone position in a book of layer 2.
+        let three = Position::from_moves_in(g, "123").unwrap();
+        let book = Book::from_scores(g, 2..=2, [(symmetric_key(&three), 0)]);
+        let err = Book::from_bytes(&book.to_bytes().unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("book entry 0: key"), "{err}");
+        assert!(err.contains("a position with 3 stones, not 2..=2"), "{err}");
+        // A word that is no position at all (a column without its marker).
+        let book = Book::from_scores(g, 2..=2, [(0, 0)]);
+        let err = Book::from_bytes(&book.to_bytes().unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("no position of a 5x4 board"), "{err}");
+    }
+
+    #[test]
+    fn version_1_books_are_still_read() {
+        let g = Geometry::STANDARD;
+        let a = Position::from_moves("12").unwrap();
+        let mut v1 = Vec::new();
+        v1.extend_from_slice(MAGIC);
+        v1.extend_from_slice(&[1, 7, 6, 2]);
+        v1.extend_from_slice(&1u64.to_le_bytes());
+        v1.extend_from_slice(&symmetric_key(&a).to_le_bytes()[..7]);
+        v1.push((-3i8) as u8);
+        let book = Book::from_bytes(&v1).unwrap();
+        assert!(book.legacy());
+        assert_eq!(book.layers(), 0..=2);
+        assert_eq!(book.score(&a), Some(-3));
+        assert_eq!(book.geometry(), g);
+    }
+
+    #[test]
     fn bad_bytes_are_refused_with_the_reason() {
-        assert_eq!(Book::from_bytes(b"hello"), Err(BookError::BadMagic));
-        let book = Book::from_scores(Geometry::STANDARD, 0, [(1, 0)]);
-        let mut bytes = book.to_bytes();
+        let err = Book::from_bytes(b"hello").unwrap_err().to_string();
+        assert!(err.starts_with("not a Connect Four book"), "{err}");
+        let (_, mut bytes) = small_book();
         bytes.pop();
+        let n = bytes.len();
         assert_eq!(
             Book::from_bytes(&bytes).unwrap_err().to_string(),
-            "book is 27 bytes long, its header says 28"
+            format!("book is {n} bytes long, its header says {}", n + 1)
         );
+        assert_eq!(max_file_len(&bytes[..24]), n as u64 + 1);
     }
 
     #[test]

@@ -33,9 +33,10 @@
 
 pub mod book;
 pub mod table;
+pub mod verify;
 
 use super::{Geometry, Position};
-use book::Book;
+use book::{Book, BookValue};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -80,6 +81,57 @@ pub struct Analysis {
     pub score: Option<i32>,
 }
 
+/// The columns of a board `width` wide, centre first, then alternately
+/// left and right of it (`3 2 4 1 5 0 6` on 7 columns): the order moves are
+/// tried in and ties between equal columns broken.
+#[must_use]
+pub fn centre_first(width: usize) -> Vec<usize> {
+    let centre = (width as i32 - 1) / 2;
+    (0..width as i32)
+        .map(|i| {
+            let off = if i % 2 == 1 { -(i + 1) / 2 } else { i / 2 };
+            let off = if width.is_multiple_of(2) { -off } else { off };
+            (centre + off) as usize
+        })
+        .collect()
+}
+
+/// One column of an analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Column {
+    /// The column is full: no move there.
+    Full,
+    /// The score for the player to move if they play there.
+    Score(i32),
+    /// The deadline came before its score was known.
+    Unfinished,
+}
+
+impl Analysis {
+    /// The analysis of finished columns: the best score, and the best column
+    /// (the first in `order` among those with the best score).
+    #[must_use]
+    pub fn of(columns: &[Column], order: &[u8]) -> Analysis {
+        let scores: Vec<Option<i32>> = columns
+            .iter()
+            .map(|c| match c {
+                Column::Score(s) => Some(*s),
+                _ => None,
+            })
+            .collect();
+        let score = scores.iter().flatten().copied().max();
+        let best = order
+            .iter()
+            .map(|&c| c as usize)
+            .find(|&c| scores[c].is_some() && scores[c] == score);
+        Analysis {
+            scores,
+            best,
+            score,
+        }
+    }
+}
+
 /// Counters of the last solve.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -122,13 +174,8 @@ impl Geo {
             *m = geometry.column_mask(c);
         }
         let mut order = [0u8; 9];
-        for (i, o) in order.iter_mut().enumerate().take(width) {
-            // centre, then alternately left and right of it
-            let i = i as i32;
-            let centre = (width as i32 - 1) / 2;
-            let off = if i % 2 == 1 { -(i + 1) / 2 } else { i / 2 };
-            let off = if width.is_multiple_of(2) { -off } else { off };
-            *o = (centre + off) as u8;
+        for (o, c) in order.iter_mut().zip(centre_first(width)) {
+            *o = c as u8;
         }
         Geo {
             geometry,
@@ -379,44 +426,125 @@ impl Solver {
     }
 
     /// The score of every column and the best one. The children share the
-    /// table, so this costs little more than one solve.
+    /// table, so this costs little more than one solve; with several threads
+    /// ([`Solver::set_threads`]) the columns are solved side by side.
     pub fn analyze(&mut self, pos: &Position, mode: Mode) -> Result<Analysis, SolveError> {
+        let columns = self.analyze_columns(pos, mode, &|_, _| {})?;
+        if columns.contains(&Column::Unfinished) {
+            return Err(Interrupted.into());
+        }
+        Ok(Analysis::of(&columns, &self.geo.order[..self.geo.width]))
+    }
+
+    /// Every column's score, each reported to `done` (column, score) as soon
+    /// as it is known; a column the deadline stops is [`Column::Unfinished`]
+    /// (the others keep their scores). Columns are shared out over the
+    /// solver's threads, centre first; they share the table.
+    pub fn analyze_columns(
+        &mut self,
+        pos: &Position,
+        mode: Mode,
+        done: &(dyn Fn(usize, i32) + Sync),
+    ) -> Result<Vec<Column>, SolveError> {
         self.prepare(pos)?;
         let g = self.geo;
         let n = pos.moves_played() as i32;
-        let mut scores = vec![None; g.width];
-        for (col, slot) in scores.iter_mut().enumerate() {
+        let mut columns = vec![Column::Full; g.width];
+        let mut todo = Vec::new();
+        for &col in &g.order[..g.width] {
+            let col = col as usize;
             if !pos.can_play(col) {
                 continue;
             }
-            let score = if pos.is_winning_move(col) {
-                match mode {
+            let known = if pos.is_winning_move(col) {
+                Some(match mode {
                     Mode::Strong => (g.cells + 1 - n) / 2,
                     Mode::Weak => 1,
-                }
+                })
             } else {
                 let child = pos.after(col).expect("a playable column");
                 if child.moves_played() == g.geometry.cells() {
-                    0
+                    Some(0)
                 } else {
-                    -self.solve_root(child.current(), child.mask(), mode)
+                    todo.push((col, child));
+                    None
                 }
             };
-            if self.stopped {
-                return Err(Interrupted.into());
+            if let Some(score) = known {
+                columns[col] = Column::Score(score);
+                done(col, score);
             }
-            *slot = Some(score);
         }
-        let score = scores.iter().flatten().copied().max();
-        let best = g.order[..g.width]
-            .iter()
-            .map(|&c| c as usize)
-            .find(|&c| scores[c].is_some() && scores[c] == score);
-        Ok(Analysis {
-            scores,
-            best,
-            score,
-        })
+        if self.threads <= 1 || todo.len() <= 1 {
+            for (col, child) in &todo {
+                if self.stopped || self.out_of_time() {
+                    columns[*col] = Column::Unfinished;
+                    continue;
+                }
+                let score = -self.solve_root(child.current(), child.mask(), mode);
+                columns[*col] = if self.stopped {
+                    Column::Unfinished
+                } else {
+                    done(*col, score);
+                    Column::Score(score)
+                };
+            }
+            self.stopped = false;
+            return Ok(columns);
+        }
+        // One column a thread at a time, all on the one table.
+        self.table_mut().use_all();
+        let mut workers: Vec<Solver> = (1..self.threads.min(todo.len()))
+            .map(|_| Solver {
+                table: self.table.clone(),
+                table_log2: self.table_log2,
+                geo: self.geo,
+                book: self.book.clone(),
+                nodes: 0,
+                nodes_at_resize: 0,
+                deadline: self.deadline,
+                stop: None,
+                stopped: false,
+                threads: 1,
+                helper: 0,
+            })
+            .collect();
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let results = std::sync::Mutex::new(&mut columns);
+        let threads = self.threads;
+        self.threads = 1;
+        {
+            let work = |solver: &mut Solver| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((col, child)) = todo.get(i) else {
+                        break;
+                    };
+                    let result = if solver.out_of_time() {
+                        Column::Unfinished
+                    } else {
+                        let score = -solver.solve_prepared(child.current(), child.mask(), mode);
+                        if solver.stopped {
+                            Column::Unfinished
+                        } else {
+                            done(*col, score);
+                            Column::Score(score)
+                        }
+                    };
+                    results.lock().unwrap_or_else(|e| e.into_inner())[*col] = result;
+                }
+            };
+            std::thread::scope(|scope| {
+                for w in &mut workers {
+                    scope.spawn(|| work(w));
+                }
+                work(self);
+            });
+        }
+        self.threads = threads;
+        self.stopped = false;
+        self.nodes += workers.iter().map(|w| w.nodes).sum::<u64>();
+        Ok(columns)
     }
 
     /// The root search, on this thread alone or with helpers.
@@ -630,6 +758,32 @@ impl Solver {
                 return beta;
             }
         }
+        // The book, before a one-move node passes to its child: a book of
+        // one layer must stop the search at that layer.
+        if let Some(book) = &self.book
+            && book.holds(g.geometry, n as usize)
+            && let Some(value) = book.probe(g.geometry, n as usize, cur, mask)
+        {
+            match value {
+                BookValue::Exact(score) => return score,
+                BookValue::AtLeast(score) => {
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            return alpha;
+                        }
+                    }
+                }
+                BookValue::AtMost(score) => {
+                    if score < beta {
+                        beta = score;
+                        if alpha >= beta {
+                            return beta;
+                        }
+                    }
+                }
+            }
+        }
         if next & (next - 1) == 0 {
             // One move only: the child's table entry stands for this node too.
             let child_mask = mask | next;
@@ -657,11 +811,6 @@ impl Solver {
                 }
             }
             tt_best = hit.best;
-        }
-        if let Some(book) = &self.book
-            && let Some(score) = book.get(g.geometry, n as usize, cur, mask)
-        {
-            return score;
         }
 
         // Order the moves: the table's best first, then by the threats they
