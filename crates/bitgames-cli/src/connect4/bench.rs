@@ -391,15 +391,19 @@ fn analysis(args: &BenchArgs, count: usize) -> anyhow::Result<ExitCode> {
         let started = Instant::now();
         solver.analyze(pos, Mode::Strong)?;
         let secs = started.elapsed().as_secs_f64();
-        let from_book = book.as_ref().is_some_and(|b| {
-            (0..7)
-                .filter(|&c| pos.can_play(c) && !pos.is_winning_move(c))
-                .all(|c| {
-                    let child = pos.after(c).expect("playable");
-                    child.moves_played() == 42
-                        || b.value(&child).is_some_and(|v| v.exact().is_some())
-                })
-        });
+        // Answered from the book: every column that needs a search has its
+        // exact score there (and at least one column does).
+        let searched: Vec<Position> = (0..7)
+            .filter(|&c| pos.can_play(c) && !pos.is_winning_move(c))
+            .map(|c| pos.after(c).expect("playable"))
+            .filter(|child| child.moves_played() < 42)
+            .collect();
+        let from_book = !searched.is_empty()
+            && book.as_ref().is_some_and(|b| {
+                searched
+                    .iter()
+                    .all(|child| b.value(child).is_some_and(|v| v.exact().is_some()))
+            });
         rows.push((pos.moves_played(), secs, solver.stats().nodes, from_book));
         progress.inc(1);
     }

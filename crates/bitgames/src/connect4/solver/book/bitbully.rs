@@ -245,7 +245,11 @@ impl Table {
             return None;
         }
         // The first player moves after an even number of stones.
-        let ones = if stones.is_multiple_of(2) { cur } else { cur ^ mask };
+        let ones = if stones.is_multiple_of(2) {
+            cur
+        } else {
+            cur ^ mask
+        };
         let code = encode(geometry, ones, mask);
         let mirrored = encode(geometry, geometry.mirror(ones), geometry.mirror(mask));
         match self.find(code).or_else(|| self.find(mirrored)) {
