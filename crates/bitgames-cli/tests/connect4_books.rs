@@ -47,7 +47,7 @@ fn a_layer_book_holds_exactly_its_layer_and_the_solver_stops_there() {
         .stderr(predicate::str::contains("5x4, layers 3..=3,"));
     let book = Book::from_bytes(&std::fs::read(&file).unwrap()).unwrap();
     let g = Geometry::new(5, 4).unwrap();
-    assert_eq!(book.layers(), 3..=3);
+    assert_eq!(book.layers().to_string(), "3..=3");
     assert_eq!(book.len(), book_positions(g, 3).len());
     let mut solver = Solver::new();
     for pos in book_positions(g, 3) {
@@ -82,6 +82,41 @@ fn a_layer_book_holds_exactly_its_layer_and_the_solver_stops_there() {
         .success()
         .stdout(predicate::str::contains("positions with 3 stones"))
         .stdout(predicate::str::contains("\n- not in the book"));
+    // Merged with a book of the first two layers: one book of both.
+    let low = dir.join("low.book");
+    build_5x4(&["--depth", "1"], &low).success();
+    let merged = dir.join("merged.book");
+    bitgames()
+        .args(["connect4", "book", "merge"])
+        .arg(&low)
+        .arg(&file)
+        .arg("-o")
+        .arg(&merged)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("5x4, layers 0..=1, 3..=3,"));
+    bitgames()
+        .args(["connect4", "book", "info"])
+        .arg(&merged)
+        .args(["-", "33", "333"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "positions with 0..=1, 3..=3 stones",
+        ))
+        .stdout(predicate::str::contains("\n33 not in the book\n"))
+        .stdout(predicate::str::contains("\n- not in the book").not());
+    bitgames()
+        .args(["connect4", "book", "merge"])
+        .arg(&low)
+        .arg(&merged)
+        .arg("-o")
+        .arg(dir.join("twice.book"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "overlap those of the books before it (0..=1)",
+        ));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -200,7 +235,7 @@ fn damaged_books_are_refused_with_the_file_and_what_is_wrong() {
             "flipped-key",
             {
                 let mut b = bytes.clone();
-                b[30] ^= 0x01;
+                b[36] ^= 0x01;
                 b
             },
             "book checksum mismatch".to_string(),
@@ -209,7 +244,7 @@ fn damaged_books_are_refused_with_the_file_and_what_is_wrong() {
             "depth-byte",
             {
                 let mut b = bytes.clone();
-                b[12] = 5;
+                b[16] ^= 0x20; // layer 5 added to the header's set
                 b
             },
             "book checksum mismatch".to_string(),
@@ -359,7 +394,11 @@ fn bitbully_databases_are_read_and_agree_with_the_solver() {
         let path = assets.join(file);
         let book = Book::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
         assert_eq!(book.len(), count, "{file}");
-        assert_eq!(book.layers(), ply..=ply, "{file}");
+        assert_eq!(
+            book.layers().to_string(),
+            format!("{ply}..={ply}"),
+            "{file}"
+        );
         assert_eq!(
             book.format(),
             bitgames::connect4::solver::book::Format::BitBully { ply, distances }

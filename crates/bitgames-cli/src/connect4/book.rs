@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use bitgames::connect4::solver::book::{
-    Book, book_positions, check_key, score_range, symmetric_key,
+    Book, Layers, book_positions, check_key, score_range, symmetric_key,
 };
 use bitgames::connect4::solver::verify;
 use bitgames::connect4::solver::{Mode, Solver};
@@ -76,6 +76,16 @@ pub enum BookCommand {
         #[arg(allow_hyphen_values = true)]
         positions: Vec<String>,
     },
+    /// Puts bitgames books of one board with different layers into one book
+    /// (e.g. every position of at most 4 stones and those of exactly 10).
+    Merge {
+        /// The books to merge.
+        #[arg(required = true, num_args = 2..)]
+        books: Vec<PathBuf>,
+        /// The book file to write.
+        #[arg(long, short)]
+        output: PathBuf,
+    },
     /// Checks a random sample of a book's entries against a fresh solve without
     /// any book; exit code 1 and the position if one disagrees.
     Verify {
@@ -133,6 +143,7 @@ pub fn run(cmd: BookCommand) -> anyhow::Result<ExitCode> {
             }
         }
         BookCommand::Info { book, positions } => info(&book, &positions),
+        BookCommand::Merge { books, output } => merge(&books, &output),
         BookCommand::Verify {
             book,
             sample,
@@ -167,7 +178,7 @@ pub fn read_book(path: &Path) -> anyhow::Result<Book> {
     let file = std::fs::File::open(path)
         .with_context(|| format!("cannot read book {}", path.display()))?;
     let mut bytes = Vec::new();
-    let mut reader = file.take(24);
+    let mut reader = file.take(32);
     reader
         .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read book {}", path.display()))?;
@@ -298,7 +309,7 @@ fn read_journal(
             }
             return Err(fail(n, format!("`{line}` is not `key score`")));
         };
-        if let Some(why) = check_key(geometry, layers.clone(), key) {
+        if let Some(why) = check_key(geometry, Layers::from(layers.clone()), key) {
             return Err(fail(n, format!("key {key} is {why}")));
         }
         let stones =
@@ -547,16 +558,12 @@ fn info(path: &Path, positions: &[String]) -> anyhow::Result<ExitCode> {
     let book = read_book(path)?;
     let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
     let layers = book.layers();
-    let held = if layers.start() == layers.end() {
-        format!("positions with {} stones", layers.end())
-    } else if *layers.start() == 0 {
-        format!("positions with at most {} stones", layers.end())
+    let held = if layers.first() == layers.last() {
+        format!("positions with {} stones", layers.last())
+    } else if layers == Layers::from(0..=layers.last()) {
+        format!("positions with at most {} stones", layers.last())
     } else {
-        format!(
-            "positions with {}..={} stones",
-            layers.start(),
-            layers.end()
-        )
+        format!("positions with {layers} stones")
     };
     println!(
         "{}: {}, {} board, {held}, {} entries, {bytes} bytes",
@@ -586,4 +593,60 @@ fn info(path: &Path, positions: &[String]) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(code)
+}
+
+fn merge(paths: &[PathBuf], output: &Path) -> anyhow::Result<ExitCode> {
+    if output.is_dir() {
+        anyhow::bail!("-o {}: is a directory, not a file name", output.display());
+    }
+    let mut geometry = None;
+    let mut layers = Layers::default();
+    let mut entries = Vec::new();
+    for path in paths {
+        let book = read_book(path)?;
+        if !matches!(
+            book.format(),
+            bitgames::connect4::solver::book::Format::Bitgames(_)
+        ) {
+            anyhow::bail!(
+                "book {}: only bitgames books can be merged ({})",
+                path.display(),
+                book.format()
+            );
+        }
+        if *geometry.get_or_insert(book.geometry()) != book.geometry() {
+            anyhow::bail!(
+                "book {} is for a {} board, the others for {}",
+                path.display(),
+                book.geometry(),
+                geometry.unwrap_or(book.geometry())
+            );
+        }
+        if layers.0 & book.layers().0 != 0 {
+            anyhow::bail!(
+                "book {}: its layers {} overlap those of the books before it ({layers})",
+                path.display(),
+                book.layers()
+            );
+        }
+        layers = layers.union(book.layers());
+        for (pos, value) in book.entries().unwrap_or_default() {
+            let score = value.exact().expect("bitgames books hold exact scores");
+            entries.push((symmetric_key(&pos), score as i8));
+        }
+    }
+    let geometry = geometry.expect("at least two books");
+    let book = Book::from_scores(geometry, layers, entries);
+    let bytes = book.to_bytes()?;
+    let tmp = temp_path(output);
+    std::fs::write(&tmp, &bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, output)
+        .with_context(|| format!("cannot rename {} to {}", tmp.display(), output.display()))?;
+    eprintln!(
+        "book {}: {geometry}, layers {layers}, {} positions, {} bytes",
+        output.display(),
+        book.len(),
+        bytes.len()
+    );
+    Ok(ExitCode::SUCCESS)
 }

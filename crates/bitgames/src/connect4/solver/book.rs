@@ -4,7 +4,7 @@
 //!
 //! Three kinds of file are read, told apart by their contents:
 //! - **bitgames books** (written by `bitgames connect4 book build`): every
-//!   position with a number of stones in a range of *layers* (after mirror
+//!   position with a number of stones in a set of *layers* (after mirror
 //!   images), exact scores, with a checksum;
 //! - **Pascal Pons' `7x6.book`** ([`pons`]): a hash table of partial base-3
 //!   keys, exact scores, probed only;
@@ -19,14 +19,12 @@
 //!        8     1        format version (2)
 //!        9     1        width
 //!       10     1        height
-//!       11     1        first layer: the fewest stones of a position held
-//!       12     1        last layer: the most stones of a position held; the book
-//!                       holds every position with a number of stones in
-//!                       first..=last that is not over and where the player to
-//!                       move cannot win at once (one of each mirror pair)
-//!       13     3        zero
-//!       16     8        count: number of entries
-//!       24     K*count  keys, ascending, K = ceil(width * (height + 1) / 8) bytes each
+//!       11     5        zero
+//!       16     8        layers: bit n set when the book holds the positions of n
+//!                       stones: every one that is not over and where the player
+//!                       to move cannot win at once (one of each mirror pair)
+//!       24     8        count: number of entries
+//!       32     K*count  keys, ascending, K = ceil(width * (height + 1) / 8) bytes each
 //!        .     1*count  scores, one signed byte each, in the order of the keys
 //!        .     8        checksum: 64-bit FNV-1a of every byte before it
 //! ```
@@ -50,7 +48,7 @@ use std::ops::RangeInclusive;
 const MAGIC: &[u8; 8] = b"BGC4BOOK";
 const VERSION: u8 = 2;
 const HEADER_V1: usize = 20;
-const HEADER: usize = 24;
+const HEADER: usize = 32;
 const CHECKSUM: usize = 8;
 
 /// What a book knows of a position, for the player to move, in the solver's
@@ -127,18 +125,16 @@ pub enum BookError {
     /// A board size that does not fit.
     #[error("book header: {0}")]
     BadGeometry(#[from] crate::connect4::GeometryError),
-    /// Layers that no position of the board has.
-    #[error("book header: layers {first}..={last} do not fit a board of {cells} cells")]
+    /// Layers that no position of the board has, or none at all.
+    #[error("book header: layers {layers} do not fit a board of {cells} cells")]
     BadLayers {
-        /// First layer.
-        first: usize,
-        /// Last layer.
-        last: usize,
+        /// The layers.
+        layers: Layers,
         /// Cells of the board.
         cells: usize,
     },
     /// Nonzero bytes where zeros belong.
-    #[error("book header: bytes 13..16 must be zero")]
+    #[error("book header: bytes 11..16 must be zero")]
     BadReserved,
     /// Shorter or longer than the header says.
     #[error("book is {actual} bytes long, its header says {expected}")]
@@ -236,8 +232,7 @@ enum Store {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Book {
     geometry: Geometry,
-    first: usize,
-    last: usize,
+    layers: Layers,
     format: Format,
     store: Store,
 }
@@ -254,6 +249,74 @@ const STANDARD_BOOK: &[u8] = include_bytes!("7x6-depth2.book");
 pub fn builtin(geometry: Geometry) -> Option<Book> {
     (geometry == Geometry::STANDARD)
         .then(|| Book::from_bytes(STANDARD_BOOK).expect("the built-in book is well formed"))
+}
+
+/// A set of layers (numbers of stones, 0..=63): bit n for n stones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Layers(pub u64);
+
+impl Layers {
+    /// Whether the set holds `stones`.
+    #[inline]
+    #[must_use]
+    pub const fn contains(self, stones: usize) -> bool {
+        stones < 64 && self.0 >> stones & 1 != 0
+    }
+
+    /// The fewest stones held (0 for an empty set).
+    #[must_use]
+    pub const fn first(self) -> usize {
+        if self.0 == 0 {
+            0
+        } else {
+            self.0.trailing_zeros() as usize
+        }
+    }
+
+    /// The most stones held (0 for an empty set).
+    #[must_use]
+    pub const fn last(self) -> usize {
+        if self.0 == 0 {
+            0
+        } else {
+            63 - self.0.leading_zeros() as usize
+        }
+    }
+
+    /// The layers of both sets.
+    #[must_use]
+    pub const fn union(self, other: Layers) -> Layers {
+        Layers(self.0 | other.0)
+    }
+
+    /// Each layer held, fewest stones first.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        (0..64).filter(move |&n| self.contains(n))
+    }
+}
+
+impl From<RangeInclusive<usize>> for Layers {
+    fn from(range: RangeInclusive<usize>) -> Layers {
+        Layers(range.filter(|&n| n < 64).fold(0, |m, n| m | 1 << n))
+    }
+}
+
+impl std::fmt::Display for Layers {
+    /// Runs of layers as ranges: `0..=4`, `10..=10`, `0..=4, 10..=10`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        for n in self.iter() {
+            match runs.last_mut() {
+                Some(run) if run.1 + 1 == n => run.1 = n,
+                _ => runs.push((n, n)),
+            }
+        }
+        if runs.is_empty() {
+            return write!(f, "none");
+        }
+        let parts: Vec<String> = runs.iter().map(|(a, b)| format!("{a}..={b}")).collect();
+        write!(f, "{}", parts.join(", "))
+    }
 }
 
 /// The symmetric key of a position: the smaller of its key and its mirror image's.
@@ -286,18 +349,14 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 /// not a position, one of the other number of stones, a game over, or one the
 /// player to move wins at once; `None` when it can.
 #[must_use]
-pub fn check_key(geometry: Geometry, layers: RangeInclusive<usize>, key: u64) -> Option<String> {
+pub fn check_key(geometry: Geometry, layers: Layers, key: u64) -> Option<String> {
     use crate::Game;
     let Some(pos) = from_key(geometry, key) else {
         return Some(format!("no position of a {geometry} board"));
     };
     let n = pos.moves_played();
-    if !layers.contains(&n) {
-        return Some(format!(
-            "a position with {n} stones, not {}..={}",
-            layers.start(),
-            layers.end()
-        ));
+    if !layers.contains(n) {
+        return Some(format!("a position with {n} stones, not {layers}"));
     }
     if pos.outcome().is_over() {
         return Some("a position where the game is over".to_string());
@@ -311,13 +370,13 @@ pub fn check_key(geometry: Geometry, layers: RangeInclusive<usize>, key: u64) ->
     None
 }
 
-/// How many bytes a book file can have, from its first bytes (at least 24, or
+/// How many bytes a book file can have, from its first bytes (at least 32, or
 /// the whole file if shorter): the exact length for a bitgames book or Pons'
 /// (from their headers), at most this for a BitBully database (no header).
 /// A reader stops there instead of reading an endless file.
 #[must_use]
 pub fn max_file_len(prefix: &[u8]) -> u64 {
-    if prefix.len() >= HEADER && &prefix[..8] == MAGIC {
+    if prefix.len() >= HEADER_V1 && &prefix[..8] == MAGIC {
         let kb = key_bytes_of(prefix[9], prefix[10]);
         return match prefix[8] {
             1 => {
@@ -326,8 +385,9 @@ pub fn max_file_len(prefix: &[u8]) -> u64 {
                     .saturating_mul(kb + 1)
                     .saturating_add(HEADER_V1 as u64)
             }
+            _ if prefix.len() < HEADER => HEADER as u64,
             _ => {
-                let count = u64::from_le_bytes(prefix[16..24].try_into().expect("8 bytes"));
+                let count = u64::from_le_bytes(prefix[24..32].try_into().expect("8 bytes"));
                 count
                     .saturating_mul(kb + 1)
                     .saturating_add((HEADER + CHECKSUM) as u64)
@@ -350,7 +410,7 @@ impl Book {
     #[must_use]
     pub fn from_scores(
         geometry: Geometry,
-        layers: RangeInclusive<usize>,
+        layers: impl Into<Layers>,
         entries: impl IntoIterator<Item = (u64, i8)>,
     ) -> Book {
         let mut pairs: Vec<(u64, i8)> = entries.into_iter().collect();
@@ -358,8 +418,7 @@ impl Book {
         pairs.dedup_by_key(|p| p.0);
         Book {
             geometry,
-            first: *layers.start(),
-            last: *layers.end(),
+            layers: layers.into(),
             format: Format::Bitgames(VERSION),
             store: Store::Keys {
                 keys: pairs.iter().map(|p| p.0).collect(),
@@ -377,19 +436,19 @@ impl Book {
     /// The fewest stones of the positions held.
     #[must_use]
     pub fn first_layer(&self) -> usize {
-        self.first
+        self.layers.first()
     }
 
     /// The most stones of the positions held.
     #[must_use]
     pub fn depth(&self) -> usize {
-        self.last
+        self.layers.last()
     }
 
     /// The numbers of stones of the positions held.
     #[must_use]
-    pub fn layers(&self) -> RangeInclusive<usize> {
-        self.first..=self.last
+    pub fn layers(&self) -> Layers {
+        self.layers
     }
 
     /// The kind of file it was read from (or will be written as).
@@ -424,7 +483,7 @@ impl Book {
     #[inline]
     #[must_use]
     pub fn holds(&self, geometry: Geometry, stones: usize) -> bool {
-        stones >= self.first && stones <= self.last && geometry == self.geometry
+        self.layers.contains(stones) && geometry == self.geometry
     }
 
     /// What the book knows of the position with these words and `stones`
@@ -528,9 +587,8 @@ impl Book {
         out.push(VERSION);
         out.push(self.geometry.width() as u8);
         out.push(self.geometry.height() as u8);
-        out.push(self.first as u8);
-        out.push(self.last as u8);
-        out.extend_from_slice(&[0, 0, 0]);
+        out.extend_from_slice(&[0; 5]);
+        out.extend_from_slice(&self.layers.0.to_le_bytes());
         out.extend_from_slice(&(keys.len() as u64).to_le_bytes());
         for k in keys {
             out.extend_from_slice(&k.to_le_bytes()[..kb]);
@@ -552,8 +610,7 @@ impl Book {
             Ok((geometry, depth, table)) => {
                 return Ok(Book {
                     geometry,
-                    first: 0,
-                    last: depth,
+                    layers: Layers::from(0..=depth),
                     format: Format::Pons,
                     store: Store::Pons(table),
                 });
@@ -565,8 +622,7 @@ impl Book {
                 let ply = table.ply();
                 return Ok(Book {
                     geometry: Geometry::STANDARD,
-                    first: ply,
-                    last: ply,
+                    layers: Layers::from(ply..=ply),
                     format: Format::BitBully {
                         ply,
                         distances: table.distances(),
@@ -595,14 +651,13 @@ impl Book {
                 actual: bytes.len() as u64,
             });
         }
-        let expected = max_file_len(&bytes[..header.max(HEADER).min(bytes.len())]);
         let expected = if version == 1 {
             let count = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
             count
                 .saturating_mul(key_bytes_of(bytes[9], bytes[10]) + 1)
                 .saturating_add(HEADER_V1 as u64)
         } else {
-            expected
+            max_file_len(&bytes[..HEADER])
         };
         if bytes.len() as u64 != expected {
             return Err(BookError::BadLength {
@@ -619,20 +674,22 @@ impl Book {
             }
         }
         let geometry = Geometry::new(bytes[9] as usize, bytes[10] as usize)?;
-        let (first, last, count) = if version == 1 {
+        let (layers, count) = if version == 1 {
             let count = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
-            (0, bytes[11] as usize, count as usize)
+            (Layers::from(0..=bytes[11] as usize), count as usize)
         } else {
-            if bytes[13..16] != [0, 0, 0] {
+            if bytes[11..16] != [0; 5] {
                 return Err(BookError::BadReserved);
             }
-            let count = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
-            (bytes[11] as usize, bytes[12] as usize, count as usize)
+            let layers = Layers(u64::from_le_bytes(
+                bytes[16..24].try_into().expect("8 bytes"),
+            ));
+            let count = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
+            (layers, count as usize)
         };
-        if first > last || last >= geometry.cells() {
+        if layers.0 == 0 || layers.last() >= geometry.cells() {
             return Err(BookError::BadLayers {
-                first,
-                last,
+                layers,
                 cells: geometry.cells(),
             });
         }
@@ -651,7 +708,7 @@ impl Book {
             if keys.last().is_some_and(|&last| last >= key) {
                 return Err(BookError::Unsorted(i));
             }
-            if let Some(why) = check_key(geometry, first..=last, key) {
+            if let Some(why) = check_key(geometry, layers, key) {
                 return Err(BookError::BadKey { index: i, key, why });
             }
             let stones = from_key(geometry, key).map_or(0, |p| p.moves_played());
@@ -671,8 +728,7 @@ impl Book {
         }
         Ok(Book {
             geometry,
-            first,
-            last,
+            layers,
             format: Format::Bitgames(version),
             store: Store::Keys { keys, scores },
         })
@@ -729,10 +785,11 @@ mod tests {
         let b = Position::from_moves("4").unwrap();
         let book = Book::from_scores(g, 1..=2, [(symmetric_key(&a), -3), (symmetric_key(&b), 2)]);
         let bytes = book.to_bytes().unwrap();
-        assert_eq!(bytes.len(), 24 + 2 * 8 + 8);
+        assert_eq!(bytes.len(), 32 + 2 * 8 + 8);
         let back = Book::from_bytes(&bytes).unwrap();
         assert_eq!(back, book);
-        assert_eq!(back.layers(), 1..=2);
+        assert_eq!(back.layers(), Layers::from(1..=2));
+        assert_eq!(back.layers().to_string(), "1..=2");
         assert_eq!(back.score(&Position::from_moves("76").unwrap()), Some(-3));
         assert_eq!(back.score(&Position::from_moves("5").unwrap()), None);
         assert_eq!(
@@ -747,7 +804,7 @@ mod tests {
     fn the_builtin_book_agrees_with_itself_and_knows_the_first_player_wins() {
         let g = Geometry::STANDARD;
         let book = builtin(g).unwrap();
-        assert_eq!(book.layers(), 0..=2);
+        assert_eq!(book.layers(), Layers::from(0..=2));
         assert_eq!(book.len(), 1 + 4 + 25);
         assert!(builtin(Geometry::new(6, 5).unwrap()).is_none());
         // The empty board: the first player wins with the last stone (score 1).
@@ -821,6 +878,12 @@ mod tests {
             .to_string();
         assert!(err.contains("book entry 0: key"), "{err}");
         assert!(err.contains("a position with 3 stones, not 2..=2"), "{err}");
+        // Layers need not be one run: 0..=1 and 3.
+        let layers = Layers::from(0..=1).union(Layers::from(3..=3));
+        assert_eq!(layers.to_string(), "0..=1, 3..=3");
+        let book = Book::from_scores(g, layers, [(symmetric_key(&three), 0)]);
+        let back = Book::from_bytes(&book.to_bytes().unwrap()).unwrap();
+        assert!(back.layers().contains(3) && !back.layers().contains(2));
         // A word that is no position at all (a column without its marker).
         let book = Book::from_scores(g, 2..=2, [(0, 0)]);
         let err = Book::from_bytes(&book.to_bytes().unwrap())
@@ -841,7 +904,7 @@ mod tests {
         v1.push((-3i8) as u8);
         let book = Book::from_bytes(&v1).unwrap();
         assert!(book.legacy());
-        assert_eq!(book.layers(), 0..=2);
+        assert_eq!(book.layers(), Layers::from(0..=2));
         assert_eq!(book.score(&a), Some(-3));
         assert_eq!(book.geometry(), g);
     }
@@ -857,7 +920,7 @@ mod tests {
             Book::from_bytes(&bytes).unwrap_err().to_string(),
             format!("book is {n} bytes long, its header says {}", n + 1)
         );
-        assert_eq!(max_file_len(&bytes[..24]), n as u64 + 1);
+        assert_eq!(max_file_len(&bytes[..32]), n as u64 + 1);
     }
 
     #[test]

@@ -71,7 +71,7 @@ pub fn sample(book: &Book, n: usize, seed: u64) -> Vec<(Position, BookValue)> {
             continue;
         }
         // The deepest layer: its positions are the cheapest to solve afresh.
-        let stones = *layers.end();
+        let stones = layers.last();
         if let Some(pos) = random_position(book.geometry(), stones, &mut rng)
             && let Some(value) = book.value(&pos)
         {
