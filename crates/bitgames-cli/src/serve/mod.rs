@@ -2,7 +2,9 @@
 //!
 //! - `/` and its assets: the page from `web/`, embedded in the binary ([`assets`]);
 //! - `/api/...`: the JSON API ([`api`]), every solve on a blocking thread behind
-//!   a semaphore, with a time budget.
+//!   a semaphore, with a time budget;
+//! - the connections ([`conn`]): header and idle timeouts, a cap on open
+//!   connections, a graceful shutdown bounded in time; the request log ([`log`]).
 
 mod api;
 mod assets;
