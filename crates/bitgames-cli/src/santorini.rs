@@ -201,9 +201,12 @@ fn parse_duration(text: &str) -> Result<Duration, String> {
         (t, 1.0)
     };
     match number.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(Duration::from_secs_f64(v * scale)),
+        Ok(v) if v.is_finite() && v > 0.0 && v * scale <= crate::cli_util::MAX_SECONDS => {
+            Ok(Duration::from_secs_f64(v * scale))
+        }
         _ => Err(format!(
-            "{text:?} is not a positive time such as 1s, 250ms or 0.1s"
+            "{:?} is not a positive time of at most a day (86400s), such as 1s, 250ms or 0.1s",
+            bitgames::excerpt(text)
         )),
     }
 }
@@ -414,7 +417,7 @@ fn batch(files: &[PathBuf], answer: impl Fn(&Instance) -> String) -> anyhow::Res
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut bad = 0usize;
     for (source, number, line) in input_lines(files)? {
-        match line.parse::<Instance>() {
+        match line.and_then(|l| l.parse::<Instance>().map_err(|e| e.to_string())) {
             Ok(inst) => writeln!(out, "{}", answer(&inst))?,
             Err(e) => {
                 out.flush()?;
@@ -437,7 +440,7 @@ fn parse_position(text: Option<&str>) -> anyhow::Result<Position> {
         None => Ok(Position::new()),
         Some(t) => t
             .parse()
-            .map_err(|e| anyhow::anyhow!("bad position {t:?}: {e}")),
+            .map_err(|e| anyhow::anyhow!("bad position {:?}: {e}", bitgames::excerpt(t))),
     }
 }
 

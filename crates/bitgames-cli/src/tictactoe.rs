@@ -75,7 +75,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
 fn parse(moves: &str) -> anyhow::Result<Position> {
     moves
         .parse::<Position>()
-        .with_context(|| format!("bad tic-tac-toe position `{moves}`"))
+        .with_context(|| format!("bad tic-tac-toe position `{}`", bitgames::excerpt(moves)))
 }
 
 fn status(pos: &Position) -> String {
@@ -170,7 +170,8 @@ fn count() -> anyhow::Result<ExitCode> {
 
 fn perft(depth: u32, moves: &str, repr: Repr) -> anyhow::Result<ExitCode> {
     fn count<B: Board>(moves: &str, depth: u32) -> anyhow::Result<u64> {
-        let pos: B = B::from_moves(moves).with_context(|| format!("bad moves `{moves}`"))?;
+        let pos: B = B::from_moves(moves)
+            .with_context(|| format!("bad moves `{}`", bitgames::excerpt(moves)))?;
         Ok(tools::perft(&pos, depth))
     }
     if depth > 9 {

@@ -146,7 +146,7 @@ fn bestmove_rejects_a_bad_time() {
         .assert()
         .failure()
         .stderr(predicate::str::contains(
-            "\"soon\" is not a positive time such as 1s, 250ms or 0.1s",
+            "\"soon\" is not a positive time of at most a day (86400s), such as 1s, 250ms or 0.1s",
         ));
 }
 

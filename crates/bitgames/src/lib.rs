@@ -12,9 +12,11 @@
 #![warn(missing_docs)]
 
 pub mod connect4;
+mod excerpt;
 pub mod game;
 pub mod santorini;
 pub mod tictactoe;
 pub mod tools;
 
+pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use game::{Game, Outcome, Player};

@@ -297,7 +297,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
         Modes::Weak => vec![Mode::Weak],
         Modes::Both => vec![Mode::Strong, Mode::Weak],
     };
-    let mut solver = Solver::with_table_log2(args.table_log2);
+    let mut solver = super::solver_with_table_log2(args.table_log2)?;
     println!("| set | positions | mode | mean time | mean nodes | K pos/s | wrong |");
     println!("|---|---:|---|---:|---:|---:|---:|");
     let mut any_wrong = false;

@@ -13,8 +13,10 @@ mod solve;
 
 use anyhow::Context;
 use bitgames::connect4::grid::{from_grid_in, move_string, parse_grid};
+use bitgames::connect4::solver::Solver;
 use bitgames::connect4::solver::book::Book;
 use bitgames::connect4::{Geometry, Position};
+use bitgames::excerpt;
 use clap::Subcommand;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -99,6 +101,8 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             files,
         } => {
             let geometry = size.geometry()?;
+            // Refused here, in one line, before any thread makes its solver.
+            solver_with_table_log2(table_log2)?;
             let book = if no_book {
                 None
             } else {
@@ -113,9 +117,20 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             };
             solve::run(&files, geometry, &options)
         }
-        Command::Book(cmd) => book::run(cmd),
+        Command::Book(cmd) => {
+            if let book::BookCommand::Build { table_log2, .. } = &cmd {
+                solver_with_table_log2(*table_log2)?;
+            }
+            book::run(cmd)
+        }
         Command::Bench(args) => bench::run(&args),
     }
+}
+
+/// A solver with a table of `2^log2` buckets, or the one-line error for
+/// `--table-log2` naming the sizes allowed.
+pub fn solver_with_table_log2(log2: u32) -> anyhow::Result<Solver> {
+    Solver::try_with_table_log2(log2).map_err(|e| anyhow::anyhow!("--table-log2 {log2}: {e}"))
 }
 
 /// `--width W --height H`: the board size (7x6 unless asked).
@@ -139,7 +154,7 @@ impl Size {
 /// line break, a grid of 0/1/2 (top row first). Returns the position and
 /// moves that reach it (for a grid, found by taking stones back off).
 pub fn parse_position(text: &str, geometry: Geometry) -> anyhow::Result<(Position, String)> {
-    let context = || format!("bad Connect Four position `{}`", text.trim());
+    let context = || format!("bad Connect Four position `{}`", excerpt(text.trim()));
     if text.contains(['/', '\n']) {
         let rows = parse_grid(text).with_context(context)?;
         let pos = from_grid_in(geometry, &rows).with_context(context)?;

@@ -38,10 +38,11 @@ pub enum First {
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let geometry = args.size.geometry()?;
-    if !(args.think.is_finite() && args.think >= 0.0) {
+    if !(args.think.is_finite() && (0.0..=crate::cli_util::MAX_SECONDS).contains(&args.think)) {
         anyhow::bail!(
-            "--think {}: give a number of seconds, 0 or more",
-            args.think
+            "--think {}: give a number of seconds from 0 to {} (a day)",
+            args.think,
+            crate::cli_util::MAX_SECONDS
         );
     }
     let think = Duration::from_secs_f64(args.think);
@@ -86,7 +87,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                     Ok(()) => moves.push_str(text),
                     Err(e) => println!("Not legal: {e}."),
                 },
-                _ => println!("`{text}` is not a column: type 1..{width} (q quits)."),
+                _ => println!(
+                    "`{}` is not a column: type 1..{width} (q quits).",
+                    bitgames::excerpt(text)
+                ),
             }
         } else {
             let (col, why) = engine_move(&mut solver, &pos, think);

@@ -7,6 +7,7 @@ use bitgames::connect4::Geometry;
 use bitgames::connect4::Position;
 use bitgames::connect4::solver::book::Book;
 use bitgames::connect4::solver::{Mode, Solver};
+use bitgames::excerpt;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::io::Write;
@@ -44,7 +45,7 @@ fn parse_line(geometry: Geometry, text: &str) -> (String, Option<i32>, Result<Po
         Some(Err(_)) => {
             let e = format!(
                 "`{}` after the moves is not a score (an integer)",
-                text.split_whitespace().nth(1).unwrap_or("")
+                excerpt(text.split_whitespace().nth(1).unwrap_or(""))
             );
             return (moves, None, Err(e));
         }
@@ -53,7 +54,7 @@ fn parse_line(geometry: Geometry, text: &str) -> (String, Option<i32>, Result<Po
         return (
             moves,
             expected,
-            Err(format!("unexpected `{extra}` after the score")),
+            Err(format!("unexpected `{}` after the score", excerpt(extra))),
         );
     }
     // `-` stands for no moves: the empty board (blank lines are skipped).
@@ -102,9 +103,12 @@ pub fn run(files: &[PathBuf], geometry: Geometry, options: &Options) -> anyhow::
     let lines = input_lines(files)?;
     let jobs_list: Vec<Job> = lines
         .into_iter()
-        .filter(|(_, _, text)| !text.trim().is_empty())
+        .filter(|(_, _, text)| !matches!(text, Ok(t) if t.trim().is_empty()))
         .map(|(source, line, text)| {
-            let (moves, expected, position) = parse_line(geometry, &text);
+            let (moves, expected, position) = match text {
+                Ok(text) => parse_line(geometry, &text),
+                Err(e) => (String::new(), None, Err(e)),
+            };
             Job {
                 line,
                 source,

@@ -122,7 +122,7 @@ async fn not_found(uri: Uri) -> Response {
     if uri.path().starts_with("/api") {
         ApiError::not_found(format!(
             "no API route {}; the routes are: {}",
-            uri.path(),
+            bitgames::excerpt(uri.path()),
             ROUTES.join("; ")
         ))
         .into_response()
@@ -134,7 +134,10 @@ async fn not_found(uri: Uri) -> Response {
 async fn method_not_allowed(method: Method, uri: Uri) -> Response {
     ApiError {
         status: StatusCode::METHOD_NOT_ALLOWED,
-        message: format!("{method} {} is not served: use GET", uri.path()),
+        message: format!(
+            "{method} {} is not served: use GET",
+            bitgames::excerpt(uri.path())
+        ),
         extra: None,
     }
     .into_response()

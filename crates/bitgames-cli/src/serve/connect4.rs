@@ -172,8 +172,12 @@ impl QuickSearch {
 /// The analysis of the position after `moves`.
 pub async fn analyze(state: Arc<AppState>, params: &Params) -> Result<Value, ApiError> {
     let moves = required(params, "moves")?.trim().to_string();
-    let pos = Position::from_moves(&moves)
-        .map_err(|e| ApiError::bad(format!("bad Connect Four moves `{moves}`: {e}")))?;
+    let pos = Position::from_moves(&moves).map_err(|e| {
+        ApiError::bad(format!(
+            "bad Connect Four moves `{}`: {e}",
+            bitgames::excerpt(&moves)
+        ))
+    })?;
     let ms = time_ms(params, DEFAULT_TIME_MS, MAX_TIME_MS)?;
     let mut answer = describe(&pos, &moves);
     let cells = pos.width() * pos.height();

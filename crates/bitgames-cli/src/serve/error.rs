@@ -97,7 +97,8 @@ pub fn time_ms(params: &Params, default: u64, max: u64) -> Result<u64, ApiError>
         Some(text) => match text.trim().parse::<u64>() {
             Ok(ms) if (1..=max).contains(&ms) => Ok(ms),
             _ => Err(ApiError::bad(format!(
-                "time_ms `{text}` is not a whole number of milliseconds in 1..{max}"
+                "time_ms `{}` is not a whole number of milliseconds in 1..{max}",
+                bitgames::excerpt(text)
             ))),
         },
     }

@@ -18,7 +18,8 @@ pub fn legal(game: &str, params: &Params) -> Result<Value, ApiError> {
         "connect4" => legal_in::<bitgames::connect4::Position>(params),
         "santorini" => legal_in::<bitgames::santorini::Position>(params),
         other => Err(ApiError::not_found(format!(
-            "no game `{other}`: the games are {}",
+            "no game `{}`: the games are {}",
+            bitgames::excerpt(other),
             GAMES.join(", ")
         ))),
     }
@@ -29,9 +30,13 @@ where
     <G as FromStr>::Err: Display,
 {
     let text = required(params, "position")?;
-    let pos: G = text
-        .parse()
-        .map_err(|e| ApiError::bad(format!("bad {} position `{text}`: {e}", G::NAME)))?;
+    let pos: G = text.parse().map_err(|e| {
+        ApiError::bad(format!(
+            "bad {} position `{}`: {e}",
+            G::NAME,
+            bitgames::excerpt(text)
+        ))
+    })?;
     let moves = pos.legal_moves();
     let outcome = pos.outcome();
     Ok(json!({

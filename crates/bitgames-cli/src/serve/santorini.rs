@@ -21,19 +21,23 @@ pub const MAX_TIME_MS: u64 = 10_000;
 /// (separated by blanks or `;`), and the position text as given.
 pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
     let given = optional(params, "position").unwrap_or("0000000000000000000000000/1/mortal/mortal");
-    let mut pos: Position = given
-        .parse()
-        .map_err(|e| ApiError::bad(format!("bad Santorini position `{given}`: {e}")))?;
+    let mut pos: Position = given.parse().map_err(|e| {
+        ApiError::bad(format!(
+            "bad Santorini position `{}`: {e}",
+            bitgames::excerpt(given)
+        ))
+    })?;
     if let Some(moves) = optional(params, "moves") {
         let texts = moves
             .split(|c: char| c.is_whitespace() || c == ';')
             .filter(|t| !t.is_empty());
         for (i, text) in texts.enumerate() {
-            let mv: Move = text
-                .parse()
-                .map_err(|e| ApiError::bad(format!("move {} `{text}`: {e}", i + 1)))?;
-            pos.play(mv)
-                .map_err(|e| ApiError::bad(format!("move {} `{text}`: {e}", i + 1)))?;
+            let mv: Move = text.parse().map_err(|e| {
+                ApiError::bad(format!("move {} `{}`: {e}", i + 1, bitgames::excerpt(text)))
+            })?;
+            pos.play(mv).map_err(|e| {
+                ApiError::bad(format!("move {} `{}`: {e}", i + 1, bitgames::excerpt(text)))
+            })?;
         }
     }
     Ok((pos, given.to_string()))
@@ -126,9 +130,9 @@ pub async fn bestmove(state: Arc<AppState>, params: &Params) -> Result<Value, Ap
 /// writes it, or `position=...&space=C3` (the other workers count as level 4).
 fn instance(params: &Params) -> Result<Instance, ApiError> {
     if let Some(text) = optional(params, "instance") {
-        return text
-            .parse()
-            .map_err(|e| ApiError::bad(format!("bad instance `{text}`: {e}")));
+        return text.parse().map_err(|e| {
+            ApiError::bad(format!("bad instance `{}`: {e}", bitgames::excerpt(text)))
+        });
     }
     if optional(params, "position").is_none() {
         return Err(ApiError::bad(
@@ -137,10 +141,12 @@ fn instance(params: &Params) -> Result<Instance, ApiError> {
     }
     let (pos, _) = position(params)?;
     let space_text = required(params, "space")?;
-    let space: Space = space_text
-        .trim()
-        .parse()
-        .map_err(|e| ApiError::bad(format!("bad space `{space_text}`: {e}")))?;
+    let space: Space = space_text.trim().parse().map_err(|e| {
+        ApiError::bad(format!(
+            "bad space `{}`: {e}",
+            bitgames::excerpt(space_text)
+        ))
+    })?;
     let mut levels = pos.levels();
     if levels[space.index()] == 4 {
         return Err(ApiError::bad(format!(

@@ -10,9 +10,12 @@ use serde_json::{Value, json};
 /// The analysis of a position given by `moves`.
 pub fn analyze(solver: &Solver, params: &Params) -> Result<Value, ApiError> {
     let moves = required(params, "moves")?;
-    let pos: Position = moves
-        .parse()
-        .map_err(|e| ApiError::bad(format!("bad tic-tac-toe position `{moves}`: {e}")))?;
+    let pos: Position = moves.parse().map_err(|e| {
+        ApiError::bad(format!(
+            "bad tic-tac-toe position `{}`: {e}",
+            bitgames::excerpt(moves)
+        ))
+    })?;
     let value = solver.value(&pos);
     let best = solver.best_moves(&pos);
     let mut squares = vec![Value::Null; 9];

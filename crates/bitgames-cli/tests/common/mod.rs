@@ -16,10 +16,10 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts `bitgames serve --port 0` with extra arguments and waits for its address.
+    /// Starts `bitgames serve --quiet --port 0` with extra arguments and waits for its address.
     pub fn start(extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
-            .args(["serve", "--host", "127.0.0.1", "--port", "0"])
+            .args(["serve", "--quiet", "--host", "127.0.0.1", "--port", "0"])
             .args(extra)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

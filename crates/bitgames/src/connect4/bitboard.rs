@@ -79,6 +79,9 @@ impl Geometry {
             Err(GeometryError::Empty { width, height })
         } else if width > 9 {
             Err(GeometryError::TooWide { width })
+        } else if height > 64 {
+            // Checked first, so that `width * (height + 1)` cannot overflow.
+            Err(GeometryError::TooTall { height })
         } else if width * (height + 1) > 64 {
             Err(GeometryError::TooLarge { width, height })
         } else if height > 15 {
@@ -109,9 +112,19 @@ impl Geometry {
         self.width() * self.height()
     }
 
-    /// The bit of cell (`col`, `row`), row 0 at the bottom.
+    /// The bit of cell (`col`, `row`), row 0 at the bottom (row `height` is
+    /// the spare bit on top of the column); 0 for a cell off the board.
     #[must_use]
     pub const fn bit(self, col: usize, row: usize) -> u64 {
+        if col >= self.width() || row > self.height() {
+            return 0;
+        }
+        self.raw_bit(col, row)
+    }
+
+    /// [`Geometry::bit`] for a cell known to be on the board.
+    #[inline]
+    const fn raw_bit(self, col: usize, row: usize) -> u64 {
         1 << (col * (self.height() + 1) + row)
     }
 
@@ -121,7 +134,7 @@ impl Geometry {
         let mut m = 0;
         let mut c = 0;
         while c < self.width() {
-            m |= self.bit(c, 0);
+            m |= self.raw_bit(c, 0);
             c += 1;
         }
         m
@@ -133,13 +146,16 @@ impl Geometry {
         self.bottom_mask() * ((1 << self.height()) - 1)
     }
 
-    /// The cells of column `col`.
+    /// The cells of column `col`; 0 for a column off the board.
     #[must_use]
     pub const fn column_mask(self, col: usize) -> u64 {
+        if col >= self.width() {
+            return 0;
+        }
         ((1 << self.height()) - 1) << (col * (self.height() + 1))
     }
 
-    /// The top cell of column `col`.
+    /// The top cell of column `col`; 0 for a column off the board.
     #[must_use]
     pub const fn top_mask(self, col: usize) -> u64 {
         self.bit(col, self.height() - 1)
@@ -382,9 +398,12 @@ impl Position {
         }
     }
 
-    /// The number of stones in column `col` (0-based).
+    /// The number of stones in column `col` (0-based); 0 for a column off the board.
     #[must_use]
     pub const fn column_height(&self, col: usize) -> usize {
+        if col >= self.width() {
+            return 0;
+        }
         (self.mask & self.geometry.column_mask(col)).count_ones() as usize
     }
 
@@ -408,10 +427,14 @@ impl Position {
         self.geometry.alignment(self.opponent())
     }
 
-    /// Whether playing column `col` (0-based, playable) wins at once.
+    /// Whether playing column `col` (0-based) wins at once; `false` for a
+    /// column off the board or full.
     #[must_use]
     #[inline]
     pub const fn is_winning_move(&self, col: usize) -> bool {
+        if col >= self.width() {
+            return false;
+        }
         let landing = (self.mask + self.geometry.bit(col, 0)) & self.geometry.column_mask(col);
         self.geometry.alignment(self.current | landing)
     }
@@ -425,15 +448,19 @@ impl Position {
 
     /// Drops a stone of the player to move into column `col` (0-based) without
     /// any check: `position ^= mask; mask |= mask + bottom(col)`.
+    ///
+    /// The caller guarantees [`Position::can_play`]`(col)` (and that the game
+    /// is not over), as [`Position::play`] checks: otherwise the position is
+    /// corrupt, and builds with debug assertions panic.
     #[inline]
     pub fn play_unchecked(&mut self, col: usize) {
         debug_assert!(
             self.can_play(col),
             "column {} is full or off the board",
-            col + 1
+            col.saturating_add(1)
         );
         self.current ^= self.mask;
-        self.mask |= self.mask + self.geometry.bit(col, 0);
+        self.mask |= self.mask + self.geometry.raw_bit(col, 0);
         self.moves += 1;
     }
 
@@ -448,7 +475,8 @@ impl Position {
             Some(PlayError::BoardFull)
         } else if col >= self.width() {
             Some(PlayError::OutOfRange {
-                column: col + 1,
+                // 1-based; `usize::MAX` stays `usize::MAX` rather than overflow.
+                column: col.saturating_add(1),
                 width: self.width(),
             })
         } else if !self.can_play(col) {

@@ -57,7 +57,7 @@ impl FromStr for Column {
         match s.trim().as_bytes() {
             [d @ b'1'..=b'9'] => Ok(Column(d - b'1')),
             _ => Err(ParseColumnError {
-                text: s.to_string(),
+                text: crate::excerpt(s).into_owned(),
             }),
         }
     }

@@ -82,9 +82,13 @@ impl Board {
         self.moves
     }
 
-    /// The number of stones in column `col`: the first empty row from the bottom.
+    /// The number of stones in column `col`: the first empty row from the
+    /// bottom; 0 for a column off the board.
     #[must_use]
     pub fn column_height(&self, col: usize) -> usize {
+        if col >= self.geometry.width() {
+            return 0;
+        }
         (0..self.geometry.height())
             .find(|&row| self.cells[col][row].is_none())
             .unwrap_or(self.geometry.height())
@@ -129,7 +133,7 @@ impl Board {
             Some(PlayError::BoardFull)
         } else if col >= self.geometry.width() {
             Some(PlayError::OutOfRange {
-                column: col + 1,
+                column: col.saturating_add(1),
                 width: self.geometry.width(),
             })
         } else if self.column_height(col) == self.geometry.height() {

@@ -6,6 +6,7 @@
 //! so a worker can never move there. Blanks are allowed between tokens.
 
 use super::bitboard::{Bitboard, Space};
+use crate::excerpt;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use std::fmt;
@@ -106,19 +107,19 @@ pub enum InstanceError {
         /// What it found (a quoted character or `end of line`).
         found: String,
     },
-    /// The worker's row is not 1..=5.
+    /// The worker's row is not 1..=5 (as written, cut if very long).
     #[error("row {0} is outside 1..5")]
-    RowOutOfRange(u64),
-    /// The worker's column is not 1..=5.
+    RowOutOfRange(String),
+    /// The worker's column is not 1..=5 (as written, cut if very long).
     #[error("col {0} is outside 1..5")]
-    ColOutOfRange(u64),
+    ColOutOfRange(String),
     /// A level is not 0..=4.
     #[error("level {value} of space #{position} is outside 0..4")]
     LevelOutOfRange {
         /// 1-based position in the list of levels.
         position: usize,
-        /// The level given.
-        value: u64,
+        /// The level as written (cut if very long).
+        value: String,
     },
     /// The list does not hold exactly 25 levels.
     #[error("expected 25 levels, found {0}")]
@@ -190,22 +191,28 @@ impl<'a> Cursor<'a> {
         matches!(self.chars.peek(), Some(&(_, c)) if c == want)
     }
 
-    /// A decimal number; saturates (a huge number is reported as out of range, not as a crash).
-    fn number(&mut self, expected: &'static str) -> Result<u64, InstanceError> {
+    /// A decimal number: its value (saturated: a huge number is out of
+    /// range, not a crash) and its digits as written, for error messages.
+    fn number(&mut self, expected: &'static str) -> Result<(u64, String), InstanceError> {
         self.skip_blanks();
         let mut value: Option<u64> = None;
+        let mut digits = String::new();
         while let Some(&(_, c)) = self.chars.peek() {
             let Some(d) = c.to_digit(10) else { break };
             value = Some(
                 value
                     .unwrap_or(0)
                     .saturating_mul(10)
-                    .saturating_add(d as u64),
+                    .saturating_add(u64::from(d)),
             );
+            digits.push(c);
             self.chars.next();
             self.column += 1;
         }
-        value.ok_or_else(|| self.error(expected))
+        match value {
+            Some(v) => Ok((v, digits)),
+            None => Err(self.error(expected)),
+        }
     }
 
     fn at_end(&mut self) -> bool {
@@ -220,9 +227,9 @@ impl FromStr for Instance {
     fn from_str(s: &str) -> Result<Instance, InstanceError> {
         let mut cur = Cursor::new(s);
         cur.expect('(', "'(' opening the worker's (row,col)")?;
-        let row = cur.number("the worker's row")?;
+        let (row, row_text) = cur.number("the worker's row")?;
         cur.expect(',', "',' between row and col")?;
-        let col = cur.number("the worker's col")?;
+        let (col, col_text) = cur.number("the worker's col")?;
         cur.expect(')', "')' closing the worker's (row,col)")?;
         cur.expect('[', "'[' opening the list of levels")?;
         let mut levels = Vec::with_capacity(25);
@@ -242,22 +249,26 @@ impl FromStr for Instance {
             return Err(cur.error("end of line after ']'"));
         }
         if !(1..=5).contains(&row) {
-            return Err(InstanceError::RowOutOfRange(row));
+            return Err(InstanceError::RowOutOfRange(
+                excerpt(&row_text).into_owned(),
+            ));
         }
         if !(1..=5).contains(&col) {
-            return Err(InstanceError::ColOutOfRange(col));
+            return Err(InstanceError::ColOutOfRange(
+                excerpt(&col_text).into_owned(),
+            ));
         }
-        if let Some((i, &value)) = levels.iter().enumerate().find(|&(_, &l)| l > 4) {
+        if let Some((i, (_, text))) = levels.iter().enumerate().find(|(_, (l, _))| *l > 4) {
             return Err(InstanceError::LevelOutOfRange {
                 position: i + 1,
-                value,
+                value: excerpt(text).into_owned(),
             });
         }
         if levels.len() != 25 {
             return Err(InstanceError::WrongLevelCount(levels.len()));
         }
         let mut array = [0u8; 25];
-        for (a, &l) in array.iter_mut().zip(&levels) {
+        for (a, &(l, _)) in array.iter_mut().zip(&levels) {
             *a = l as u8;
         }
         let worker = Space::from_row_col(row as u8, col as u8).expect("checked above");
@@ -387,7 +398,20 @@ mod tests {
         );
         assert_eq!(
             err("(1,2) [99999999999999999999999]"),
-            format!("level {} of space #1 is outside 0..4", u64::MAX)
+            "level 99999999999999999999999 of space #1 is outside 0..4"
+        );
+        assert_eq!(
+            err("(18446744073709551616,1) []"),
+            "row 18446744073709551616 is outside 1..5"
+        );
+        assert_eq!(err("(1,007) []"), "col 007 is outside 1..5");
+        let huge = "9".repeat(100_000);
+        assert_eq!(
+            err(&format!("(1,1) [{huge}]")),
+            format!(
+                "level {}…(100000 characters) of space #1 is outside 0..4",
+                "9".repeat(60)
+            )
         );
     }
 

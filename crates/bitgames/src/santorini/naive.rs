@@ -17,11 +17,24 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
     (1, 1),
 ];
 
+/// The precondition of the naive twins: a worker on the board.
+fn check_on_board(row: u8, col: u8) {
+    assert!(
+        (1..=5).contains(&row) && (1..=5).contains(&col),
+        "the worker's (row, col) = ({row},{col}) is off the board: both must be in 1..=5"
+    );
+}
+
 /// The spaces a worker at 1-based (row, col) may move to: each of the eight
 /// neighbours inside the board, not at level 4, at most one level up. In
 /// ascending (row, col) order.
+///
+/// # Panics
+///
+/// If `row` or `col` is outside 1..=5.
 #[must_use]
 pub fn move_to_naive(row: u8, col: u8, levels: &[u8; 25]) -> Vec<(u8, u8)> {
+    check_on_board(row, col);
     let here = levels[(row as usize - 1) * 5 + col as usize - 1];
     let mut result = Vec::new();
     for (dr, dc) in DIRECTIONS {
@@ -31,7 +44,7 @@ pub fn move_to_naive(row: u8, col: u8, levels: &[u8; 25]) -> Vec<(u8, u8)> {
             continue;
         }
         let there = levels[(r as usize - 1) * 5 + c as usize - 1];
-        if there < 4 && there <= here + 1 {
+        if there < 4 && u16::from(there) <= u16::from(here) + 1 {
             result.push((r as u8, c as u8));
         }
     }
@@ -53,8 +66,13 @@ pub fn move_to_instance_naive(instance: &Instance) -> Vec<Space> {
 
 /// BFS with a queue from the worker over [`move_to_naive`]: distances in
 /// moves to all 25 spaces (row-major), `None` where unreachable.
+///
+/// # Panics
+///
+/// If `row` or `col` is outside 1..=5.
 #[must_use]
 pub fn distances_naive(row: u8, col: u8, levels: &[u8; 25]) -> [Option<u8>; 25] {
+    check_on_board(row, col);
     let mut result = [None; 25];
     result[(row as usize - 1) * 5 + col as usize - 1] = Some(0);
     let mut queue = VecDeque::new();

@@ -63,7 +63,7 @@ impl FromStr for Space {
     type Err = NotationError;
 
     fn from_str(s: &str) -> Result<Space, NotationError> {
-        let bad = || NotationError::BadSpace(s.to_string());
+        let bad = || NotationError::BadSpace(crate::excerpt(s).into_owned());
         let mut chars = s.chars();
         let (Some(file), Some(rank), None) = (chars.next(), chars.next(), chars.next()) else {
             return Err(bad());
@@ -95,7 +95,7 @@ impl FromStr for Move {
 
     fn from_str(text: &str) -> Result<Move, NotationError> {
         let s = text.trim();
-        let bad = || NotationError::BadMove(text.to_string());
+        let bad = || NotationError::BadMove(crate::excerpt(text).into_owned());
         if let Some((a, b)) = s.split_once(',') {
             return Ok(Move::place(a.trim().parse()?, b.trim().parse()?));
         }
@@ -139,13 +139,19 @@ impl fmt::Display for Position {
 fn parse_group(player: Player, text: &str) -> Result<Vec<Space>, NotationError> {
     let text = text.trim();
     let Some(rest) = text.strip_prefix("mortal") else {
-        return Err(NotationError::BadGroup(player, text.to_string()));
+        return Err(NotationError::BadGroup(
+            player,
+            crate::excerpt(text).into_owned(),
+        ));
     };
     if rest.is_empty() {
         return Ok(Vec::new());
     }
     let Some(list) = rest.strip_prefix(':') else {
-        return Err(NotationError::BadGroup(player, text.to_string()));
+        return Err(NotationError::BadGroup(
+            player,
+            crate::excerpt(text).into_owned(),
+        ));
     };
     let spaces = list
         .split(',')
@@ -180,7 +186,7 @@ impl FromStr for Position {
         let to_move = match fields[1].trim() {
             "1" => Player::One,
             "2" => Player::Two,
-            other => return Err(NotationError::BadPlayer(other.to_string())),
+            other => return Err(NotationError::BadPlayer(crate::excerpt(other).into_owned())),
         };
         let mut workers = [Bitboard::EMPTY; 2];
         let mut all = Bitboard::EMPTY;

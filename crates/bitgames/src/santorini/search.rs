@@ -169,9 +169,20 @@ pub fn score_text(score: i32) -> String {
 }
 
 impl Engine {
+    /// The largest table [`Engine::new`] accepts.
+    pub const MAX_ENTRIES: usize = 1 << 30;
+
     /// An engine whose transposition table has `entries` slots (rounded up to a power of two).
+    ///
+    /// # Panics
+    ///
+    /// If `entries` is more than [`Engine::MAX_ENTRIES`] (2^30).
     #[must_use]
     pub fn new(entries: usize) -> Engine {
+        assert!(
+            entries <= Engine::MAX_ENTRIES,
+            "a table of {entries} entries is more than the 2^30 an engine allows"
+        );
         Engine {
             table: vec![Entry::default(); entries.next_power_of_two()],
             history: vec![[0; NUM_ACTIONS]; 2],

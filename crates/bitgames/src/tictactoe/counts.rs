@@ -19,8 +19,13 @@ pub const SYMMETRIES: [[u8; 9]; 8] = [
 ];
 
 /// The image of a board under symmetry `t` (an index into [`SYMMETRIES`]).
+///
+/// # Panics
+///
+/// If `t` is not a symmetry, 0..8.
 #[must_use]
 pub fn transform(pos: &masks::Board, t: usize) -> masks::Board {
+    assert!(t < SYMMETRIES.len(), "symmetry {t} is outside 0..8");
     let mut out = masks::Board::default();
     for sq in Square::ALL {
         if let Some(p) = pos.cell(sq) {

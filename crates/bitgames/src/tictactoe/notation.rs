@@ -17,7 +17,7 @@ impl FromStr for Square {
 
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         let err = || ParseSquareError {
-            text: s.to_string(),
+            text: crate::excerpt(s).into_owned(),
         };
         match s.trim().as_bytes() {
             [d @ b'1'..=b'9'] => Ok(Square(d - b'1')),

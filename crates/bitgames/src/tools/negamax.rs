@@ -109,8 +109,9 @@ fn search<G: Game, E: Evaluator<G>>(
 /// or loss (negative); `None` for a heuristic or drawn score.
 #[must_use]
 pub fn plies_to_end(score: i32) -> Option<i32> {
-    let d = WIN_SCORE - score.abs();
-    (d < MAX_MATE_PLIES).then_some(d)
+    // `i32::MIN` has no absolute value: it is no forced result either.
+    let d = WIN_SCORE.checked_sub(score.checked_abs()?)?;
+    (0..MAX_MATE_PLIES).contains(&d).then_some(d)
 }
 
 /// A score in words: `win in 3`, `loss in 4`, `draw`-or-heuristic number.

@@ -330,12 +330,30 @@ impl Solver {
         Solver::with_table_log2(DEFAULT_TABLE_LOG2)
     }
 
-    /// A solver with a table of `2^log2` buckets (16 bytes each).
+    /// A solver with a table of `2^log2` buckets (16 bytes each; the table
+    /// grows to that size only as searches need it).
+    ///
+    /// # Panics
+    ///
+    /// If `log2` is above 32 (64 GiB) or the memory is refused: see
+    /// [`Solver::try_with_table_log2`], which returns an error instead. Sizes
+    /// below 2^4 are raised to 2^4.
     #[must_use]
     pub fn with_table_log2(log2: u32) -> Solver {
+        match Solver::try_with_table_log2(log2.max(*table::LOG2_RANGE.start())) {
+            Ok(solver) => solver,
+            Err(e) => panic!("Solver::with_table_log2({log2}): {e}"),
+        }
+    }
+
+    /// A solver with a table of `2^log2` buckets (16 bytes each), `log2` in
+    /// [`table::LOG2_RANGE`] (4..=32); an error for another size or when the
+    /// system refuses the memory (the memory is reserved, not touched: pages
+    /// are used as the table grows).
+    pub fn try_with_table_log2(log2: u32) -> Result<Solver, table::TableError> {
         let geo = Geo::new(Geometry::STANDARD);
-        Solver {
-            table: Arc::new(Table::new(log2, key_bits(Geometry::STANDARD))),
+        Ok(Solver {
+            table: Arc::new(Table::try_new(log2, key_bits(Geometry::STANDARD))?),
             table_log2: log2,
             geo,
             book: None,
@@ -346,7 +364,7 @@ impl Solver {
             stopped: false,
             threads: 1,
             helper: 0,
-        }
+        })
     }
 
     /// Searches each position on `threads` threads sharing the table (lazy

@@ -141,28 +141,73 @@ fn touch(buckets: &mut [[AtomicU64; 2]]) {
     }
 }
 
-/// A zeroed vector of atomic buckets, allocated as plain zeroed memory (the
-/// system hands out zero pages lazily, so a large table costs nothing until used).
-fn zeroed_buckets(n: usize) -> Vec<[AtomicU64; 2]> {
-    const { assert!(std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>()) };
-    let mut v = std::mem::ManuallyDrop::new(vec![[0u64; 2]; n]);
-    // SAFETY: `[AtomicU64; 2]` has the size, alignment (checked above) and bit
-    // validity of `[u64; 2]`; the allocation is handed over whole, with its
-    // length and capacity, and the original vector is never dropped.
-    unsafe {
-        Vec::from_raw_parts(
-            v.as_mut_ptr().cast::<[AtomicU64; 2]>(),
-            v.len(),
-            v.capacity(),
-        )
+/// The sizes a solver's table may be asked for: `2^log2` buckets of 16
+/// bytes, 256 bytes to 64 GiB (smaller sizes are not worth a table; larger
+/// ones are beyond any machine this runs on).
+pub const LOG2_RANGE: std::ops::RangeInclusive<u32> = 4..=32;
+
+/// Why a table cannot be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// The size asked for is outside [`LOG2_RANGE`].
+    #[error(
+        "a table of 2^{log2} buckets is outside the sizes allowed, 2^4..=2^32 buckets (16 bytes each, 64 GiB at most)"
+    )]
+    Size {
+        /// The log2 of the buckets asked for.
+        log2: u32,
+    },
+    /// The system refused the memory.
+    #[error("cannot allocate a table of {} MiB (2^{log2} buckets): not enough memory", bytes >> 20)]
+    Allocation {
+        /// The log2 of the buckets asked for.
+        log2: u32,
+        /// The bytes asked for.
+        bytes: usize,
+    },
+}
+
+/// A zeroed vector of `n` atomic buckets, allocated as zeroed memory (the
+/// system hands out zero pages lazily, so a large table costs nothing until
+/// used); `None` if the memory cannot be had.
+fn zeroed_buckets(n: usize) -> Option<Vec<[AtomicU64; 2]>> {
+    let layout = std::alloc::Layout::array::<[AtomicU64; 2]>(n).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
     }
+    // SAFETY: the layout has a non-zero size (checked above).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` was allocated by the global allocator with the layout of
+    // `n` elements of this type (length = capacity = `n`), and all-zero bytes
+    // are valid `AtomicU64`s.
+    Some(unsafe { Vec::from_raw_parts(ptr.cast::<[AtomicU64; 2]>(), n, n) })
 }
 
 impl Table {
     /// A table of at least `2^log2_buckets` buckets (16 bytes each), and
     /// enough of them for keys of `key_bits` bits to be stored exactly.
+    ///
+    /// # Panics
+    ///
+    /// If [`Table::try_new`] fails: `log2_buckets` outside [`LOG2_RANGE`]
+    /// (smaller sizes are raised to 2^4), or not enough memory.
     #[must_use]
     pub fn new(log2_buckets: u32, key_bits: u32) -> Table {
+        match Table::try_new(log2_buckets.max(*LOG2_RANGE.start()), key_bits) {
+            Ok(table) => table,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// [`Table::new`], or an error for a size outside [`LOG2_RANGE`] or memory
+    /// the system refuses.
+    pub fn try_new(log2_buckets: u32, key_bits: u32) -> Result<Table, TableError> {
+        if !LOG2_RANGE.contains(&log2_buckets) {
+            return Err(TableError::Size { log2: log2_buckets });
+        }
         let need = key_bits.saturating_sub(KEY_BITS);
         let top = log2_buckets.max(need).max(4);
         // Active sizes: primes just above 2^12, 2^15, ... up to the full table.
@@ -176,10 +221,13 @@ impl Table {
             log2 = (log2 + 3).min(top);
         }
         let full = *sizes.last().expect("at least one size");
-        let mut buckets = zeroed_buckets(full as usize);
+        let mut buckets = zeroed_buckets(full as usize).ok_or(TableError::Allocation {
+            log2: log2_buckets,
+            bytes: (full as usize).saturating_mul(16),
+        })?;
         advise_huge_pages(&mut buckets);
         touch(&mut buckets[..sizes[0] as usize]);
-        Table {
+        Ok(Table {
             buckets,
             sizes,
             active: 0,
@@ -188,7 +236,7 @@ impl Table {
             touched: 0,
             generation: 1,
         }
-        .with_active(0)
+        .with_active(0))
     }
 
     fn with_active(mut self, active: usize) -> Table {

@@ -1,0 +1,345 @@
+//! Issue 14, items 1-3, with real sockets on loopback: slow and idle clients
+//! are disconnected while fresh requests are answered, the number of open
+//! connections is capped, Ctrl-C stops the server within a bounded time even
+//! with a half-sent request open, and every request is logged (not with
+//! `--quiet`). Timeouts are set small so that each test takes seconds.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A `bitgames serve` whose stderr is collected line by line.
+struct Server {
+    child: Child,
+    addr: String,
+    log: Arc<Mutex<Vec<String>>>,
+    log_reader: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+            .args(["serve", "--host", "127.0.0.1", "--port", "0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start bitgames serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .expect("read the first line");
+        let addr = line
+            .trim()
+            .strip_prefix("bitgames serve: listening on http://")
+            .and_then(|rest| rest.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_string();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let stderr = child.stderr.take().unwrap();
+        let sink = Arc::clone(&log);
+        let log_reader = std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                sink.lock().unwrap().push(line);
+            }
+        });
+        Server {
+            child,
+            addr,
+            log,
+            log_reader: Some(log_reader),
+        }
+    }
+
+    fn pid(&self) -> String {
+        self.child.id().to_string()
+    }
+
+    /// Sends a signal (`INT`, `TERM`) with `kill`.
+    fn signal(&self, name: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{name}"), &self.pid()])
+            .status()
+            .expect("run kill");
+        assert!(status.success());
+    }
+
+    /// Waits at most `limit` for the server to exit: its exit status and
+    /// the time it took, or `None` if it was still running.
+    fn wait_exit(&mut self, limit: Duration) -> Option<(std::process::ExitStatus, Duration)> {
+        let started = Instant::now();
+        while started.elapsed() < limit {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some((status, started.elapsed()));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+
+    /// The log lines so far, once the server has exited (all of them).
+    fn log_after_exit(&mut self) -> Vec<String> {
+        if let Some(reader) = self.log_reader.take() {
+            reader.join().unwrap();
+        }
+        self.log.lock().unwrap().clone()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn connect(addr: &str) -> TcpStream {
+    let stream = TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream
+}
+
+/// Blocks until the server closes `stream` (end of file or reset); the time it took.
+fn time_to_close(mut stream: TcpStream) -> Duration {
+    let started = Instant::now();
+    let mut buf = [0u8; 4096];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => return started.elapsed(),
+            Ok(_) => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                panic!("still open after 20 s")
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => panic!("still open after 20 s"),
+            Err(_) => return started.elapsed(),
+        }
+    }
+}
+
+/// A client that sends a request's head one byte every 100 ms, forever;
+/// stops when the server has closed the connection.
+fn drip(addr: &str) -> TcpStream {
+    let stream = connect(addr);
+    let mut writer = stream.try_clone().unwrap();
+    std::thread::spawn(move || {
+        let head = b"GET /api HTTP/1.1\r\nHost: x\r\nX-Slow: "
+            .iter()
+            .chain(b"y".iter().cycle());
+        for &b in head {
+            if writer.write_all(&[b]).is_err() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    });
+    stream
+}
+
+#[test]
+fn slow_and_idle_connections_are_closed_while_fresh_requests_are_answered() {
+    let server = Server::start(&["--quiet", "--header-timeout", "1", "--idle-timeout", "2"]);
+    let opened = Instant::now();
+    let idle: Vec<TcpStream> = (0..40).map(|_| connect(&server.addr)).collect();
+    let slow: Vec<TcpStream> = (0..40).map(|_| drip(&server.addr)).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    // Meanwhile a fresh request is answered at once.
+    let asked = Instant::now();
+    let (status, body) = common::get(&server.addr, "/api");
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("routes"), "{body}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        asked.elapsed()
+    );
+    // The dripping clients are cut after the header timeout (1 s), the idle
+    // ones after the idle timeout (2 s); none survives.
+    let slow_closed: Vec<Duration> = slow.into_iter().map(time_to_close).collect();
+    let slow_at = opened.elapsed();
+    let idle_closed: Vec<Duration> = idle.into_iter().map(time_to_close).collect();
+    let idle_at = opened.elapsed();
+    assert!(
+        slow_at >= Duration::from_millis(900) && slow_at < Duration::from_secs(4),
+        "slow clients closed after {slow_at:?} ({slow_closed:?})"
+    );
+    assert!(
+        idle_at >= Duration::from_millis(1900) && idle_at < Duration::from_secs(5),
+        "idle clients closed after {idle_at:?} ({idle_closed:?})"
+    );
+    // A kept-alive connection is closed once idle too, after answering.
+    let mut kept = connect(&server.addr);
+    write!(kept, "GET /api HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut first = [0u8; 12];
+    kept.read_exact(&mut first).unwrap();
+    assert_eq!(&first, b"HTTP/1.1 200");
+    let closed = time_to_close(kept);
+    assert!(
+        closed >= Duration::from_millis(1500) && closed < Duration::from_secs(5),
+        "{closed:?}"
+    );
+    // And the server still answers.
+    assert_eq!(common::get(&server.addr, "/api").0, 200);
+}
+
+#[test]
+fn open_connections_are_capped_and_a_waiting_client_is_served_when_one_closes() {
+    let server = Server::start(&["--quiet", "--max-connections", "3", "--idle-timeout", "1.5"]);
+    let hogs: Vec<TcpStream> = (0..3).map(|_| connect(&server.addr)).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    // A fourth client waits for a slot: the idle ones go after 1.5 s.
+    let asked = Instant::now();
+    let (status, _) = common::get(&server.addr, "/api");
+    let waited = asked.elapsed();
+    assert_eq!(status, 200);
+    assert!(
+        waited >= Duration::from_millis(900) && waited < Duration::from_secs(5),
+        "answered after {waited:?}"
+    );
+    drop(hogs);
+    // Below the cap, at once.
+    let asked = Instant::now();
+    assert_eq!(common::get(&server.addr, "/api").0, 200);
+    assert!(asked.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+fn ctrl_c_with_a_half_sent_request_open_stops_within_the_shutdown_timeout() {
+    let mut server = Server::start(&[
+        "--header-timeout",
+        "60",
+        "--idle-timeout",
+        "60",
+        "--shutdown-timeout",
+        "1",
+    ]);
+    let mut half = connect(&server.addr);
+    write!(half, "GET /api HTTP/1.1\r\nHost: x\r\n").unwrap();
+    let _idle = connect(&server.addr);
+    std::thread::sleep(Duration::from_millis(300));
+    server.signal("INT");
+    let (status, took) = server
+        .wait_exit(Duration::from_secs(10))
+        .expect("the server still runs 10 s after SIGINT");
+    assert!(status.success(), "{status:?}");
+    assert!(
+        took < Duration::from_secs(3),
+        "exited {took:?} after SIGINT"
+    );
+    let log = server.log_after_exit();
+    assert!(
+        log.iter().any(|l| l.ends_with("INFO SIGINT: stopping")),
+        "{log:#?}"
+    );
+    assert!(
+        log.iter().any(|l| l.contains(
+            "WARN stopping: 1 connection(s) still open after the shutdown timeout: closed"
+        )),
+        "{log:#?}"
+    );
+}
+
+#[test]
+fn sigterm_with_only_idle_connections_stops_at_once() {
+    let mut server = Server::start(&["--quiet", "--idle-timeout", "60"]);
+    let _idle: Vec<TcpStream> = (0..5).map(|_| connect(&server.addr)).collect();
+    assert_eq!(common::get(&server.addr, "/api").0, 200);
+    server.signal("TERM");
+    let (status, took) = server
+        .wait_exit(Duration::from_secs(10))
+        .expect("the server still runs 10 s after SIGTERM");
+    assert!(status.success(), "{status:?}");
+    assert!(
+        took < Duration::from_secs(1),
+        "exited {took:?} after SIGTERM"
+    );
+}
+
+#[test]
+fn every_request_is_logged_with_its_status_and_time_and_searches_with_their_outcome() {
+    let mut server = Server::start(&[]);
+    assert_eq!(common::get(&server.addr, "/api").0, 200);
+    assert_eq!(common::get(&server.addr, "/api/nowhere").0, 404);
+    let position = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
+    let path = common::with_query(
+        "/api/santorini/bestmove",
+        &[("position", position), ("time_ms", "50")],
+    );
+    let (status, body) = common::get(&server.addr, &path);
+    assert_eq!(status, 200, "{body}");
+    let answer: serde_json::Value = serde_json::from_str(&body).unwrap();
+    server.signal("INT");
+    server.wait_exit(Duration::from_secs(10)).expect("stopped");
+    let log = server.log_after_exit();
+    let line = |needle: &str| {
+        log.iter()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no line with {needle:?} in {log:#?}"))
+            .clone()
+    };
+    // `2026-11-22T17:48:03.120Z INFO GET /api 200 0.1ms`
+    let api = line(" INFO GET /api 200 ");
+    assert!(api.ends_with("ms"), "{api}");
+    assert_eq!(api.split(' ').count(), 6, "{api}");
+    assert!(api[..24].ends_with('Z'), "{api}");
+    line(" INFO GET /api/nowhere 404 ");
+    line(&format!(" INFO GET {path} 200 "));
+    let search = line(" INFO search /api/santorini/bestmove?");
+    assert!(search.contains("budget 50 ms: best "), "{search}");
+    assert!(
+        search.contains(&format!("best {}", answer["best"].as_str().unwrap())),
+        "{search} / {answer}"
+    );
+    assert!(
+        search.contains(&format!("depth {}", answer["depth"])),
+        "{search}"
+    );
+    assert_eq!(
+        log.iter().filter(|l| l.contains(" INFO GET ")).count(),
+        3,
+        "{log:#?}"
+    );
+
+    // --quiet: no request lines at all.
+    let mut quiet = Server::start(&["--quiet"]);
+    assert_eq!(common::get(&quiet.addr, "/api").0, 200);
+    quiet.signal("INT");
+    quiet.wait_exit(Duration::from_secs(10)).expect("stopped");
+    let log = quiet.log_after_exit();
+    assert!(log.iter().all(|l| !l.contains(" INFO ")), "{log:#?}");
+}
+
+#[test]
+fn bad_server_options_are_refused() {
+    for args in [
+        vec!["--header-timeout", "0"],
+        vec!["--idle-timeout", "1e20"],
+        vec!["--shutdown-timeout", "soon"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+            .arg("serve")
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("is not a number of seconds, more than 0 and at most 86400"),
+            "{args:?}: {err}"
+        );
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args(["serve", "--port", "0", "--max-connections", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "bitgames: error: --max-connections 0: at least 1 connection is needed\n"
+    );
+}
