@@ -122,13 +122,8 @@ impl Geo {
             *m = geometry.column_mask(c);
         }
         let mut order = [0u8; 9];
-        for (i, o) in order.iter_mut().enumerate().take(width) {
-            // centre, then alternately left and right of it
-            let i = i as i32;
-            let centre = (width as i32 - 1) / 2;
-            let off = if i % 2 == 1 { -(i + 1) / 2 } else { i / 2 };
-            let off = if width.is_multiple_of(2) { -off } else { off };
-            *o = (centre + off) as u8;
+        for (o, c) in order.iter_mut().zip(super::policy::centre_first(geometry)) {
+            *o = c as u8;
         }
         Geo {
             geometry,
@@ -264,6 +259,8 @@ pub struct Solver {
     deadline: Option<Instant>,
     /// Set by the thread that finishes first, in a parallel search.
     stop: Option<Arc<AtomicBool>>,
+    /// Set by the caller to stop a search early (see [`Solver::set_cancel`]).
+    cancel: Option<Arc<AtomicBool>>,
     stopped: bool,
     threads: usize,
     /// 0 for the main thread; a helper's number varies its move order.
@@ -296,6 +293,7 @@ impl Solver {
             nodes_at_resize: 0,
             deadline: None,
             stop: None,
+            cancel: None,
             stopped: false,
             threads: 1,
             helper: 0,
@@ -334,6 +332,13 @@ impl Solver {
     /// Stops any later solve that runs past `deadline` with [`Interrupted`].
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
+    }
+
+    /// A flag that stops any later solve with [`Interrupted`] once it is set
+    /// (checked as often as the deadline): a server stops the search of a
+    /// client that went away.
+    pub fn set_cancel(&mut self, cancel: Option<Arc<AtomicBool>>) {
+        self.cancel = cancel;
     }
 
     /// Forgets everything the table learnt (a new generation: free) and
@@ -382,33 +387,12 @@ impl Solver {
     /// table, so this costs little more than one solve.
     pub fn analyze(&mut self, pos: &Position, mode: Mode) -> Result<Analysis, SolveError> {
         self.prepare(pos)?;
-        let g = self.geo;
-        let n = pos.moves_played() as i32;
-        let mut scores = vec![None; g.width];
+        let mut scores = vec![None; self.geo.width];
         for (col, slot) in scores.iter_mut().enumerate() {
-            if !pos.can_play(col) {
-                continue;
-            }
-            let score = if pos.is_winning_move(col) {
-                match mode {
-                    Mode::Strong => (g.cells + 1 - n) / 2,
-                    Mode::Weak => 1,
-                }
-            } else {
-                let child = pos.after(col).expect("a playable column");
-                if child.moves_played() == g.geometry.cells() {
-                    0
-                } else {
-                    -self.solve_root(child.current(), child.mask(), mode)
-                }
-            };
-            if self.stopped {
-                return Err(Interrupted.into());
-            }
-            *slot = Some(score);
+            *slot = self.analyze_column(pos, col, mode)?;
         }
         let score = scores.iter().flatten().copied().max();
-        let best = g.order[..g.width]
+        let best = self.geo.order[..self.geo.width]
             .iter()
             .map(|&c| c as usize)
             .find(|&c| scores[c].is_some() && scores[c] == score);
@@ -417,6 +401,39 @@ impl Solver {
             best,
             score,
         })
+    }
+
+    /// The score of one column for the player to move (`None` for a full
+    /// column or one off the board): what [`Solver::analyze`] gives for it.
+    pub fn analyze_column(
+        &mut self,
+        pos: &Position,
+        col: usize,
+        mode: Mode,
+    ) -> Result<Option<i32>, SolveError> {
+        self.prepare(pos)?;
+        if col >= pos.width() || !pos.can_play(col) {
+            return Ok(None);
+        }
+        let g = self.geo;
+        let n = pos.moves_played() as i32;
+        let score = if pos.is_winning_move(col) {
+            match mode {
+                Mode::Strong => (g.cells + 1 - n) / 2,
+                Mode::Weak => 1,
+            }
+        } else {
+            let child = pos.after(col).expect("a playable column");
+            if child.moves_played() == g.geometry.cells() {
+                0
+            } else {
+                -self.solve_root(child.current(), child.mask(), mode)
+            }
+        };
+        if self.stopped {
+            return Err(Interrupted.into());
+        }
+        Ok(Some(score))
     }
 
     /// The root search, on this thread alone or with helpers.
@@ -437,6 +454,7 @@ impl Solver {
                 nodes_at_resize: 0,
                 deadline: self.deadline,
                 stop: Some(stop.clone()),
+                cancel: self.cancel.clone(),
                 stopped: false,
                 threads: 1,
                 helper: i as u32,
@@ -540,6 +558,11 @@ impl Solver {
         }
         if let Some(stop) = &self.stop
             && stop.load(Ordering::Relaxed)
+        {
+            self.stopped = true;
+        }
+        if let Some(cancel) = &self.cancel
+            && cancel.load(Ordering::Relaxed)
         {
             self.stopped = true;
         }
