@@ -512,7 +512,12 @@ const connect4 = {
       const a = this.analysis();
       if (a.done && a.done.complete) s += `: ${a.done.score_text}`;
       else if (a.error) s += ` (${a.error})`;
-      else s += ': analysing...';
+      else if (a.done) {
+        // Every column's result known, not yet how soon: the result itself is exact.
+        const signs = (data.playable || []).map((open, c) => (open ? a.done.signs[c] : undefined)).filter((x) => x !== undefined);
+        const result = signs.every((x) => x !== null) ? ['loss', 'draw', 'win'][Math.max(...signs) + 1] : null;
+        s += result ? `: ${result} (how soon: not solved yet)` : ': not solved yet';
+      } else s += ': analysing...';
     }
     if (state.hold && state.mode === 'engine' && !mine) s += ' · the engine waits: play, or press Engine move';
     return s;
