@@ -341,6 +341,32 @@ mod tests {
     }
 
     #[test]
+    fn a_depth_to_end_search_gives_the_solvers_score_through_ending_in() {
+        // Lines of Pons' End-Easy set with their scores: the generic negamax
+        // (plies to the end) and the solver (Pons' score) agree via `ending_in`.
+        use crate::connect4::Position;
+        use crate::tools::{self, negamax::plies_to_end};
+        for (moves, expected) in [
+            ("2252576253462244111563365343671351441", -1),
+            ("7422341735647741166133573473242566", 1),
+            ("23163416124767223154467471272416755633", 0),
+        ] {
+            let pos = Position::from_moves(moves).unwrap();
+            let r = tools::negamax(
+                &pos,
+                64,
+                -tools::WIN_SCORE,
+                tools::WIN_SCORE,
+                &mut |_: &Position| 0,
+            );
+            let plies = plies_to_end(r.score).map(|p| p as u32);
+            let verdict = Verdict::ending_in(plies);
+            assert_eq!(verdict.sign(), r.score.signum(), "{moves}");
+            assert_eq!(verdict.score(moves.len(), 42), Ok(expected), "{moves}");
+        }
+    }
+
+    #[test]
     fn bad_words_and_impossible_verdicts_say_what_is_wrong() {
         let std = Geometry::STANDARD.cells();
         assert_eq!(
