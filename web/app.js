@@ -643,7 +643,7 @@ const connect4 = {
       el('dt', {}, 'to move'), el('dd', {}, this.playerName(toMove())),
       el('dt', {}, 'score'), d && d.complete ? el('dd', { class: resultClass(d.score) }, `${d.score} (${d.score_text})`) : el('dd', {}, d ? 'not solved exactly yet' : 'analysing...'),
       el('dt', {}, 'best columns'), el('dd', { id: 'best-columns' }, d && d.complete ? d.best_columns.join(', ') : '-'),
-      el('dt', {}, 'solved in'), el('dd', {}, d ? `${d.time_ms} ms` : '-')));
+      el('dt', {}, d && d.complete ? 'solved in' : 'searched'), el('dd', {}, d ? `${d.time_ms} ms` : '-')));
   },
   bitsPanel(p) {
     p.append(el('h2', {}, 'Bitboards'));
