@@ -495,6 +495,55 @@ fn connect4_streamed_analysis_sends_each_column_as_it_is_solved() {
 }
 
 #[test]
+fn connect4_a_stream_whose_client_goes_away_frees_its_engine() {
+    use std::io::{BufRead, BufReader, Write as _};
+    // One engine only. A long analysis (two stones, past the built-in book:
+    // many seconds) is opened, its first line read, and the connection dropped.
+    let s = Server::start(&["--max-solves", "1"]);
+    let path = common::with_query(
+        "/api/connect4/analyze",
+        &[("moves", "44"), ("time_ms", "60000"), ("stream", "1")],
+    );
+    {
+        let mut stream = std::net::TcpStream::connect(&s.addr).expect("connect");
+        write!(
+            stream,
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            s.addr
+        )
+        .unwrap();
+        let mut reader = BufReader::new(stream);
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.starts_with("HTTP/1.1 200"), "{line}");
+        // Headers, then the first chunk of the body: the position line.
+        while line.trim() != "" {
+            line.clear();
+            reader.read_line(&mut line).unwrap();
+        }
+        let mut chunk = String::new();
+        reader.read_line(&mut chunk).unwrap(); // chunk size
+        reader.read_line(&mut chunk).unwrap();
+        assert!(chunk.contains("\"type\":\"position\""), "{chunk}");
+    }
+    // The search stops with its client: the one engine is free again at once,
+    // not once the search next has a column to send (seconds at two stones),
+    // nor after the 60 s budget, nor a 503 after the 20 s queue.
+    let started = Instant::now();
+    let (status, body) = s.get(
+        "/api/connect4/analyze",
+        &[("moves", "4444433332"), ("time_ms", "20000")],
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["complete"], true);
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "waited {:?} for the engine",
+        started.elapsed()
+    );
+}
+
+#[test]
 fn connect4_state_names_the_winner_and_the_winning_cells() {
     let s = server();
     let (status, won) = s.get("/api/connect4/state", &[("moves", "1212121")]);
