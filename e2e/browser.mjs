@@ -8,6 +8,7 @@
 
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -18,6 +19,16 @@ if (!base) {
 }
 mkdirSync(artifacts, { recursive: true });
 const executablePath = process.env.CHROMIUM || '/usr/bin/chromium';
+// The command, to compare the page with `bitgames connect4 analyze --json`.
+const bitgames = process.env.BITGAMES_BIN;
+if (!bitgames) {
+  console.error('set BITGAMES_BIN to the bitgames binary (crates/bitgames-cli/tests/browser.rs does)');
+  process.exit(2);
+}
+
+function cliAnalysis(moves) {
+  return JSON.parse(execFileSync(bitgames, ['connect4', 'analyze', moves, '--json'], { encoding: 'utf8' }));
+}
 
 let passed = 0;
 let failed = 0;
@@ -30,6 +41,24 @@ async function api(route, params) {
 
 async function idle(page) {
   await page.waitForSelector('body[data-idle="true"]', { timeout: 60_000 });
+}
+
+/** Waits until the page's Connect Four analysis of the shown position is complete. */
+async function analysed(page) {
+  await idle(page);
+  await page.waitForSelector('body[data-analysis="done"]', { timeout: 60_000 });
+}
+
+async function shownScores(page) {
+  return page.$$eval('#above .score', (cells) => cells.map((c) => (c.dataset.score === '' ? null : Number(c.dataset.score))));
+}
+
+async function shownWords(page) {
+  return page.$$eval('#above .score', (cells) => cells.map((c) => (c.querySelector('.words') ? c.querySelector('.words').textContent : null) || null));
+}
+
+async function stones(page) {
+  return page.$$eval('.c4 .disc[data-player]', (ds) => ds.length);
 }
 
 function movesOf(page) {
@@ -100,18 +129,19 @@ await check('Connect Four: a game against the engine by clicking, scores shown =
   // A middle-game position of Pons' test sets (Test_L2_R1), the human (red) to move.
   const start = '175617344365477255';
   await page.goto(`${base}/?game=connect4&moves=${start}&analysis=1&bits=1`);
-  await idle(page);
   let plies = 0;
   for (let turn = 0; turn < 20; turn += 1) {
+    await idle(page);
     const status = await page.textContent('#status');
     if (/wins|Draw/.test(status)) break;
+    await analysed(page);
     const moves = movesOf(page);
     const { status: code, body } = await api('connect4/analyze', { moves, time_ms: '3000' });
     assert.equal(code, 200, body.error);
-    const shown = await page.$$eval('#above .score', (cells) => cells.map((c) => (c.dataset.score === '' ? null : Number(c.dataset.score))));
-    assert.deepEqual(shown, body.scores, `scores above the board after ${moves}`);
-    const words = await page.$$eval('#above .score', (cells) => cells.map((c) => c.textContent.replace(/^[-+]?\d+/, '') || null));
-    assert.deepEqual(words, body.texts, 'the scores in words');
+    assert.deepEqual(await shownScores(page), body.scores, `scores above the board after ${moves}`);
+    assert.deepEqual(await shownWords(page), body.texts, 'the scores in words, as the API writes them');
+    const marked = await page.$$eval('#above .score.best', (cells) => cells.map((c) => Number(c.dataset.col)));
+    assert.deepEqual(marked.sort(), [...body.best_columns].sort(), 'every best column is marked');
     const mask = await page.getAttribute('[data-bitboard="mask"]', 'data-value');
     assert.equal(mask, String(body.bits.mask), 'the bits view shows the mask');
     // Play the best column, by clicking it.
@@ -122,11 +152,84 @@ await check('Connect Four: a game against the engine by clicking, scores shown =
     }, moves.length);
     await idle(page);
     plies = movesOf(page).length - start.length;
+    if (movesOf(page).length === moves.length + 2) {
+      const note = await page.textContent('#note');
+      assert.match(note, /Engine played column \d: exact: (win|loss|draw)/, 'the engine says its move is exact');
+    }
   }
   const status = await page.textContent('#status');
-  assert.match(status, /Red wins|Draw/, 'perfect play from a won position wins');
+  assert.match(status, /Red wins/, 'perfect play from a won position wins');
   assert.ok(plies >= 2, 'the engine moved too');
+  const four = await page.$$eval('.c4 .disc.four', (ds) => ds.length);
+  assert.ok(four >= 4, 'the winning four is marked');
   await page.screenshot({ path: path.join(artifacts, 'connect4.png'), fullPage: true });
+});
+
+await check('Connect Four link: exactly that position, no engine move; numbers; steps; scores = the CLI', async () => {
+  // Eleven stones, Yellow to move: the engine's turn (the reader plays Red), yet it waits.
+  const moves = '44444333325';
+  const link = `${base}/?game=connect4&moves=${moves}`;
+  const fresh = await context.newPage();
+  await fresh.goto(link);
+  await analysed(fresh);
+  assert.equal(fresh.url(), link, 'the link is not rewritten');
+  assert.equal(await stones(fresh), 11, 'the stones of the link, no more');
+  assert.match(await fresh.textContent('#status'), /^Yellow \(engine\) to move: (win|loss|draw)/);
+  assert.equal(await fresh.isChecked('#analysis'), true, 'a link opens in analysis mode');
+  assert.deepEqual(await fresh.$$eval('#under span', (s) => s.map((x) => x.textContent)), ['1', '2', '3', '4', '5', '6', '7']);
+  const cli = cliAnalysis(moves);
+  assert.deepEqual(await shownScores(fresh), cli.scores, 'the page shows the scores of `bitgames connect4 analyze --json`');
+  assert.deepEqual(await shownWords(fresh), cli.results, 'in the same words');
+  const best = Math.max(...cli.scores.filter((x) => x !== null));
+  const bestCols = cli.scores.map((x, i) => (x === best ? i + 1 : null)).filter(Boolean);
+  const marked = await fresh.$$eval('.c4 .col.best', (cols) => cols.map((c) => Number(c.dataset.col)));
+  assert.deepEqual(marked.sort(), bestCols.sort(), 'every best column is marked');
+  await fresh.waitForTimeout(1500);
+  assert.equal(await stones(fresh), 11, 'the engine did not move');
+  assert.equal(fresh.url(), link);
+  // Step back and forward: buttons, then the arrow keys.
+  await fresh.click('#back');
+  await analysed(fresh);
+  assert.equal(await stones(fresh), 10);
+  assert.equal(movesOf(fresh), moves.slice(0, 10));
+  assert.deepEqual(await shownScores(fresh), cliAnalysis(moves.slice(0, 10)).scores);
+  await fresh.keyboard.press('ArrowLeft');
+  await idle(fresh);
+  assert.equal(await stones(fresh), 9);
+  await fresh.keyboard.press('ArrowRight');
+  await idle(fresh);
+  assert.equal(await stones(fresh), 10);
+  await fresh.click('#forward');
+  await analysed(fresh);
+  assert.equal(await stones(fresh), 11);
+  assert.equal(movesOf(fresh), moves);
+  assert.equal(await fresh.isDisabled('#forward'), true, 'nothing after the last move');
+  await fresh.keyboard.press('ArrowRight');
+  await idle(fresh);
+  assert.equal(await stones(fresh), 11, 'no step past the end');
+  // Asked to, the engine moves (Yellow), and then waits for the reader (Red).
+  await fresh.click('#engine-go');
+  await fresh.waitForFunction((n) => (new URL(location.href).searchParams.get('moves') || '').length === n, moves.length + 1);
+  await idle(fresh);
+  assert.equal(await stones(fresh), 12);
+  assert.match(await fresh.textContent('#note'), /^\s*·\s*Engine played column \d: (exact|not exact)/);
+  assert.match(await fresh.textContent('#status'), /^Red \(you\) to move/);
+  await fresh.close();
+});
+
+await check('Connect Four: a slow position shows what is known and offers to keep thinking', async () => {
+  const slow = await context.newPage();
+  // Three stones, past the built-in book: not every column is exact in the first budget.
+  await slow.goto(`${base}/?game=connect4&moves=445&mode=humans`);
+  await idle(slow);
+  await slow.waitForSelector('body[data-analysis="partial"], body[data-analysis="done"]', { timeout: 60_000 });
+  const where = await slow.getAttribute('body', 'data-analysis');
+  if (where === 'partial') {
+    assert.match(await slow.textContent('#progress'), /of 7 columns exact after/);
+    assert.ok(await slow.isVisible('#keep-thinking'), 'a Keep thinking button, not a bare timeout');
+    assert.doesNotMatch(await slow.textContent('#status'), /timed out|503/);
+  }
+  await slow.close();
 });
 
 await check('Santorini: place, then a turn (select worker, move, build) against the engine', async () => {
@@ -214,9 +317,9 @@ await check('Santorini analysis: legal moves, engine move, move-to set and dista
 await check('a position is shared by link, and bad links show the API error', async () => {
   const other = await context.newPage();
   await other.goto(`${base}/?game=connect4&moves=44455554221&analysis=1&mode=humans`);
-  await idle(other);
-  const shown = await other.$$eval('#above .score', (cells) => cells.map((c) => c.dataset.score));
-  assert.deepEqual(shown, ['-15', '-15', '-15', '-15', '-15', '-15', '-15']);
+  await analysed(other);
+  assert.deepEqual(await shownScores(other), [-15, -15, -15, -15, -15, -15, -15]);
+  assert.deepEqual(await shownWords(other), Array(7).fill('loss in 1'));
   await other.goto(`${base}/?game=connect4&moves=4444444`);
   await idle(other);
   assert.match(await other.textContent('#status'), /column 4 is full/);
@@ -251,7 +354,7 @@ await check('phone-sized screen: the board fits the width', async () => {
 await check('the README screenshot', async () => {
   await page.setViewportSize({ width: 1200, height: 800 });
   await page.goto(`${base}/?game=connect4&moves=175617344365477255&analysis=1&bits=1&mode=humans`);
-  await idle(page);
+  await analysed(page);
   await page.screenshot({ path: path.join(artifacts, 'screenshot.png') });
 });
 

@@ -35,7 +35,9 @@ const state = {
   overlay: 'both', // Santorini: 'none' | 'moveto' | 'distances' | 'both'
   sel: {}, // Santorini selection: {first} while placing, {from, to, inspect}
   start: null, // Santorini: a start position other than the empty board (URL `position`)
-  focusCol: 3, // Connect Four keyboard focus
+  line: [], // the moves of the line played: step back and forward within it
+  hold: false, // the engine waits (a shared link, or stepping through the moves)
+  playNow: false, // the engine plays the side to move once (the Engine move button)
 };
 
 let data = null; // the API's answer for the current position
@@ -59,6 +61,31 @@ async function api(path, params) {
   return body;
 }
 
+/** Reads an NDJSON answer line by line as it arrives: onLine(object) per line. */
+async function apiLines(path, params, onLine, signal) {
+  const query = new URLSearchParams(params).toString();
+  const response = await fetch(`/api/${path}?${query}`, { signal });
+  if (!response.ok) {
+    let body = null;
+    try { body = await response.json(); } catch (_) { body = null; }
+    throw new ApiError(response.status, body);
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let nl;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl).trim();
+      buffer = buffer.slice(nl + 1);
+      if (line) onLine(JSON.parse(line));
+    }
+  }
+}
+
 // ---------------------------------------------------------------- URL
 
 function movesText() {
@@ -72,6 +99,13 @@ function readUrl() {
   const moves = (q.get('moves') || '').trim();
   if (state.game === 'santorini') state.moves = moves ? moves.split(/[\s;]+/).filter(Boolean) : [];
   else state.moves = moves.replace(/[^0-9a-cA-C]/g, '').match(state.game === 'tictactoe' ? /[a-cA-C][1-3]|[1-9]/g : /./g) || [];
+  state.line = state.moves.slice();
+  // A link to a position shows exactly that position: the engine waits for
+  // the reader to play or to ask it, and Connect Four opens in analysis mode.
+  if (state.moves.length) {
+    state.hold = true;
+    if (state.game === 'connect4') state.analysis = true;
+  }
   if (q.get('mode') === 'humans') state.mode = 'humans';
   if (state.game === 'santorini' && q.get('position')) state.start = q.get('position').trim();
   if (q.get('side') === '2') state.side = 2;
@@ -121,7 +155,7 @@ function engineToMove() {
 }
 
 function humanCanMove() {
-  return data && !data.failed && !isOver() && document.body.dataset.idle === 'true' && !engineToMove();
+  return data && !data.failed && !isOver() && document.body.dataset.idle === 'true' && (state.hold || !engineToMove());
 }
 
 function setStatus(text, isError) {
@@ -130,15 +164,18 @@ function setStatus(text, isError) {
   s.classList.toggle('error', !!isError);
 }
 
-async function refresh() {
+async function refresh(options) {
   const my = ++token;
   setIdle(false);
-  writeUrl();
+  // The page opened from a link keeps that link until the reader acts.
+  if (!(options && options.keepUrl)) writeUrl();
   syncControls();
+  if (extra.abort) extra.abort.abort();
   extra = {};
+  document.body.dataset.analysis = 'pending';
   const game = GAMES[state.game];
   const mover = moverAfter(state.moves.length);
-  if (state.mode === 'engine' && mover !== state.side && !(data && data.failed)) {
+  if (((state.mode === 'engine' && mover !== state.side && !state.hold) || state.playNow) && !(data && data.failed)) {
     setStatus(`${game.playerName(mover)} (engine) is thinking...`);
   }
   try {
@@ -153,7 +190,9 @@ async function refresh() {
   }
   if (my !== token) return;
   render();
-  if (engineToMove()) {
+  const engineNow = data && !data.failed && !isOver() && (state.playNow || (engineToMove() && !state.hold));
+  state.playNow = false;
+  if (engineNow) {
     setStatus(`${game.playerName(toMove())} (engine) is thinking...`);
     let move;
     try {
@@ -165,7 +204,7 @@ async function refresh() {
       return;
     }
     if (my !== token) return;
-    state.moves.push(String(move));
+    pushMove(String(move));
     state.sel = {};
     refresh();
     return;
@@ -174,10 +213,18 @@ async function refresh() {
   if (game.after) game.after(my);
 }
 
+/** Plays a move on the shown position: the line follows it (a new move cuts the line there). */
+function pushMove(move) {
+  const n = state.moves.length;
+  state.moves.push(move);
+  if (state.line[n] !== move) state.line = state.moves.slice();
+}
+
 function play(move) {
   if (!humanCanMove()) return;
   GAMES[state.game].note = null;
-  state.moves.push(String(move));
+  state.hold = false;
+  pushMove(String(move));
   state.sel = {};
   refresh();
 }
@@ -186,8 +233,38 @@ function undo() {
   if (!state.moves.length) return;
   GAMES[state.game].note = null;
   state.moves.pop();
-  if (state.mode === 'engine' && state.moves.length && moverAfter(state.moves.length) !== state.side) state.moves.pop();
+  if (state.mode === 'engine' && !state.hold && state.moves.length && moverAfter(state.moves.length) !== state.side) state.moves.pop();
+  state.line = state.moves.slice();
   state.sel = {};
+  refresh();
+}
+
+/** One move back through the line played; the engine waits. */
+function stepBack() {
+  if (!state.moves.length) return;
+  GAMES[state.game].note = null;
+  state.moves.pop();
+  state.hold = true;
+  state.sel = {};
+  refresh();
+}
+
+/** One move forward through the line played; the engine waits. */
+function stepForward() {
+  const n = state.moves.length;
+  if (n >= state.line.length) return;
+  GAMES[state.game].note = null;
+  state.moves.push(state.line[n]);
+  state.hold = true;
+  state.sel = {};
+  refresh();
+}
+
+/** The engine plays the side to move now (and, against the engine, goes on from there). */
+function engineGo() {
+  if (!data || data.failed || isOver()) return;
+  state.hold = false;
+  state.playNow = true;
   refresh();
 }
 
@@ -195,6 +272,8 @@ function newGame() {
   GAMES[state.game].note = null;
   state.start = null;
   state.moves = [];
+  state.line = [];
+  state.hold = false;
   state.sel = {};
   refresh();
 }
@@ -218,7 +297,10 @@ function render() {
   const focus = focusedCell();
   $('#board').replaceChildren();
   $('#above').replaceChildren();
+  $('#under').replaceChildren();
+  $('#progress').replaceChildren();
   $('#board').className = '';
+  document.body.dataset.analysis = 'off';
   // A refused position (a bad link) has no board from the server: Connect
   // Four draws its stones itself, the others show only the error.
   if (!data.failed || game.drawsItself) game.render();
@@ -230,7 +312,7 @@ function render() {
   line.replaceChildren(...[
     state.moves.length ? `Moves: ${movesText()}  ·  ` : 'No moves yet  ·  ',
     el('a', { href: location.href, id: 'share' }, 'link to this position'),
-    game.note ? el('span', { id: 'note' }, `  ·  ${game.note}`) : null,
+    game.note ? el('span', { id: 'note', class: game.noteClass || null }, `  ·  ${game.note}`) : null,
   ].filter((x) => x !== null));
 }
 
@@ -256,6 +338,8 @@ function syncControls() {
   $('#think').value = String(state.think);
   if (!$('#think').value) $('#think').value = '1000';
   $('#analysis').checked = state.analysis;
+  $('#back').disabled = !state.moves.length;
+  $('#forward').disabled = state.moves.length >= state.line.length;
   $('#bits').checked = state.bits;
   $('#side-label').hidden = state.mode !== 'engine';
   $('#think-label').hidden = state.game === 'tictactoe' || state.mode !== 'engine';
@@ -362,6 +446,8 @@ const tictactoe = {
   },
   key(e) {
     if (/^[1-9]$/.test(e.key)) { const i = Number(e.key); if (data && !data.cells[i - 1]) play(i); return true; }
+    if (e.key === 'ArrowLeft') { stepBack(); return true; }
+    if (e.key === 'ArrowRight') { stepForward(); return true; }
     return false;
   },
 };
@@ -381,79 +467,126 @@ function c4grid(moves) {
   return { grid, heights };
 }
 
-/** The cells of a four in a row, if any. */
-function c4four(grid) {
-  const dirs = [[1, 0], [0, 1], [1, 1], [1, -1]];
-  for (let c = 0; c < C4.W; c++) {
-    for (let r = 0; r < C4.H; r++) {
-      const p = grid[c][r];
-      if (!p) continue;
-      for (const [dc, dr] of dirs) {
-        const cells = [0, 1, 2, 3].map((k) => [c + k * dc, r + k * dr]);
-        if (cells.every(([x, y]) => x >= 0 && x < C4.W && y >= 0 && y < C4.H && grid[x][y] === p)) return cells;
-      }
-    }
-  }
-  return [];
-}
+/** The first analysis budget, then what "Keep thinking" asks for (ms; the server allows 60 s). */
+const C4_BUDGETS = [6000, 30000, 60000];
 
-/** A score in words, for the player to move after `n` stones (Pons' convention). */
-function c4words(score, n) {
-  if (score === null || score === undefined) return '';
-  if (score === 0) return 'draw';
-  const half = (C4.W * C4.H) / 2;
-  if (score > 0) return `win in ${half + 1 - score - Math.floor(n / 2)}`;
-  return `loss in ${half + 1 + score - Math.ceil(n / 2)}`;
+/** The grid of the API's board (rows top first, X/O/.): grid[col][row], row 0 at the bottom. */
+function c4gridOf(board) {
+  const grid = Array.from({ length: C4.W }, () => Array(C4.H).fill(0));
+  const heights = Array(C4.W).fill(0);
+  board.forEach((row, i) => {
+    const r = C4.H - 1 - i;
+    [...row].forEach((ch, c) => {
+      if (ch === 'X' || ch === 'O') { grid[c][r] = ch === 'X' ? 1 : 2; heights[c] = Math.max(heights[c], r + 1); }
+    });
+  });
+  return { grid, heights };
 }
 
 const connect4 = {
   drawsItself: true,
-  help: 'Click a column, or type 1-7; arrows and Enter work too. u: undo, n: new game. Scores: positive = the player to move wins (22 - the winner\'s stones at the end).',
+  help: 'Click a column, or type 1-7. Left and right arrows step back and forward through the moves; e: engine move, u: undo, n: new game. Scores: positive = the player to move wins (22 - the winner\'s stones at the end).',
   playerName: (p) => (p === 1 ? 'Red' : 'Yellow'),
-  async load() {
-    try {
-      // Scores are needed for the analysis and for the engine's move; otherwise
-      // a 1 ms budget still returns the board (from a 503 if the solve is slow).
-      const engineTurn = state.mode === 'engine' && moverAfter(state.moves.length) !== state.side;
-      const budget = state.analysis ? Math.max(state.think, 3000) : engineTurn ? state.think : 1;
-      return await api('connect4/analyze', { moves: movesText(), time_ms: String(budget) });
-    } catch (e) {
-      // A timed-out analysis still describes the position: draw it without scores.
-      if (e.status === 503 && e.body && e.body.to_move) return { ...e.body, timedOut: e.message };
-      throw e;
-    }
-  },
+  load: () => api('connect4/state', { moves: movesText() }),
   note: null,
+  noteClass: null,
   async engineMove() {
-    this.note = null;
-    if (data.best) return data.best;
-    this.note = `The engine's last move was a quick one: no exact answer within ${data.budget_ms || state.think} ms.`;
-    if (data.fallback) return data.fallback;
-    // No exact answer in time: the playable column nearest the centre.
-    const order = [4, 3, 5, 2, 6, 1, 7];
-    const { heights } = c4grid(state.moves);
-    return order.find((c) => heights[c - 1] < C4.H);
+    const answer = await api('connect4/bestmove', { moves: movesText(), time_ms: String(state.think) });
+    // Say plainly whether the move is exact, in the library's words.
+    this.note = `Engine played column ${answer.best}: ${answer.note}`;
+    this.noteClass = answer.exact ? null : 'inexact';
+    return answer.best;
+  },
+  /** What the analysis knows: the stream's columns and its summary. */
+  analysis() {
+    return extra.c4 || { columns: {}, done: null, error: null };
   },
   statusText() {
     const name = this.playerName;
     if (data.winner) return `${name(data.winner)} wins`;
     if (data.status === 'draw') return 'Draw: the board is full';
-    const who = state.mode === 'engine' ? (toMove() === state.side ? ' (you)' : ' (engine)') : '';
+    const mine = state.mode === 'engine' && toMove() === state.side;
+    const who = state.mode === 'engine' ? (mine ? ' (you)' : ' (engine)') : '';
     let s = `${name(toMove())}${who} to move`;
-    if (state.analysis) s += data.timedOut ? ` (${data.timedOut})` : `: ${c4words(data.score, state.moves.length)}`;
-    else if (data.timedOut && engineToMove()) s += ' (no exact answer in time: a quick move)';
+    if (state.analysis) {
+      const a = this.analysis();
+      if (a.done && a.done.complete) s += `: ${a.done.score_text}`;
+      else if (a.error) s += ` (${a.error})`;
+      else if (a.done) {
+        // Every column's result known, not yet how soon: the result itself is exact.
+        const signs = (data.playable || []).map((open, c) => (open ? a.done.signs[c] : undefined)).filter((x) => x !== undefined);
+        const result = signs.every((x) => x !== null) ? ['loss', 'draw', 'win'][Math.max(...signs) + 1] : null;
+        s += result ? `: ${result} (how soon: not solved yet)` : ': not solved yet';
+      } else s += ': analysing...';
+    }
+    if (state.hold && state.mode === 'engine' && !mine) s += ' · the engine waits: play, or press Engine move';
     return s;
   },
+  /** Starts the streamed analysis of the shown position, unless one is running. */
+  async after(my) {
+    if (!state.analysis || isOver() || extra.c4) return;
+    await this.analyse(my, 0);
+  },
+  async analyse(my, step) {
+    const budget = C4_BUDGETS[Math.min(step, C4_BUDGETS.length - 1)];
+    const a = { columns: {}, done: null, error: null, step, budget, started: Date.now() };
+    extra.c4 = a;
+    this.redraw();
+    // Stepping quickly through the moves starts no search per step.
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    if (my !== token) return;
+    const abort = new AbortController();
+    extra.abort = abort;
+    try {
+      await apiLines('connect4/analyze', { moves: movesText(), time_ms: String(budget), stream: '1' }, (line) => {
+        if (my !== token) return;
+        if (line.type === 'column') a.columns[line.column] = line;
+        if (line.type === 'done') a.done = line;
+        this.redraw();
+      }, abort.signal);
+    } catch (e) {
+      if (my !== token || e.name === 'AbortError') return;
+      a.error = e.status === 503 ? `${e.message}` : `analysis failed: ${e.message}`;
+    }
+    if (my !== token) return;
+    if (!a.done && !a.error) a.error = 'the analysis stopped early';
+    this.redraw();
+  },
+  redraw() {
+    if (!data || data.failed) return;
+    const focus = focusedCell();
+    $('#board').replaceChildren();
+    $('#above').replaceChildren();
+    $('#under').replaceChildren();
+    $('#progress').replaceChildren();
+    this.render();
+    refocus(focus);
+    setStatus(this.statusText());
+    renderPanels();
+  },
   render() {
-    const { grid, heights } = c4grid(state.moves);
-    const four = data.winner ? c4four(grid) : [];
+    const { grid, heights } = data.failed ? c4grid(state.moves) : c4gridOf(data.board);
+    const four = new Set((data.winning_cells || []).map(([c, r]) => `${c - 1},${r - 1}`));
     const last = state.moves.length ? Number(state.moves[state.moves.length - 1]) - 1 : -1;
+    const a = this.analysis();
+    const best = new Set(a.done && a.done.complete ? a.done.best_columns : []);
     const above = $('#above');
-    if (state.analysis) {
+    if (state.analysis && !data.failed && !isOver()) {
       for (let c = 0; c < C4.W; c++) {
-        const s = data.scores ? data.scores[c] : null;
-        const cell = el('div', { class: `score ${s === null ? '' : resultClass(s)}`, 'data-col': c + 1, 'data-score': s === null ? '' : s });
-        if (s !== null) cell.append(el('b', {}, s > 0 ? `+${s}` : s), c4words(s, state.moves.length));
+        const line = a.columns[c + 1];
+        const full = heights[c] >= C4.H;
+        const exact = line && line.exact;
+        const cls = ['score', line ? resultClass(line.score) : '', line && !exact ? 'weak' : '', !line && !full ? 'unknown' : '', best.has(c + 1) ? 'best' : ''];
+        const cell = el('div', {
+          class: cls.filter(Boolean).join(' '),
+          'data-col': c + 1,
+          'data-score': exact ? line.score : '',
+          'data-exact': line ? String(exact) : null,
+          title: line && !exact ? 'win/draw/loss only so far: the exact score is still being solved' : null,
+        });
+        if (line && exact) cell.append(el('b', {}, line.score > 0 ? `+${line.score}` : line.score), el('span', { class: 'words' }, line.words));
+        else if (line) cell.append(el('b', {}, line.words), el('span', { class: 'words' }, a.done ? 'not exact' : '...'));
+        else if (!full) cell.append(el('b', {}, a.done || a.error ? '?' : '...'), el('span', { class: 'words' }, ''));
         above.append(cell);
       }
     }
@@ -463,30 +596,54 @@ const connect4 = {
       const full = heights[c] >= C4.H;
       const col = el('button', {
         type: 'button',
-        class: ['col', state.analysis && data.best === c + 1 ? 'best' : '', state.keyboard && c === state.focusCol ? 'focus' : ''].join(' '),
+        class: ['col', state.analysis && best.has(c + 1) ? 'best' : ''].join(' ').trim(),
         'data-col': c + 1,
         'aria-label': `column ${c + 1}${full ? ', full' : ''}`,
         disabled: full || isOver() ? true : null,
-        onclick: () => { state.focusCol = c; play(c + 1); },
+        onclick: () => play(c + 1),
       });
       for (let r = 0; r < C4.H; r++) {
         const p = grid[c][r];
         const cls = ['disc', p ? `p${p}` : '', r === heights[c] ? 'landing' : '', c === last && r === heights[c] - 1 ? 'last' : '',
-          four.some(([x, y]) => x === c && y === r) ? 'four' : ''].join(' ').trim();
+          four.has(`${c},${r}`) ? 'four' : ''].join(' ').trim();
         col.append(el('div', { class: 'cell' }, el('div', { class: cls, 'data-cell': `${c + 1},${r + 1}`, 'data-player': p || null })));
       }
       board.append(col);
     }
+    const under = $('#under');
+    for (let c = 1; c <= C4.W; c++) under.append(el('span', { 'data-col': c }, c));
+    if (state.analysis && !data.failed && !isOver()) this.progress(a);
+    // For tests and for the eye: where the analysis of this position stands.
+    const where = a.error ? 'error' : a.done ? (a.done.complete ? 'done' : 'partial') : extra.c4 ? 'running' : 'pending';
+    document.body.dataset.analysis = state.analysis && !data.failed && !isOver() ? where : 'off';
+  },
+  /** Under the board: how far the analysis is, and "Keep thinking" when it stopped short. */
+  progress(a) {
+    const p = $('#progress');
+    const exact = Object.values(a.columns).filter((l) => l.exact).length;
+    const open = (data.playable || []).filter(Boolean).length;
+    if (a.error) {
+      p.append(a.error, el('button', { type: 'button', id: 'keep-thinking', onclick: () => this.analyse(token, a.step) }, 'Try again'));
+    } else if (!a.done) {
+      p.append(`Analysing: ${exact} of ${open} columns exact...`);
+    } else if (!a.done.complete) {
+      const more = C4_BUDGETS[Math.min(a.step + 1, C4_BUDGETS.length - 1)];
+      p.append(`${exact} of ${open} columns exact after ${(a.done.time_ms / 1000).toFixed(1)} s (the others: win/draw/loss where shown).`,
+        el('button', { type: 'button', id: 'keep-thinking', onclick: () => this.analyse(token, a.step + 1) }, `Keep thinking (${more / 1000} s)`));
+    } else {
+      p.append(`All ${open} columns exact in ${(a.done.time_ms / 1000).toFixed(2)} s${a.done.best_columns.length > 1 ? `; best columns ${a.done.best_columns.join(', ')}` : ''}.`);
+    }
   },
   analysisPanel(p) {
     p.append(el('h2', {}, 'Analysis'));
-    if (data.timedOut) { p.append(el('p', { class: 'loss' }, data.timedOut)); return; }
-    if (data.score === null || data.score === undefined) { p.append(el('p', {}, `Game over: ${data.status}.`)); return; }
+    if (isOver()) { p.append(el('p', {}, `Game over: ${data.status}.`)); return; }
+    const a = this.analysis();
+    const d = a.done;
     p.append(el('dl', { class: 'kv' },
       el('dt', {}, 'to move'), el('dd', {}, this.playerName(toMove())),
-      el('dt', {}, 'score'), el('dd', { class: resultClass(data.score) }, `${data.score} (${c4words(data.score, state.moves.length)})`),
-      el('dt', {}, 'best column'), el('dd', {}, data.best || '-'),
-      el('dt', {}, 'solved in'), el('dd', {}, data.time_ms !== undefined ? `${data.time_ms} ms` : '-')));
+      el('dt', {}, 'score'), d && d.complete ? el('dd', { class: resultClass(d.score) }, `${d.score} (${d.score_text})`) : el('dd', {}, d ? 'not solved exactly yet' : 'analysing...'),
+      el('dt', {}, 'best columns'), el('dd', { id: 'best-columns' }, d && d.complete ? d.best_columns.join(', ') : '-'),
+      el('dt', {}, d && d.complete ? 'solved in' : 'searched'), el('dd', {}, d ? `${d.time_ms} ms` : '-')));
   },
   bitsPanel(p) {
     p.append(el('h2', {}, 'Bitboards'));
@@ -499,15 +656,10 @@ const connect4 = {
       ['position', 'mask', 'key'].map((name) => bitboard(name, b[name] || 0, layout, { spare, hex: true }))));
   },
   key(e) {
-    if (/^[1-7]$/.test(e.key)) { const c = Number(e.key); state.focusCol = c - 1; play(c); return true; }
-    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-      state.keyboard = true;
-      state.focusCol = (state.focusCol + (e.key === 'ArrowLeft' ? C4.W - 1 : 1)) % C4.W;
-      const b = document.querySelector(`.c4 .col[data-col="${state.focusCol + 1}"]`);
-      if (b) b.focus();
-      for (const col of document.querySelectorAll('.c4 .col')) col.classList.toggle('focus', Number(col.dataset.col) === state.focusCol + 1);
-      return true;
-    }
+    if (/^[1-7]$/.test(e.key)) { play(Number(e.key)); return true; }
+    // As on connect4.gamesolver.org: the arrows step through the moves played.
+    if (e.key === 'ArrowLeft') { stepBack(); return true; }
+    if (e.key === 'ArrowRight') { stepForward(); return true; }
     return false;
   },
 };
@@ -774,6 +926,8 @@ function init() {
       state.game = b.dataset.game;
       state.start = null;
       state.moves = [];
+      state.line = [];
+      state.hold = false;
       state.sel = {};
       data = null;
       refresh();
@@ -784,6 +938,9 @@ function init() {
   $('#think').addEventListener('change', (e) => { state.think = Number(e.target.value); refresh(); });
   $('#new').addEventListener('click', newGame);
   $('#undo').addEventListener('click', undo);
+  $('#back').addEventListener('click', stepBack);
+  $('#forward').addEventListener('click', stepForward);
+  $('#engine-go').addEventListener('click', engineGo);
   $('#analysis').addEventListener('change', (e) => { state.analysis = e.target.checked; refresh(); });
   $('#bits').addEventListener('change', (e) => { state.bits = e.target.checked; writeUrl(); renderPanels(); });
   document.addEventListener('keydown', (e) => {
@@ -791,9 +948,10 @@ function init() {
     if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLInputElement) return;
     if (e.key === 'u') { undo(); e.preventDefault(); return; }
     if (e.key === 'n') { newGame(); e.preventDefault(); return; }
+    if (e.key === 'e') { engineGo(); e.preventDefault(); return; }
     if (GAMES[state.game].key(e)) e.preventDefault();
   });
-  refresh();
+  refresh({ keepUrl: true });
 }
 
 init();

@@ -330,20 +330,21 @@ fn play_reprompts_on_bad_input_and_ends_cleanly() {
 
 #[test]
 fn the_engine_moving_first_takes_the_centre() {
-    // The built-in book solves the first two plies at once: the centre, solved.
+    // The built-in book solves the first two plies at once: the centre, exact.
     let out = play(&["--first", "ai", "--think", "0.2"], "1\n");
     assert!(out.starts_with("You are O (player 2)."));
-    let first = out
-        .find("I play column 4")
-        .expect("the engine opens in the centre");
     assert!(
-        !out[first..].lines().next().unwrap().contains("not solved"),
+        out.contains("I play column 4 (exact: win in 21 (score 1)).\n"),
         "{out}"
     );
-    // Its next move, two stones later, is past the book and not solved in 0.2 s.
-    assert!(out.contains(
-        "(not solved within 0.2 s: the most central column that misses no win and allows none at once)."
-    ), "{out}");
+    // Its next move, two stones later, is past the book and not solved in
+    // 0.2 s: it says plainly that the move is not exact.
+    assert!(
+        out.contains(
+            " (not exact: a quick move (a short search), the position was not solved in time: 0.2 s were not enough).\n"
+        ),
+        "{out}"
+    );
 }
 
 #[test]

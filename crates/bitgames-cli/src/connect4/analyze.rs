@@ -185,7 +185,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     };
     let any_unknown = known.contains(&Known::Unknown);
     let top = known.iter().filter_map(|&k| rank(k)).max();
-    let order = bitgames::connect4::solver::centre_first(geometry.width());
+    let order = bitgames::connect4::policy::centre_first(geometry);
     let best = if any_unknown && top != Some(1) {
         None
     } else {

@@ -13,8 +13,8 @@ mod solve;
 
 use anyhow::Context;
 use bitgames::connect4::grid::{from_grid_in, move_string, parse_grid};
-use bitgames::connect4::solver::Solver;
 use bitgames::connect4::solver::book::Book;
+use bitgames::connect4::solver::{Mode, Solver};
 use bitgames::connect4::{Geometry, Position};
 use bitgames::excerpt;
 use clap::Subcommand;
@@ -218,42 +218,10 @@ pub fn load_book_verified(
 }
 
 /// A score in words for the player to move after `stones` stones on a board
-/// of `cells` cells: `win in N` / `draw` / `loss in N` (see [`Command::Analyze`]).
-/// Weak scores (-1, 0, 1) are only `win` / `draw` / `loss`.
+/// of `cells` cells: `win in N` / `draw` / `loss in N` (see [`Command::Analyze`]);
+/// weak scores (-1, 0, 1) are only `win` / `draw` / `loss`. The words are the
+/// library's ([`bitgames::connect4::score`]); this keeps the command's callers short.
 pub fn score_words(score: i32, stones: usize, cells: usize, weak: bool) -> String {
-    let (n, cells) = (stones as i32, cells as i32);
-    match score {
-        0 => "draw".to_string(),
-        _ if weak => if score > 0 { "win" } else { "loss" }.to_string(),
-        // The winner wins with the stone played after n' stones, score =
-        // (cells + 1 - n') / 2; count the winner's stones from now to then.
-        s if s > 0 => format!("win in {}", (cells + 1 - 2 * s - n).div_euclid(2) + 1),
-        s => format!("loss in {}", (cells + 2 * s - n).div_euclid(2) + 1),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn score_words_count_the_winners_stones() {
-        // The tutorial's examples: 4455 scores 18 (a double threat: win with
-        // the 2nd stone), 44455554221 scores -15 (the opponent wins next move).
-        assert_eq!(score_words(18, 4, 42, false), "win in 2");
-        assert_eq!(score_words(-15, 11, 42, false), "loss in 1");
-        // Empty board: the first player wins with their 21st stone at best.
-        assert_eq!(score_words(1, 0, 42, false), "win in 21");
-        assert_eq!(score_words(1, 1, 42, false), "win in 21");
-        // Player 2 to move after one stone, losing as late as possible: player 1
-        // wins with their 21st stone, the 20th from now.
-        assert_eq!(score_words(-1, 1, 42, false), "loss in 20");
-        assert_eq!(score_words(-1, 0, 42, false), "loss in 21");
-        // An immediate win after n stones scores (43 - n) / 2.
-        for n in 0..42 {
-            assert_eq!(score_words((43 - n) / 2, n as usize, 42, false), "win in 1");
-        }
-        assert_eq!(score_words(0, 10, 42, false), "draw");
-        assert_eq!(score_words(-1, 10, 42, true), "loss");
-    }
+    let mode = if weak { Mode::Weak } else { Mode::Strong };
+    bitgames::connect4::score::score_words(score, stones, cells, mode)
 }

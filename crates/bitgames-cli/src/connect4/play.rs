@@ -1,8 +1,9 @@
 //! `bitgames connect4 play`: a game in the terminal against the perfect player.
 
-use super::{Size, load_book, score_words};
+use super::{Size, load_book};
 use bitgames::connect4::Position;
-use bitgames::connect4::solver::{Mode, SolveError, Solver};
+use bitgames::connect4::policy::{Basis, choose_move};
+use bitgames::connect4::solver::Solver;
 use bitgames::{Game, Outcome, Player};
 use clap::ValueEnum;
 use std::io::{BufRead, IsTerminal, Write};
@@ -18,9 +19,10 @@ pub struct Args {
     /// An opening book for this board size: perfect play from the first move.
     #[arg(long, value_name = "FILE")]
     book: Option<PathBuf>,
-    /// Seconds the engine may think per move. Early positions take longer
-    /// without a book: the engine then plays the most central column that
-    /// neither misses a win nor allows one at once, and says so.
+    /// Seconds the engine may think per move. Its move is exact when the
+    /// book or the solver answers in time (every move with a deep enough
+    /// book); otherwise it keeps the win/draw/loss if that was solved, else
+    /// plays a quick move of a short search, and says which.
     #[arg(long, default_value_t = 5.0)]
     think: f64,
     #[command(flatten)]
@@ -48,6 +50,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let think = Duration::from_secs_f64(args.think);
     let mut solver = Solver::new();
     solver.set_book(load_book(args.book.as_deref(), geometry)?);
+    // Every core searches each column (lazy SMP on a shared table).
+    solver.set_threads(rayon::current_num_threads());
     let human = match args.first {
         First::Human => Player::One,
         First::Ai => Player::Two,
@@ -93,7 +97,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 ),
             }
         } else {
-            let (col, why) = engine_move(&mut solver, &pos, think);
+            let (col, why) = engine_move(&mut solver, &pos, think)?;
             println!("I play column {}{why}.", col + 1);
             pos.play(col)?;
             moves.push_str(&(col + 1).to_string());
@@ -108,55 +112,17 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The best column by the solver within `think`, else a safe central one;
-/// with the reason in words, for the player.
-fn engine_move(solver: &mut Solver, pos: &Position, think: Duration) -> (usize, String) {
-    solver.set_deadline(Some(Instant::now() + think));
-    let result = solver.analyze(pos, Mode::Strong);
-    solver.set_deadline(None);
-    match result {
-        Ok(analysis) => {
-            let col = analysis.best.expect("a game that is not over has a column");
-            let score = analysis.score.expect("a best column has a score");
-            let words = score_words(score, pos.moves_played(), pos.geometry().cells(), false);
-            (col, format!(" (score {score}: {words})"))
-        }
-        Err(SolveError::Interrupted(_)) => (
-            safe_central_column(pos),
-            format!(
-                " (not solved within {:.1} s: the most central column that misses no win and allows none at once)",
-                think.as_secs_f64()
-            ),
-        ),
-        Err(SolveError::GameOver(_)) => unreachable!("the game is not over"),
-    }
-}
-
-/// A win at once if there is one; else a block of the opponent's win at once;
-/// else the most central column after which the opponent cannot win at once;
-/// else the most central playable column.
-fn safe_central_column(pos: &Position) -> usize {
-    let g = pos.geometry();
-    let w = g.width();
-    let mut cols: Vec<usize> = (0..w).filter(|&c| pos.can_play(c)).collect();
-    cols.sort_by_key(|&c| (2 * c).abs_diff(w - 1));
-    let in_column = |cells: u64| {
-        cols.iter()
-            .copied()
-            .find(|&c| cells & g.column_mask(c) != 0)
+/// The engine's column by the library's policy (exact when the book or the
+/// solver answers within `think`), with the reason in words for the player.
+fn engine_move(
+    solver: &mut Solver,
+    pos: &Position,
+    think: Duration,
+) -> anyhow::Result<(usize, String)> {
+    let chosen = choose_move(solver, pos, Instant::now() + think)?;
+    let why = match chosen.basis {
+        Basis::Exact { .. } => format!(" ({chosen})"),
+        _ => format!(" ({chosen}: {:.1} s were not enough)", think.as_secs_f64()),
     };
-    if let Some(c) = in_column(pos.winning_moves()) {
-        return c;
-    }
-    let threats = g.winning_cells(pos.opponent(), pos.mask()) & pos.playable_cells();
-    if let Some(c) = in_column(threats) {
-        return c;
-    }
-    cols.iter()
-        .copied()
-        .find(|&c| {
-            let after = pos.after(c).expect("a playable column");
-            after.winning_moves() == 0
-        })
-        .unwrap_or(cols[0])
+    Ok((chosen.column, why))
 }

@@ -81,7 +81,9 @@ impl AppState {
 const ROUTES: &[&str] = &[
     "GET /api/{tictactoe|connect4|santorini}/legal?position=...",
     "GET /api/tictactoe/analyze?moves=1524",
-    "GET /api/connect4/analyze?moves=4453[&time_ms=3000]",
+    "GET /api/connect4/state?moves=4453",
+    "GET /api/connect4/analyze?moves=4453[&time_ms=3000][&stream=1]",
+    "GET /api/connect4/bestmove?moves=4453[&time_ms=1000]",
     "GET /api/santorini/state?position=...[&moves=...]",
     "GET /api/santorini/bestmove?position=...[&moves=...][&time_ms=1000]",
     "GET /api/santorini/move-to?instance=(1,2) [25 levels] | ?position=...&space=C3",
@@ -95,7 +97,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/assets/{file}", get(assets::asset))
         .route("/api", get(api_index))
         .route("/api/tictactoe/analyze", get(tictactoe_analyze))
+        .route("/api/connect4/state", get(connect4_state))
         .route("/api/connect4/analyze", get(connect4_analyze))
+        .route("/api/connect4/bestmove", get(connect4_bestmove))
         .route("/api/santorini/state", get(santorini_state))
         .route("/api/santorini/bestmove", get(santorini_bestmove))
         .route("/api/santorini/move-to", get(santorini_move_to))
@@ -151,12 +155,25 @@ async fn tictactoe_analyze(
     tictactoe::analyze(&state.tictactoe, &p).map(Json)
 }
 
+async fn connect4_state(query: Result<Query<Params>, QueryRejection>) -> Answer {
+    let p = params(query)?;
+    connect4::state(&p).map(Json)
+}
+
 async fn connect4_analyze(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<Params>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let p = params(query)?;
+    connect4::analyze(state, &p).await
+}
+
+async fn connect4_bestmove(
     State(state): State<Arc<AppState>>,
     query: Result<Query<Params>, QueryRejection>,
 ) -> Answer {
     let p = params(query)?;
-    connect4::analyze(state, &p).await.map(Json)
+    connect4::bestmove(state, &p).await.map(Json)
 }
 
 async fn generic_legal(

@@ -1,30 +1,63 @@
-//! `GET /api/connect4/analyze?moves=4453[&time_ms=3000]`: the exact score of
-//! every column, in the convention of Pascal Pons' test sets (see
-//! `shared/data/connect4/README.md`), the best column, the board and its bitboards.
+//! Connect Four routes. Scores are Pascal Pons' (see `shared/data/connect4/README.md`),
+//! words and moves come from the library (`bitgames::connect4::{score, policy}`):
+//!
+//! - `GET /api/connect4/state?moves=4453`: the board, whose turn, the end of
+//!   the game (winner, the cells of the four); no search, answered at once.
+//! - `GET /api/connect4/analyze?moves=4453[&time_ms=3000][&stream=1]`: the
+//!   score of every column, found in three passes within the time budget:
+//!   exact scores that come at once (a book, a late position), then
+//!   win/draw/loss of the others (the solver's cheaper weak mode), then their
+//!   exact scores. Running out of time is not an error: the answer says
+//!   which columns are exact (`complete` when all are). With `stream=1` the
+//!   answer is NDJSON, one line per column as it is solved, then the summary.
+//!   A 503 only when every engine is busy.
+//! - `GET /api/connect4/bestmove?moves=4453[&time_ms=1000]`: the engine's
+//!   move ([`choose_move`]), exact when solved in time, and why.
+//!
+//! The answers do not depend on what the server solved before, only their
+//! speed does (the solvers keep their tables between requests).
 
 use super::api::AppState;
-use super::error::{ApiError, Params, required, time_ms};
-use bitgames::connect4::Position;
-use bitgames::connect4::solver::{Mode, SolveError, Solver};
+use super::error::{ApiError, Params, optional, required, time_ms};
+use axum::body::Body;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use bitgames::connect4::policy::{Basis, best_columns, centre_first, choose_move};
+use bitgames::connect4::score::Verdict;
+use bitgames::connect4::solver::{Mode, Solver};
+use bitgames::connect4::{Geometry, Position};
 use bitgames::{Game, Player};
 use serde_json::{Value, json};
+use std::convert::Infallible;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The default and the largest time budget of one analysis.
 pub const DEFAULT_TIME_MS: u64 = 3000;
-pub const MAX_TIME_MS: u64 = 10_000;
+pub const MAX_TIME_MS: u64 = 60_000;
+/// The default and the largest time of one engine move.
+pub const DEFAULT_MOVE_MS: u64 = 1000;
+pub const MAX_MOVE_MS: u64 = 10_000;
+/// The first pass of an analysis: exact scores that come this quickly.
+const AT_ONCE: Duration = Duration::from_millis(150);
 
 /// Transposition table of a server solver: 2^21 buckets (32 MiB), one solver per search slot.
 const TABLE_LOG2: u32 = 21;
 
-/// A score in words, as `bitgames connect4 analyze` writes it: `win in 2`
-/// (the winner's stones still to play, the winning one included), `draw`, `loss in 3`.
-fn score_words(score: i32, stones: usize, cells: usize) -> String {
-    crate::connect4::score_words(score, stones, cells, false)
+/// The position of the `moves` parameter, or a 400 naming the bad move.
+fn position(params: &Params) -> Result<(Position, String), ApiError> {
+    let moves = required(params, "moves")?.trim().to_string();
+    let pos = Position::from_moves(&moves).map_err(|e| {
+        ApiError::bad(format!(
+            "bad Connect Four moves `{}`: {e}",
+            bitgames::excerpt(&moves)
+        ))
+    })?;
+    Ok((pos, moves))
 }
 
-/// What describes the position whether or not the solve finished.
+/// What describes the position: the board, whose turn, and how the game ended.
 fn describe(pos: &Position, moves: &str) -> Value {
     let outcome = pos.outcome();
     let mark = |p: Player| if p == Player::One { 'X' } else { 'O' };
@@ -36,13 +69,26 @@ fn describe(pos: &Position, moves: &str) -> Value {
                 .collect()
         })
         .collect();
+    let geometry = pos.geometry();
+    // The four (or fours) of the winner, as [column, row], 1-based, row 1 at the bottom.
+    let fours = outcome
+        .winner()
+        .map_or(0, |p| geometry.fours(pos.stones(p)));
+    let winning_cells: Vec<[usize; 2]> = (0..pos.width())
+        .flat_map(|c| (0..pos.height()).map(move |r| (c, r)))
+        .filter(|&(c, r)| fours & geometry.bit(c, r) != 0)
+        .map(|(c, r)| [c + 1, r + 1])
+        .collect();
     json!({
         "game": "connect4",
         "moves": moves,
         "moves_played": pos.moves_played(),
         "to_move": pos.to_move().number(),
         "status": outcome.to_string(),
+        "over": outcome.is_over(),
         "winner": outcome.winner().map(Player::number),
+        "winning_cells": winning_cells,
+        "playable": (0..pos.width()).map(|c| !outcome.is_over() && pos.can_play(c)).collect::<Vec<_>>(),
         "board": board,
         "width": pos.width(),
         "height": pos.height(),
@@ -50,216 +96,176 @@ fn describe(pos: &Position, moves: &str) -> Value {
             "position": pos.current(),
             "mask": pos.mask(),
             "key": pos.key(),
-            "bottom": pos.geometry().bottom_mask(),
+            "bottom": geometry.bottom_mask(),
         },
     })
 }
 
-/// Columns from the centre out.
-fn centre_out(width: usize) -> Vec<usize> {
-    let mut cols: Vec<usize> = (0..width).collect();
-    cols.sort_by_key(|&c| (2 * c as i64 - (width as i64 - 1)).abs());
-    cols
+/// `GET /api/connect4/state`: the position alone, no search.
+pub fn state(params: &Params) -> Result<Value, ApiError> {
+    let (pos, moves) = position(params)?;
+    Ok(describe(&pos, &moves))
 }
 
-/// A quick move for when the exact analysis runs out of time: win at once,
-/// else block the opponent's win, else the best move of a depth-limited
-/// alpha-beta search (deepening until `deadline`) whose leaves count the
-/// empty cells that would complete a four for each side; if not even depth 1
-/// finishes, the most central column that hands the opponent no immediate win.
-pub fn fallback_column(pos: &Position, deadline: Instant) -> Option<usize> {
-    let playable: Vec<usize> = centre_out(pos.width())
+/// What the analysis knows of each column so far.
+struct Known {
+    stones: usize,
+    geometry: Geometry,
+    /// Exact scores.
+    exact: Vec<Option<i32>>,
+    /// Win (+1), draw (0) or loss (-1), from the weak pass or the exact score.
+    signs: Vec<Option<i32>>,
+    playable: Vec<bool>,
+}
+
+impl Known {
+    fn new(pos: &Position) -> Known {
+        let w = pos.width();
+        Known {
+            stones: pos.moves_played(),
+            geometry: pos.geometry(),
+            exact: vec![None; w],
+            signs: vec![None; w],
+            playable: (0..w)
+                .map(|c| !pos.outcome().is_over() && pos.can_play(c))
+                .collect(),
+        }
+    }
+
+    fn words(&self, col: usize) -> Option<String> {
+        let cells = self.geometry.cells();
+        match (self.exact[col], self.signs[col]) {
+            (Some(s), _) => Some(
+                Verdict::strong(s, self.stones, cells)
+                    .map_or_else(|e| e.to_string(), |v| v.to_string()),
+            ),
+            (None, Some(sign)) => Some(Verdict::weak(sign).to_string()),
+            _ => None,
+        }
+    }
+
+    fn complete(&self) -> bool {
+        (0..self.playable.len()).all(|c| !self.playable[c] || self.exact[c].is_some())
+    }
+
+    /// One column's line: `{"column": 4, "exact": true, "score": 3, "words": "win in 9"}`
+    /// (`score` is the sign when only win/draw/loss is known).
+    fn column(&self, col: usize) -> Value {
+        json!({
+            "type": "column",
+            "column": col + 1,
+            "exact": self.exact[col].is_some(),
+            "score": self.exact[col].or(self.signs[col]),
+            "words": self.words(col),
+        })
+    }
+
+    /// The whole analysis: per-column arrays, and the best columns once complete.
+    fn summary(&self, elapsed: Duration, budget_ms: u64, book: bool) -> Value {
+        let complete = self.complete();
+        let w = self.playable.len();
+        let best: Vec<usize> = if complete {
+            best_columns(self.geometry, &self.exact)
+                .iter()
+                .map(|c| c + 1)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let score = if complete {
+            self.exact.iter().flatten().copied().max()
+        } else {
+            None
+        };
+        let cells = self.geometry.cells();
+        json!({
+            "scores": self.exact,
+            "signs": self.signs,
+            "exact": (0..w).map(|c| self.exact[c].is_some()).collect::<Vec<_>>(),
+            "texts": (0..w).map(|c| self.words(c)).collect::<Vec<_>>(),
+            "complete": complete,
+            "best": best.first(),
+            "best_columns": best,
+            "score": score,
+            "score_text": score.map(|s| Verdict::strong(s, self.stones, cells).map_or_else(|e| e.to_string(), |v| v.to_string())),
+            "time_ms": (elapsed.as_secs_f64() * 1e3).round() as u64,
+            "budget_ms": budget_ms,
+            "book": book,
+            "note": (!complete).then(|| format!(
+                "not every column was solved exactly within {budget_ms} ms: ask again with more time (time_ms, at most {MAX_TIME_MS})"
+            )),
+        })
+    }
+}
+
+/// Solves the columns of `pos` in three passes until `deadline` (see the
+/// module's documentation), calling `emit` with each column as it is
+/// solved; stops early when `emit` returns false (the client went away).
+fn run_analysis(
+    solver: &mut Solver,
+    pos: &Position,
+    deadline: Instant,
+    emit: &mut dyn FnMut(&Known, usize) -> bool,
+) -> Known {
+    let mut known = Known::new(pos);
+    let order: Vec<usize> = centre_first(pos.geometry())
         .into_iter()
         .filter(|&c| pos.can_play(c))
         .collect();
-    if let Some(&c) = playable.iter().find(|&&c| pos.is_winning_move(c)) {
-        return Some(c);
-    }
-    let geometry = pos.geometry();
-    let threats = geometry.winning_cells(pos.opponent(), pos.mask()) & pos.playable_cells();
-    if let Some(&c) = playable
-        .iter()
-        .find(|&&c| threats & geometry.column_mask(c) != 0)
-    {
-        return Some(c);
-    }
-    let mut best = playable
-        .iter()
-        .copied()
-        .find(|&c| pos.after(c).is_ok_and(|child| child.winning_moves() == 0))
-        .or_else(|| playable.first().copied());
-    let mut search = QuickSearch {
-        deadline,
-        nodes: 0,
-        stopped: false,
-    };
-    let empty_cells = geometry.cells() - pos.moves_played();
-    for depth in 1..=empty_cells as u32 {
-        let mut alpha = -QUICK_WIN - 1;
-        let mut best_here = None;
-        for &c in &playable {
-            let Ok(child) = pos.after(c) else { continue };
-            let score = -search.negamax(&child, depth - 1, -QUICK_WIN - 1, -alpha);
-            if search.stopped {
-                break;
+    let at_once = deadline.min(Instant::now() + AT_ONCE);
+    let passes = [
+        (Mode::Strong, at_once),
+        (Mode::Weak, deadline),
+        (Mode::Strong, deadline),
+    ];
+    for (mode, until) in passes {
+        solver.set_deadline(Some(until));
+        for &col in &order {
+            let done = match mode {
+                Mode::Strong => known.exact[col].is_some(),
+                Mode::Weak => known.signs[col].is_some(),
+            };
+            if done {
+                continue;
             }
-            if score > alpha {
-                alpha = score;
-                best_here = Some(c);
+            match solver.analyze_column(pos, col, mode) {
+                Ok(Some(score)) => {
+                    if mode == Mode::Strong {
+                        known.exact[col] = Some(score);
+                    }
+                    known.signs[col] = Some(score.signum());
+                    if !emit(&known, col) {
+                        return known;
+                    }
+                }
+                // A pass that runs out of time leaves its other columns to the next.
+                Ok(None) | Err(_) => break,
             }
         }
-        if search.stopped {
-            break;
-        }
-        best = best_here.or(best);
-        if alpha.abs() >= QUICK_WIN - 64 {
-            break; // a forced result: deeper searches will not change it
-        }
     }
-    best
+    known
 }
 
-/// Scores of the quick search: a win is worth more than any count of cells.
-const QUICK_WIN: i32 = 10_000;
-
-struct QuickSearch {
-    deadline: Instant,
-    nodes: u64,
-    stopped: bool,
-}
-
-impl QuickSearch {
-    /// Negamax with alpha-beta for the player to move; `pos` is not won.
-    fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(4096) && Instant::now() >= self.deadline {
-            self.stopped = true;
-        }
-        if self.stopped {
-            return 0;
-        }
-        let geometry = pos.geometry();
-        let n = pos.moves_played() as i32;
-        if n as usize == geometry.cells() {
-            return 0;
-        }
-        if pos.winning_moves() != 0 {
-            return QUICK_WIN - n;
-        }
-        if depth == 0 {
-            let empty = !pos.mask() & geometry.board_mask();
-            let mine = geometry.winning_cells(pos.current(), pos.mask()) & empty;
-            let theirs = geometry.winning_cells(pos.opponent(), pos.mask()) & empty;
-            return mine.count_ones() as i32 - theirs.count_ones() as i32;
-        }
-        let mut best = -QUICK_WIN - 1;
-        for c in centre_out(pos.width()) {
-            let Ok(child) = pos.after(c) else { continue };
-            let score = -self.negamax(&child, depth - 1, -beta, -alpha);
-            if self.stopped {
-                return 0;
-            }
-            best = best.max(score);
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                break;
-            }
-        }
-        best
-    }
-}
-
-/// The analysis of the position after `moves`.
-pub async fn analyze(state: Arc<AppState>, params: &Params) -> Result<Value, ApiError> {
-    let moves = required(params, "moves")?.trim().to_string();
-    let pos = Position::from_moves(&moves).map_err(|e| {
-        ApiError::bad(format!(
-            "bad Connect Four moves `{}`: {e}",
-            bitgames::excerpt(&moves)
-        ))
-    })?;
-    let ms = time_ms(params, DEFAULT_TIME_MS, MAX_TIME_MS)?;
-    let mut answer = describe(&pos, &moves);
-    let cells = pos.width() * pos.height();
-    let n = pos.moves_played();
-    if pos.outcome().is_over() {
-        let extra = json!({
-            "scores": vec![Value::Null; pos.width()],
-            "texts": vec![Value::Null; pos.width()],
-            "best": null,
-            "score": null,
-        });
-        merge(&mut answer, extra);
-        return Ok(answer);
-    }
-    let shared = Arc::clone(&state);
-    let (result, elapsed, fallback) = state
-        .solve(move || {
-            let mut solver = shared
-                .connect4_solvers
-                .lock()
-                .map(|mut idle| idle.pop())
-                .ok()
-                .flatten()
-                .unwrap_or_else(|| {
-                    let mut solver = Solver::with_table_log2(TABLE_LOG2);
-                    solver.set_book(shared.connect4_book.clone());
-                    solver
-                });
-            let started = Instant::now();
-            solver.set_deadline(Some(started + Duration::from_millis(ms)));
-            let result = solver.analyze(&pos, Mode::Strong);
-            let elapsed = started.elapsed();
-            solver.set_deadline(None);
-            if let Ok(mut idle) = shared.connect4_solvers.lock() {
-                idle.push(solver);
-            }
-            // Out of time: a quick move from a shallow search, in a quarter more time.
-            let fallback = result.is_err().then(|| {
-                let extra = Duration::from_millis((ms / 4).clamp(10, 500));
-                fallback_column(&pos, Instant::now() + extra)
-            });
-            (result, elapsed, fallback.flatten())
+/// An idle solver of the pool, or a new one with the server's book.
+fn take_solver(state: &AppState) -> Solver {
+    state
+        .connect4_solvers
+        .lock()
+        .map(|mut idle| idle.pop())
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| {
+            let mut solver = Solver::with_table_log2(TABLE_LOG2);
+            solver.set_book(state.connect4_book.clone());
+            solver
         })
-        .await?;
-    let elapsed_ms = (elapsed.as_secs_f64() * 1e3).round() as u64;
-    match result {
-        Ok(a) => {
-            let texts: Vec<Option<String>> = a
-                .scores
-                .iter()
-                .map(|s| s.map(|s| score_words(s, n, cells)))
-                .collect();
-            merge(
-                &mut answer,
-                json!({
-                    "scores": a.scores,
-                    "texts": texts,
-                    "best": a.best.map(|c| c + 1),
-                    "score": a.score,
-                    "score_text": a.score.map(|s| score_words(s, n, cells)),
-                    "time_ms": elapsed_ms,
-                    "budget_ms": ms,
-                    "book": state.connect4_book.is_some(),
-                }),
-            );
-            Ok(answer)
-        }
-        Err(SolveError::Interrupted(_)) => {
-            merge(
-                &mut answer,
-                json!({
-                    "fallback": fallback.map(|c| c + 1),
-                    "book": state.connect4_book.is_some(),
-                    "budget_ms": ms,
-                }),
-            );
-            Err(ApiError::unavailable(format!(
-                "analysis timed out after {ms} ms (positions this early need more time or an opening book)"
-            ))
-            .with(answer))
-        }
-        Err(e) => Err(ApiError::bad(e.to_string())),
+}
+
+fn give_back(state: &AppState, mut solver: Solver) {
+    solver.set_deadline(None);
+    solver.set_cancel(None);
+    if let Ok(mut idle) = state.connect4_solvers.lock() {
+        idle.push(solver);
     }
 }
 
@@ -269,56 +275,163 @@ fn merge(answer: &mut Value, extra: Value) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_fallback_wins_then_blocks_then_searches() {
-        let pos = |m: &str| Position::from_moves(m).unwrap();
-        let soon = || Instant::now() + Duration::from_millis(200);
-        assert_eq!(
-            fallback_column(&pos("121212"), soon()),
-            Some(0),
-            "win at once"
-        );
-        assert_eq!(
-            fallback_column(&pos("21212"), soon()),
-            Some(1),
-            "block the four"
-        );
-        assert_eq!(fallback_column(&pos(""), soon()), Some(3), "the centre");
-        // Even with no time at all there is a move.
-        assert!(fallback_column(&pos("4"), Instant::now()).is_some());
-        // Red on columns 3 and 4 of the bottom row, yellow on column 1: only
-        // column 5 makes an open three with both ends free, a double threat.
-        assert_eq!(
-            fallback_column(&pos("3141"), soon()),
-            Some(4),
-            "double threat"
-        );
-    }
-
-    #[test]
-    fn the_fallback_agrees_with_the_solver_on_forced_wins() {
-        // Test-set positions whose player to move wins soon (Test_L3_R1 style):
-        // the quick search must pick a column the exact analysis scores as a win.
-        let mut solver = Solver::with_table_log2(16);
-        for moves in [
-            "44455554221",
-            "5554224333234511764415115",
-            "175617344365477255",
-        ] {
-            let p = Position::from_moves(moves).unwrap();
-            let exact = solver.analyze(&p, Mode::Strong).unwrap();
-            let quick = fallback_column(&p, Instant::now() + Duration::from_millis(300)).unwrap();
-            let best = exact.score.unwrap();
-            if best > 0 {
-                assert!(
-                    exact.scores[quick].unwrap() > 0,
-                    "{moves}: quick {quick} loses the win"
-                );
-            }
+/// `GET /api/connect4/analyze`: one JSON answer, or NDJSON lines with `stream=1`.
+pub async fn analyze(state: Arc<AppState>, params: &Params) -> Result<Response, ApiError> {
+    let (pos, moves) = position(params)?;
+    let ms = time_ms(params, DEFAULT_TIME_MS, MAX_TIME_MS)?;
+    let stream = match optional(params, "stream") {
+        None | Some("0") => false,
+        Some("1") => true,
+        Some(other) => {
+            return Err(ApiError::bad(format!(
+                "stream `{other}` is not 0 or 1 (1: one line per column as it is solved)"
+            )));
         }
+    };
+    let book = state.connect4_book.is_some();
+    let mut answer = describe(&pos, &moves);
+    if pos.outcome().is_over() {
+        let known = Known::new(&pos);
+        merge(&mut answer, known.summary(Duration::ZERO, ms, book));
+        if stream {
+            merge(&mut answer, json!({"type": "done"}));
+            return Ok(ndjson_once(&answer));
+        }
+        return Ok(axum::Json(answer).into_response());
     }
+    if stream {
+        return analyze_stream(state, pos, answer, ms).await;
+    }
+    let busy_body = answer.clone();
+    let shared = Arc::clone(&state);
+    let (known, elapsed) = state
+        .solve(move || {
+            let mut solver = take_solver(&shared);
+            let started = Instant::now();
+            let deadline = started + Duration::from_millis(ms);
+            let known = run_analysis(&mut solver, &pos, deadline, &mut |_, _| true);
+            give_back(&shared, solver);
+            (known, started.elapsed())
+        })
+        .await
+        // A busy server still describes the position.
+        .map_err(|e| e.with(busy_body))?;
+    merge(&mut answer, known.summary(elapsed, ms, book));
+    Ok(axum::Json(answer).into_response())
+}
+
+fn ndjson_response(body: Body) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+fn ndjson_once(line: &Value) -> Response {
+    ndjson_response(Body::from(format!("{line}\n")))
+}
+
+/// The streamed analysis: a first line with the position (`"type":
+/// "position"`), a line per column as it is solved (`"type": "column"`), and
+/// the summary (`"type": "done"`). The search starts once an engine is free
+/// (a 503 if none is within the queue's wait) and stops when the client goes away.
+async fn analyze_stream(
+    state: Arc<AppState>,
+    pos: Position,
+    mut head: Value,
+    ms: u64,
+) -> Result<Response, ApiError> {
+    let (lines, rx) = tokio::sync::mpsc::channel::<String>(32);
+    let (started_tx, started_rx) = tokio::sync::oneshot::channel::<()>();
+    let (done_tx, done_rx) = tokio::sync::oneshot::channel::<()>();
+    let cancel = Arc::new(AtomicBool::new(false));
+    // A client that goes away cancels the search (the body, and with it the
+    // receiver, is dropped).
+    {
+        let watch = lines.clone();
+        let cancel = Arc::clone(&cancel);
+        tokio::spawn(async move {
+            tokio::select! {
+                () = watch.closed() => cancel.store(true, Ordering::Relaxed),
+                _ = done_rx => {}
+            }
+        });
+    }
+    let busy_body = head.clone();
+    merge(&mut head, json!({"type": "position", "budget_ms": ms}));
+    let book = state.connect4_book.is_some();
+    let shared = Arc::clone(&state);
+    let work = move || {
+        let _ = started_tx.send(());
+        let mut solver = take_solver(&shared);
+        solver.set_cancel(Some(cancel));
+        let started = Instant::now();
+        let deadline = started + Duration::from_millis(ms);
+        let send = |line: &Value| lines.blocking_send(format!("{line}\n")).is_ok();
+        if send(&head) {
+            let known = run_analysis(&mut solver, &pos, deadline, &mut |known, col| {
+                send(&known.column(col))
+            });
+            let mut done = known.summary(started.elapsed(), ms, book);
+            merge(&mut done, json!({"type": "done"}));
+            send(&done);
+        }
+        give_back(&shared, solver);
+        let _ = done_tx.send(());
+    };
+    let task = tokio::spawn(async move { state.solve(work).await });
+    if started_rx.await.is_err() {
+        // The work never started: no engine was free (or the slots closed).
+        return match task.await {
+            Ok(Err(e)) => Err(e.with(busy_body)),
+            _ => Err(ApiError::internal("the analysis did not start")),
+        };
+    }
+    let body = futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|line| (Ok::<_, Infallible>(line), rx))
+    });
+    Ok(ndjson_response(Body::from_stream(body)))
+}
+
+/// `GET /api/connect4/bestmove`: the engine's column, and whether it is exact.
+pub async fn bestmove(state: Arc<AppState>, params: &Params) -> Result<Value, ApiError> {
+    let (pos, moves) = position(params)?;
+    let ms = time_ms(params, DEFAULT_MOVE_MS, MAX_MOVE_MS)?;
+    if pos.outcome().is_over() {
+        return Err(ApiError::bad(format!(
+            "Connect Four moves `{moves}`: the game is already over ({}): there is no move to make",
+            pos.outcome()
+        )));
+    }
+    let shared = Arc::clone(&state);
+    let (chosen, elapsed) = state
+        .solve(move || {
+            let mut solver = take_solver(&shared);
+            let started = Instant::now();
+            let chosen = choose_move(&mut solver, &pos, started + Duration::from_millis(ms));
+            give_back(&shared, solver);
+            (chosen, started.elapsed())
+        })
+        .await?;
+    let chosen = chosen.map_err(|e| ApiError::bad(e.to_string()))?;
+    let (basis, score) = match chosen.basis {
+        Basis::Exact { score } => ("exact", Some(score)),
+        Basis::Result { sign } => ("result", Some(sign)),
+        Basis::Quick => ("quick", None),
+    };
+    Ok(json!({
+        "moves": moves,
+        "best": chosen.column + 1,
+        "exact": chosen.is_exact(),
+        "basis": basis,
+        "score": score,
+        "words": chosen.verdict().map(|v| v.to_string()),
+        "note": chosen.to_string(),
+        "time_ms": (elapsed.as_secs_f64() * 1e3).round() as u64,
+        "budget_ms": ms,
+    }))
 }

@@ -204,6 +204,24 @@ impl Geometry {
         r & (self.board_mask() ^ mask)
     }
 
+    /// The stones of `bits` that belong to a four in a row (every four, in
+    /// all four directions): the winning line of a finished game.
+    #[must_use]
+    pub const fn fours(self, bits: u64) -> u64 {
+        let h = self.height();
+        let dirs = [1, h + 1, h, h + 2];
+        let mut out = 0;
+        let mut i = 0;
+        while i < 4 {
+            let s = dirs[i];
+            // The lowest stone of each four, then the four stones from it.
+            let m = bits & (bits >> s) & (bits >> (2 * s)) & (bits >> (3 * s));
+            out |= m | (m << s) | (m << (2 * s)) | (m << (3 * s));
+            i += 1;
+        }
+        out
+    }
+
     /// The mirror image of a bitboard (column `c` swapped with `W - 1 - c`).
     #[must_use]
     #[inline]
@@ -612,6 +630,23 @@ mod tests {
         // A vertical run over the top of one column into the next is no four.
         let wrap = g.bit(0, 4) | g.bit(0, 5) | g.bit(1, 0) | g.bit(1, 1);
         assert!(!g.alignment(wrap));
+    }
+
+    #[test]
+    fn fours_are_the_stones_of_every_four_in_a_row() {
+        let g = Geometry::STANDARD;
+        // X stacks four in column 1 (bits 0..=3); O's three in column 2 are no four.
+        let p = play_all(g, &[0, 1, 0, 1, 0, 1, 0]);
+        assert_eq!(g.fours(p.opponent()), 0b1111);
+        assert_eq!(g.fours(p.current()), 0);
+        // Five in a row on the bottom row (columns 1..5): all five, none of O's.
+        let p = play_all(g, &[0, 0, 1, 1, 2, 2, 4, 4, 3]);
+        let bottom: u64 = (0..5).map(|c| g.bit(c, 0)).sum();
+        assert_eq!(g.fours(p.opponent()), bottom);
+        // A diagonal: X on (0,0) (1,1) (2,2) (3,3).
+        let p = play_all(g, &[0, 1, 1, 2, 3, 2, 2, 3, 6, 3, 3]);
+        let diagonal: u64 = (0..4).map(|i| g.bit(i, i)).sum();
+        assert_eq!(g.fours(p.opponent()), diagonal);
     }
 
     #[test]

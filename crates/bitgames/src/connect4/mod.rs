@@ -7,6 +7,9 @@
 //!   bit numbers, their checks, and the move string that reaches a grid.
 //! - [`naive`]: the naive twin, an array of cells with four-in-a-row found by loops.
 //! - [`solver`]: an exact solver in the style of Pascal Pons' "Solving Connect 4".
+//! - [`score`]: what a score means, in words (`win in 3`, `draw`, `loss in 2`) and back.
+//! - [`policy`]: the centre-first order, the engine's move (exact when solved
+//!   in time) and the quick move when not.
 //!
 //! Columns are 1-based in text (`4453`: the moves played, one digit a move,
 //! as in Pons' test sets) and 0-based in the API.
@@ -14,6 +17,8 @@
 pub mod bitboard;
 pub mod grid;
 pub mod naive;
+pub mod policy;
+pub mod score;
 pub mod solver;
 
 pub use bitboard::{Geometry, GeometryError, PlayError, Position, draw_bits};

@@ -81,21 +81,6 @@ pub struct Analysis {
     pub score: Option<i32>,
 }
 
-/// The columns of a board `width` wide, centre first, then alternately
-/// left and right of it (`3 2 4 1 5 0 6` on 7 columns): the order moves are
-/// tried in and ties between equal columns broken.
-#[must_use]
-pub fn centre_first(width: usize) -> Vec<usize> {
-    let centre = (width as i32 - 1) / 2;
-    (0..width as i32)
-        .map(|i| {
-            let off = if i % 2 == 1 { -(i + 1) / 2 } else { i / 2 };
-            let off = if width.is_multiple_of(2) { -off } else { off };
-            (centre + off) as usize
-        })
-        .collect()
-}
-
 /// One column of an analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Column {
@@ -174,7 +159,7 @@ impl Geo {
             *m = geometry.column_mask(c);
         }
         let mut order = [0u8; 9];
-        for (o, c) in order.iter_mut().zip(centre_first(width)) {
+        for (o, c) in order.iter_mut().zip(super::policy::centre_first(geometry)) {
             *o = c as u8;
         }
         Geo {
@@ -311,6 +296,8 @@ pub struct Solver {
     deadline: Option<Instant>,
     /// Set by the thread that finishes first, in a parallel search.
     stop: Option<Arc<AtomicBool>>,
+    /// Set by the caller to stop a search early (see [`Solver::set_cancel`]).
+    cancel: Option<Arc<AtomicBool>>,
     stopped: bool,
     threads: usize,
     /// 0 for the main thread; a helper's number varies its move order.
@@ -361,6 +348,7 @@ impl Solver {
             nodes_at_resize: 0,
             deadline: None,
             stop: None,
+            cancel: None,
             stopped: false,
             threads: 1,
             helper: 0,
@@ -399,6 +387,13 @@ impl Solver {
     /// Stops any later solve that runs past `deadline` with [`Interrupted`].
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
+    }
+
+    /// A flag that stops any later solve with [`Interrupted`] once it is set
+    /// (checked as often as the deadline): a server stops the search of a
+    /// client that went away.
+    pub fn set_cancel(&mut self, cancel: Option<Arc<AtomicBool>>) {
+        self.cancel = cancel;
     }
 
     /// Forgets everything the table learnt (a new generation: free) and
@@ -522,6 +517,7 @@ impl Solver {
                 nodes_at_resize: 0,
                 deadline: self.deadline,
                 stop: None,
+                cancel: self.cancel.clone(),
                 stopped: false,
                 threads: 1,
                 helper: 0,
@@ -565,6 +561,39 @@ impl Solver {
         Ok(columns)
     }
 
+    /// The score of one column for the player to move (`None` for a full
+    /// column or one off the board): what [`Solver::analyze`] gives for it.
+    pub fn analyze_column(
+        &mut self,
+        pos: &Position,
+        col: usize,
+        mode: Mode,
+    ) -> Result<Option<i32>, SolveError> {
+        self.prepare(pos)?;
+        if col >= pos.width() || !pos.can_play(col) {
+            return Ok(None);
+        }
+        let g = self.geo;
+        let n = pos.moves_played() as i32;
+        let score = if pos.is_winning_move(col) {
+            match mode {
+                Mode::Strong => (g.cells + 1 - n) / 2,
+                Mode::Weak => 1,
+            }
+        } else {
+            let child = pos.after(col).expect("a playable column");
+            if child.moves_played() == g.geometry.cells() {
+                0
+            } else {
+                -self.solve_root(child.current(), child.mask(), mode)
+            }
+        };
+        if self.stopped {
+            return Err(Interrupted.into());
+        }
+        Ok(Some(score))
+    }
+
     /// The root search, on this thread alone or with helpers.
     fn solve_root(&mut self, cur: u64, mask: u64, mode: Mode) -> i32 {
         if self.threads <= 1 {
@@ -583,6 +612,7 @@ impl Solver {
                 nodes_at_resize: 0,
                 deadline: self.deadline,
                 stop: Some(stop.clone()),
+                cancel: self.cancel.clone(),
                 stopped: false,
                 threads: 1,
                 helper: i as u32,
@@ -686,6 +716,11 @@ impl Solver {
         }
         if let Some(stop) = &self.stop
             && stop.load(Ordering::Relaxed)
+        {
+            self.stopped = true;
+        }
+        if let Some(cancel) = &self.cancel
+            && cancel.load(Ordering::Relaxed)
         {
             self.stopped = true;
         }
