@@ -465,3 +465,32 @@ fn bitbully_databases_are_read_and_agree_with_the_solver() {
         .stderr(predicate::str::contains("the book says"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_version_1_book_is_read_with_a_warning() {
+    // The old format: a 20-byte header (depth at 11, count at 12), no checksum.
+    let dir = temp_dir("v1");
+    let g = Geometry::new(5, 4).unwrap();
+    let one = Position::from_moves_in(g, "3").unwrap();
+    let mut solver = Solver::new();
+    let score = solver.solve(&one, Mode::Strong).unwrap();
+    let mut v1 = b"BGC4BOOK".to_vec();
+    v1.extend_from_slice(&[1, 5, 4, 1]);
+    v1.extend_from_slice(&1u64.to_le_bytes());
+    v1.extend_from_slice(&symmetric_key(&one).to_le_bytes()[..4]); // 25 bits: 4 bytes
+    v1.push(score as i8 as u8);
+    let file = dir.join("old.book");
+    std::fs::write(&file, &v1).unwrap();
+    bitgames()
+        .args(["connect4", "solve", "--width", "5", "--height", "4", "--book"])
+        .arg(&file)
+        .write_stdin("3\n")
+        .assert()
+        .success()
+        .stdout(format!("3 {score}\n"))
+        .stderr(predicate::str::contains(format!(
+            "bitgames: warning: book {} is format version 1 (no checksum): rebuild it to have its bytes checked",
+            file.display()
+        )));
+    std::fs::remove_dir_all(&dir).ok();
+}

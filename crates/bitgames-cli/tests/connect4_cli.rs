@@ -330,14 +330,16 @@ fn play_reprompts_on_bad_input_and_ends_cleanly() {
 
 #[test]
 fn the_engine_moving_first_takes_the_centre() {
-    // The built-in book solves the first two plies at once: the centre, exact.
-    let out = play(&["--first", "ai", "--think", "0.2"], "1\n");
+    // The built-in book (every position of at most 3 stones) answers the
+    // first moves at once: the centre, exact, and again after two stones.
+    let out = play(&["--first", "ai", "--think", "0.2"], "1\n1\n");
     assert!(out.starts_with("You are O (player 2)."));
     assert!(
         out.contains("I play column 4 (exact: win in 21 (score 1)).\n"),
         "{out}"
     );
-    // Its next move, two stones later, is past the book and not solved in
+    assert_eq!(out.matches("(exact: ").count(), 2, "{out}");
+    // Its third move, after four stones, is past the book and not solved in
     // 0.2 s: it says plainly that the move is not exact.
     assert!(
         out.contains(

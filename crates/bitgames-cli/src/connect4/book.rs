@@ -64,7 +64,7 @@ pub enum BookCommand {
         #[arg(long, short)]
         jobs: Option<usize>,
         /// log2 of the buckets of each thread's table (16 bytes a bucket).
-        #[arg(long, default_value_t = 23, value_parser = clap::value_parser!(u32).range(10..=30))]
+        #[arg(long, default_value_t = 23)]
         table_log2: u32,
     },
     /// What a book holds (format, board size, layers, entries, bytes), and

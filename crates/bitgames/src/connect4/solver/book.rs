@@ -238,13 +238,13 @@ pub struct Book {
 }
 
 /// The book built into the library for the standard 7x6 board: every position
-/// with at most 2 stones (30 positions), made by
-/// `bitgames connect4 book build --depth 2` (517 s on two cores).
-const STANDARD_BOOK: &[u8] = include_bytes!("7x6-depth2.book");
+/// with at most 3 stones (151 positions, 1,248 bytes), made by
+/// `bitgames connect4 book build --depth 3` (1,052 s on two shared cores).
+const STANDARD_BOOK: &[u8] = include_bytes!("../../../books/7x6-depth3.book");
 
 /// The built-in book for this board size, if there is one (7x6: positions
-/// with at most 2 stones, so that the empty board and the first move are
-/// analysed at once).
+/// with at most 3 stones, so that positions of up to 2 stones are analysed
+/// at once).
 #[must_use]
 pub fn builtin(geometry: Geometry) -> Option<Book> {
     (geometry == Geometry::STANDARD)
@@ -804,8 +804,8 @@ mod tests {
     fn the_builtin_book_agrees_with_itself_and_knows_the_first_player_wins() {
         let g = Geometry::STANDARD;
         let book = builtin(g).unwrap();
-        assert_eq!(book.layers(), Layers::from(0..=2));
-        assert_eq!(book.len(), 1 + 4 + 25);
+        assert_eq!(book.len(), 1 + 4 + 25 + 121);
+        assert_eq!(book.layers(), Layers::from(0..=3));
         assert!(builtin(Geometry::new(6, 5).unwrap()).is_none());
         // The empty board: the first player wins with the last stone (score 1).
         let empty = Position::new(g);
