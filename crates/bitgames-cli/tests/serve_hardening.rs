@@ -22,7 +22,12 @@ struct Server {
 
 impl Server {
     fn start(extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        Server::start_with(Command::new(env!("CARGO_BIN_EXE_bitgames")), extra)
+    }
+
+    /// Starts `command serve ...` (the binary, or a wrapper running it).
+    fn start_with(mut command: Command, extra: &[&str]) -> Server {
+        let mut child = command
             .args(["serve", "--host", "127.0.0.1", "--port", "0"])
             .args(extra)
             .stdout(Stdio::piped())
@@ -206,6 +211,38 @@ fn open_connections_are_capped_and_a_waiting_client_is_served_when_one_closes() 
     let asked = Instant::now();
     assert_eq!(common::get(&server.addr, "/api").0, 200);
     assert!(asked.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+fn with_128_files_200_half_sent_requests_do_not_shut_out_a_fresh_one() {
+    // The reproduction: `prlimit --nofile=128`, 200 clients that send
+    // half a request and stop. The default cap (half the file limit) keeps
+    // descriptors free, the header timeout clears the half-sent ones.
+    assert!(
+        Command::new("prlimit").arg("--version").output().is_ok(),
+        "this test needs prlimit (util-linux)"
+    );
+    let mut prlimit = Command::new("prlimit");
+    prlimit.args(["--nofile=128", env!("CARGO_BIN_EXE_bitgames")]);
+    let server = Server::start_with(prlimit, &["--quiet", "--header-timeout", "0.5"]);
+    let half: Vec<TcpStream> = (0..200)
+        .map(|_| {
+            let mut s = connect(&server.addr);
+            write!(s, "GET /api HTTP/1.1\r\nHost: x\r\n").unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    let (status, _) = common::get(&server.addr, "/api");
+    assert_eq!(status, 200);
+    // 200 half-sent requests ahead, 64 at a time, each cut after 0.5 s.
+    assert!(
+        asked.elapsed() < Duration::from_secs(6),
+        "answered after {:?}",
+        asked.elapsed()
+    );
+    drop(half);
 }
 
 #[test]
