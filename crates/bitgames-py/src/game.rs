@@ -28,10 +28,10 @@ pub trait PyGame: Game + Default + Copy + 'static {
     /// The observation's shape: (rows, columns, planes), as pgx lays it out.
     fn obs_shape(&self) -> [usize; 3];
 
-    /// Fills `out` (row-major over [`PyGame::obs_shape`]) with the planes seen
-    /// by `player`: their own pieces first, then the opponent's, then any
-    /// board planes of the game.
-    fn observe(&self, player: Player, out: &mut [bool]);
+    /// Fills `out` (row-major over [`PyGame::obs_shape`], 0 or 1 a byte:
+    /// numpy sees it as bool) with the planes seen by `player`: their own
+    /// pieces first, then the opponent's, then any board planes of the game.
+    fn observe(&self, player: Player, out: &mut [u8]);
 
     /// The position as text that [`PyGame::parse`] reads back.
     fn notation(&self) -> String;
@@ -48,6 +48,14 @@ pub trait PyGame: Game + Default + Copy + 'static {
     /// The move of the game's solver or search within `limit`; `None` once
     /// the game is over.
     fn expert_move(&self, limit: Limit, rng: &mut SmallRng) -> Option<Self::Move>;
+
+    /// Writes the legal-action mask (all false once the game is over).
+    fn fill_mask(&self, out: &mut [bool]) {
+        out.fill(false);
+        for mv in self.legal_moves() {
+            out[self.action_of(mv)] = true;
+        }
+    }
 
     /// A uniformly random legal move; `None` once the game is over.
     fn random_move(&self, rng: &mut SmallRng) -> Option<Self::Move> {

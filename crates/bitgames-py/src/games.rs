@@ -23,20 +23,61 @@ impl PyGame for connect4::Position {
 
     /// pgx's `connect_four` layout: (H, W, 2), row 0 the top row, plane 0 the
     /// stones of `player`, plane 1 the opponent's.
-    fn observe(&self, player: Player, out: &mut [bool]) {
+    fn observe(&self, player: Player, out: &mut [u8]) {
+        let (mine, theirs) = (self.stones(player), self.stones(player.other()));
+        if self.geometry() == connect4::Geometry::STANDARD {
+            return observe_7x6(mine, theirs, out);
+        }
+        out.fill(0);
         let (w, h) = (self.width(), self.height());
-        let mine = self.stones(player);
-        let theirs = self.stones(player.other());
-        let g = self.geometry();
-        for line in 0..h {
-            let row = h - 1 - line;
-            for col in 0..w {
-                let bit = g.bit(col, row);
-                let i = 2 * (line * w + col);
-                out[i] = mine & bit != 0;
-                out[i + 1] = theirs & bit != 0;
+        for (plane, bits) in [mine, theirs].into_iter().enumerate() {
+            let mut b = bits;
+            while b != 0 {
+                let bit = b.trailing_zeros() as usize;
+                b &= b - 1;
+                let (col, row) = (bit / (h + 1), bit % (h + 1));
+                out[2 * ((h - 1 - row) * w + col) + plane] = 1;
             }
         }
+    }
+
+    /// Without building the move list: the columns whose top cell is free.
+    fn fill_mask(&self, out: &mut [bool]) {
+        let won = self.last_player_won();
+        let mask = self.mask();
+        if self.geometry() == connect4::Geometry::STANDARD {
+            for (slot, top) in out.iter_mut().zip(TOP_7X6) {
+                *slot = !won && mask & top == 0;
+            }
+            return;
+        }
+        let g = self.geometry();
+        for (col, slot) in out.iter_mut().enumerate() {
+            *slot = !won && mask & g.top_mask(col) == 0;
+        }
+    }
+
+    /// Without building the move list (no popcount, no division: the
+    /// wheel targets baseline x86-64).
+    fn random_move(&self, rng: &mut SmallRng) -> Option<Column> {
+        if self.last_player_won() {
+            return None;
+        }
+        let (mut cols, mut n) = ([0u8; 9], 0);
+        let mask = self.mask();
+        if self.geometry() == connect4::Geometry::STANDARD {
+            for (col, top) in TOP_7X6.iter().enumerate() {
+                cols[n] = col as u8;
+                n += usize::from(mask & top == 0);
+            }
+        } else {
+            let g = self.geometry();
+            for col in 0..self.width() {
+                cols[n] = col as u8;
+                n += usize::from(mask & g.top_mask(col) == 0);
+            }
+        }
+        (n > 0).then(|| Column(cols[rng.random_range(0..n)]))
     }
 
     fn notation(&self) -> String {
@@ -104,6 +145,43 @@ fn c4_quick_move(pos: &connect4::Position, rng: &mut SmallRng) -> Option<Column>
     }
 }
 
+/// The 7 bits of one row of the 7x6 board, gathered from stride 7 into
+/// bits 36..42 by one multiplication (each stone lands on its own bit: no carries).
+const ROW_GATHER: u64 = (1 << 36) | (1 << 30) | (1 << 24) | (1 << 18) | (1 << 12) | (1 << 6) | 1;
+/// The top cell of each column of the 7x6 board.
+const TOP_7X6: [u64; 7] = [1 << 5, 1 << 12, 1 << 19, 1 << 26, 1 << 33, 1 << 40, 1 << 47];
+/// Bit 0 of each column of the 7x6 board.
+const BOTTOM_7X6: u64 = 0x0000_0408_1020_4081;
+
+/// For a 7-bit row pattern, 14 bytes: byte `2c` is 1 iff bit `c` is set.
+const SPREAD: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut m = 0;
+    while m < 128 {
+        let mut c = 0;
+        while c < 7 {
+            if m >> c & 1 == 1 {
+                t[m] |= 1 << (16 * c);
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// pgx's planes on the standard board, a row (14 bytes) at a time.
+fn observe_7x6(mine: u64, theirs: u64, out: &mut [u8]) {
+    let row_bits = |bits: u64, row: usize| {
+        ((((bits >> row) & BOTTOM_7X6).wrapping_mul(ROW_GATHER)) >> 36 & 0x7F) as usize
+    };
+    for (line, chunk) in out[..84].chunks_exact_mut(14).enumerate() {
+        let row = 5 - line;
+        let bytes = SPREAD[row_bits(mine, row)] | SPREAD[row_bits(theirs, row)] << 8;
+        chunk.copy_from_slice(&bytes.to_le_bytes()[..14]);
+    }
+}
+
 thread_local! {
     static C4_SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
 }
@@ -135,12 +213,12 @@ impl PyGame for tictactoe::Position {
 
     /// pgx's `tic_tac_toe` layout: (3, 3, 2), squares row by row from the
     /// top-left, plane 0 the marks of `player`, plane 1 the opponent's.
-    fn observe(&self, player: Player, out: &mut [bool]) {
+    fn observe(&self, player: Player, out: &mut [u8]) {
         let mine = self.bits(player);
         let theirs = self.bits(player.other());
         for sq in 0..9 {
-            out[2 * sq] = mine >> sq & 1 == 1;
-            out[2 * sq + 1] = theirs >> sq & 1 == 1;
+            out[2 * sq] = (mine >> sq & 1) as u8;
+            out[2 * sq + 1] = (theirs >> sq & 1) as u8;
         }
     }
 
@@ -188,17 +266,17 @@ impl PyGame for santorini::Position {
 
     /// (5, 5, 6), row 0 the top row (A5..E5): the workers of `player`, the
     /// opponent's workers, then the spaces at level >= 1, >= 2, >= 3 and the domes.
-    fn observe(&self, player: Player, out: &mut [bool]) {
+    fn observe(&self, player: Player, out: &mut [u8]) {
         let levels = self.levels();
         let mine = self.workers(player);
         let theirs = self.workers(player.other());
         for (i, &level) in levels.iter().enumerate() {
             let space = Space::from_index(i).expect("25 spaces");
             let cell = &mut out[6 * i..6 * i + 6];
-            cell[0] = mine.contains(space);
-            cell[1] = theirs.contains(space);
+            cell[0] = u8::from(mine.contains(space));
+            cell[1] = u8::from(theirs.contains(space));
             for (k, plane) in cell[2..].iter_mut().enumerate() {
-                *plane = level > k as u8;
+                *plane = u8::from(level > k as u8);
             }
         }
     }

@@ -64,10 +64,15 @@ pub fn observation<'py, G: PyGame>(
         None => pos.to_move(),
         Some(id) => player_of(id)?,
     };
-    let mut out = vec![false; obs_len(pos)];
+    let mut out = vec![0u8; obs_len(pos)];
     pos.observe(player, &mut out);
     let shape = pos.obs_shape();
-    Ok(PyArray1::from_vec(py, out).reshape(shape)?.into_any())
+    as_bool(PyArray1::from_vec(py, out).reshape(shape)?.into_any())
+}
+
+/// A uint8 array of 0/1 viewed as bool (no copy).
+pub fn as_bool(arr: Bound<'_, PyAny>) -> PyResult<Bound<'_, PyAny>> {
+    arr.call_method1("view", ("bool",))
 }
 
 pub fn returns<G: PyGame>(pos: &G) -> Vec<f64> {

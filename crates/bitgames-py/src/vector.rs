@@ -39,7 +39,7 @@ struct Slot<G> {
 
 /// One environment's share of the output buffers.
 struct Out<'a> {
-    obs: &'a mut [bool],
+    obs: &'a mut [u8],
     mask: &'a mut [bool],
     rewards: &'a mut [f32],
     terminated: &'a mut bool,
@@ -52,7 +52,7 @@ type Zipped<'a, G> = (
     (
         (
             (
-                ((&'a mut Slot<G>, &'a mut [bool]), &'a mut [bool]),
+                ((&'a mut Slot<G>, &'a mut [u8]), &'a mut [bool]),
                 &'a mut [f32],
             ),
             &'a mut bool,
@@ -72,7 +72,7 @@ pub struct VecCore<G: PyGame> {
     max_plies: Option<u32>,
     pool: Option<rayon::ThreadPool>,
     closed: bool,
-    obs: Vec<bool>,
+    obs: Vec<u8>,
     mask: Vec<bool>,
     rewards: Vec<f32>,
     terminated: Vec<bool>,
@@ -122,7 +122,7 @@ impl<G: PyGame> VecCore<G> {
             max_plies,
             pool,
             closed: false,
-            obs: vec![false; n * obs_len(&start)],
+            obs: vec![0; n * obs_len(&start)],
             mask: vec![false; n * start.num_actions()],
             rewards: vec![0.0; 2 * n],
             terminated: vec![false; n],
@@ -228,7 +228,11 @@ impl<G: PyGame> VecCore<G> {
             if slot.done {
                 continue;
             }
-            if let Some(why) = slot.pos.why_not_action(a) {
+            let legal = usize::try_from(a)
+                .ok()
+                .and_then(|a| slot.pos.move_of(a))
+                .is_some_and(|mv| slot.pos.is_legal(mv));
+            if !legal && let Some(why) = slot.pos.why_not_action(a) {
                 return Err(format!("environment {i}: {why}"));
             }
         }
@@ -247,12 +251,14 @@ impl<G: PyGame> VecCore<G> {
             let mv = slot.pos.move_of(actions[i] as usize).expect("checked");
             slot.pos.play_unchecked(mv);
             slot.plies += 1;
-            if !slot.pos.outcome().is_over() && opponent != Opponent::None {
+            let mut outcome = slot.pos.outcome();
+            if !outcome.is_over() && opponent != Opponent::None {
                 opponent_moves(slot, opponent);
+                outcome = slot.pos.outcome();
             }
-            let over = slot.pos.outcome().is_over();
+            let over = outcome.is_over();
             let truncated = !over && max_plies.is_some_and(|m| slot.plies >= m);
-            let r = slot.pos.returns();
+            let r = outcome.returns();
             slot.done = over || truncated;
             write(
                 slot,
@@ -266,15 +272,16 @@ impl<G: PyGame> VecCore<G> {
 
     /// A random legal action for every environment (0 for one that resets next).
     pub fn sample_actions(&mut self) -> Vec<i64> {
-        use rand::Rng;
         self.slots
             .iter_mut()
             .map(|slot| {
                 if slot.done {
                     return 0;
                 }
-                let moves = slot.pos.legal_moves();
-                let mv = moves[slot.rng.random_range(0..moves.len())];
+                let mv = slot
+                    .pos
+                    .random_move(&mut slot.rng)
+                    .expect("an ongoing game");
                 slot.pos.action_of(mv) as i64
             })
             .collect()
@@ -310,7 +317,11 @@ impl<G: PyGame> VecCore<G> {
         let n = self.slots.len();
         let start = G::default();
         let [a, b, c] = start.obs_shape();
-        let obs = PyArray1::from_slice(py, &self.obs).reshape([n, a, b, c])?;
+        let obs = crate::position::as_bool(
+            PyArray1::from_slice(py, &self.obs)
+                .reshape([n, a, b, c])?
+                .into_any(),
+        )?;
         let mask = PyArray1::from_slice(py, &self.mask).reshape([n, start.num_actions()])?;
         let rewards = PyArray1::from_slice(py, &self.rewards).reshape([n, 2])?;
         let terminated = PyArray1::from_slice(py, &self.terminated);
@@ -319,7 +330,7 @@ impl<G: PyGame> VecCore<G> {
         pyo3::types::PyTuple::new(
             py,
             [
-                obs.into_any(),
+                obs,
                 mask.into_any(),
                 rewards.into_any(),
                 terminated.into_any(),
@@ -360,12 +371,7 @@ fn write<G: PyGame>(
 ) {
     let to_move = slot.pos.to_move();
     slot.pos.observe(to_move, out.obs);
-    out.mask.fill(false);
-    if !slot.pos.outcome().is_over() {
-        for mv in slot.pos.legal_moves() {
-            out.mask[slot.pos.action_of(mv)] = true;
-        }
-    }
+    slot.pos.fill_mask(out.mask);
     out.rewards.copy_from_slice(&rewards);
     *out.terminated = terminated;
     *out.truncated = truncated;

@@ -30,6 +30,8 @@ def test_grids_round_trip_for_random_games():
         assert (p1, p2, mask) == pos.boardzahl() and p1 | p2 == mask and p1 & p2 == 0
         assert c4.check4(p1) == (pos.winner() == 0)
         assert ConnectFour(pos.moves()) == pos
+        obs = pos.observation(0)
+        assert (obs[..., 0] == (grid == 1)).all() and (obs[..., 1] == (grid == 2)).all()
 
 
 def test_bad_grids_raise_clear_errors():
@@ -57,6 +59,9 @@ def test_other_board_sizes_from_grids():
     grid = np.array([[0, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0], [1, 1, 2, 0]])
     pos = c4.from_grid(grid)
     assert (pos.width, pos.height) == (4, 4) and pos.legal_actions() == [0, 1, 2, 3]
+    obs = pos.observation(1)  # seen by player 2: its stones first
+    assert obs.shape == (4, 4, 2)
+    assert (obs[..., 0] == (grid == 2)).all() and (obs[..., 1] == (grid == 1)).all()
     assert "position" in pos.draw_words()
     assert c4.draw_bits(1, 4, 4).splitlines()[-1] == "1 . . ."
 
