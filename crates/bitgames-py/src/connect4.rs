@@ -413,6 +413,12 @@ impl PySolver {
         .map_err(|e| solve_error(e, time))
     }
 
+    /// Forgets what this thread's table learnt (free: a new generation), so
+    /// that the next solve starts from scratch, as a benchmark wants.
+    fn clear(&self) {
+        with_c4_solver(None, |s| s.clear());
+    }
+
     /// The scores of many positions, in order, on every core with the GIL
     /// released. A finished game raises ValueError naming its index.
     #[pyo3(signature = (positions, weak=false))]

@@ -63,6 +63,11 @@ pub trait PyGame: Game + Default + Copy + 'static {
         (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
     }
 
+    /// A uniformly random legal move of a position known to be ongoing.
+    fn random_ongoing_move(&self, rng: &mut SmallRng) -> Self::Move {
+        self.random_move(rng).expect("an ongoing game has a move")
+    }
+
     /// The error text for an action that is not legal here (out of range,
     /// naming no move, or a move the position refuses), or `None` if it is legal.
     fn why_not_action(&self, action: i64) -> Option<String> {

@@ -63,21 +63,13 @@ impl PyGame for connect4::Position {
         if self.last_player_won() {
             return None;
         }
-        let (mut cols, mut n) = ([0u8; 9], 0);
-        let mask = self.mask();
-        if self.geometry() == connect4::Geometry::STANDARD {
-            for (col, top) in TOP_7X6.iter().enumerate() {
-                cols[n] = col as u8;
-                n += usize::from(mask & top == 0);
-            }
-        } else {
-            let g = self.geometry();
-            for col in 0..self.width() {
-                cols[n] = col as u8;
-                n += usize::from(mask & g.top_mask(col) == 0);
-            }
-        }
+        let (cols, n) = self.free_columns();
         (n > 0).then(|| Column(cols[rng.random_range(0..n)]))
+    }
+
+    fn random_ongoing_move(&self, rng: &mut SmallRng) -> Column {
+        let (cols, n) = self.free_columns();
+        Column(cols[rng.random_range(0..n)])
     }
 
     fn notation(&self) -> String {
@@ -148,6 +140,31 @@ fn c4_quick_move(pos: &connect4::Position, rng: &mut SmallRng) -> Option<Column>
 /// The 7 bits of one row of the 7x6 board, gathered from stride 7 into
 /// bits 36..42 by one multiplication (each stone lands on its own bit: no carries).
 const ROW_GATHER: u64 = (1 << 36) | (1 << 30) | (1 << 24) | (1 << 18) | (1 << 12) | (1 << 6) | 1;
+/// The columns whose top cell is free, and how many.
+trait FreeColumns {
+    fn free_columns(&self) -> ([u8; 9], usize);
+}
+
+impl FreeColumns for connect4::Position {
+    fn free_columns(&self) -> ([u8; 9], usize) {
+        let (mut cols, mut n) = ([0u8; 9], 0);
+        let mask = self.mask();
+        if self.geometry() == connect4::Geometry::STANDARD {
+            for (col, top) in TOP_7X6.iter().enumerate() {
+                cols[n] = col as u8;
+                n += usize::from(mask & top == 0);
+            }
+        } else {
+            let g = self.geometry();
+            for col in 0..self.width() {
+                cols[n] = col as u8;
+                n += usize::from(mask & g.top_mask(col) == 0);
+            }
+        }
+        (cols, n)
+    }
+}
+
 /// The top cell of each column of the 7x6 board.
 const TOP_7X6: [u64; 7] = [1 << 5, 1 << 12, 1 << 19, 1 << 26, 1 << 33, 1 << 40, 1 << 47];
 /// Bit 0 of each column of the 7x6 board.

@@ -278,10 +278,7 @@ impl<G: PyGame> VecCore<G> {
                 if slot.done {
                     return 0;
                 }
-                let mv = slot
-                    .pos
-                    .random_move(&mut slot.rng)
-                    .expect("an ongoing game");
+                let mv = slot.pos.random_ongoing_move(&mut slot.rng);
                 slot.pos.action_of(mv) as i64
             })
             .collect()
@@ -381,6 +378,13 @@ fn write<G: PyGame>(
 /// Reads an integer array (numpy of any integer dtype, or a sequence of ints).
 pub fn int_vec(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
     use numpy::{PyArrayDescrMethods, PyUntypedArrayMethods};
+    // The common case, without a conversion.
+    if let Ok(arr) = obj.cast::<PyArray1<i64>>()
+        && let Ok(view) = arr.try_readonly()
+        && let Ok(slice) = view.as_slice()
+    {
+        return Ok(slice.to_vec());
+    }
     if let Ok(arr) = obj.cast::<numpy::PyUntypedArray>() {
         let dtype = arr.dtype();
         let kind = dtype.kind();

@@ -90,6 +90,9 @@ def test_single_solves_analyze_and_limits(pons):
     full = ConnectFour("444444")
     scores = c4.analyze(full)
     assert scores[3] is None and max(s for s in scores if s is not None) == c4.solve(full)
+    solver = Solver()
+    solver.clear()
+    assert solver.solve(ConnectFour(moves)) == score
     with pytest.raises(TimeoutError, match="interrupted by its time limit"):
         Solver(book=None).solve(ConnectFour(), time=0.05)
     with pytest.raises(ValueError, match="the game is already over"):

@@ -8,10 +8,13 @@
    pinned to one core and to both cores (``os.sched_setaffinity`` in a fresh
    process; the single-threaded Python ones run on one core only).
 2. The mean time per position of ``solve`` through Python on Pons' test sets,
-   ours vs BitBully's Python package (both without an opening book; every
-   answer checked against the set), one thread.
+   ours vs BitBully's Python package (both without an opening book, both
+   tables cleared after every position; every answer checked against the
+   set), one thread.
 
-Engines that do not import are listed as not installed. Options:
+Each random-play figure is the median of ``--repeat`` (default 3) measurements
+of ``--seconds`` each; the solver's are the mean and the median over the
+positions. Engines that do not import are listed as not measured. Options:
 ``--seconds S`` per random-play measurement (default 3), ``--batch N``
 (default 1024), ``--data DIR`` (Pons' sets; default ../shared/data/connect4
 from the current directory or the repository's), ``--quick`` (fewer positions).
@@ -147,7 +150,20 @@ def _worker(engine, cores, batch, seconds):
     print(json.dumps({"moves": r[0], "games": r[1], "seconds": r[2]}))
 
 
-def _measure(engine, cores, batch, seconds):
+def _measure(engine, cores, batch, seconds, repeat):
+    runs = []
+    for _ in range(repeat):
+        r, err = _measure_once(engine, cores, batch, seconds)
+        if r is None:
+            return None, err
+        runs.append(r)
+    return {
+        "moves_per_s": statistics.median(r["moves"] / r["seconds"] for r in runs),
+        "games_per_s": statistics.median(r["games"] / r["seconds"] for r in runs),
+    }, None
+
+
+def _measure_once(engine, cores, batch, seconds):
     env = dict(os.environ)
     if engine == "pgx":
         env.setdefault("JAX_PLATFORMS", "cpu")
@@ -222,22 +238,23 @@ def _solver_rows(data, quick):
             s0 = time.perf_counter()
             got = ours.solve(pos)
             t.append(time.perf_counter() - s0)
+            ours.clear()
             if got != int(score):
                 raise SystemExit(f"bitgames: {name} {moves}: expected {score}, solved {got}")
         mine = statistics.fmean(t)
         theirs = None
         if bb is not None:
-            t = []
+            t2 = []
             for moves, score in lines:
                 board = bitbully.Board.from_moves([int(c) - 1 for c in moves])
                 s0 = time.perf_counter()
                 got = bb.mtdf(board)
-                t.append(time.perf_counter() - s0)
+                t2.append(time.perf_counter() - s0)
                 if got != int(score):
                     raise SystemExit(f"bitbully: {name} {moves}: expected {score}, got {got}")
                 bb.reset_transposition_table()
-            theirs = statistics.fmean(t)
-        rows.append((f"{label} ({name}, {len(lines)})", mine, theirs))
+            theirs = (statistics.fmean(t2), statistics.median(t2))
+        rows.append((f"{label} ({name}, {len(lines)})", (mine, statistics.median(t)), theirs))
     return rows, [x for x in (bb_note, c4ai_note) if x]
 
 
@@ -247,6 +264,7 @@ def main(argv=None):
     ap.add_argument("--batch", type=int, default=1024)
     ap.add_argument("--data")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--worker")
     ap.add_argument("--cores", type=int, default=1)
     args = ap.parse_args(argv)
@@ -254,22 +272,22 @@ def main(argv=None):
         _worker(args.worker, args.cores, args.batch, args.seconds)
         return
     ncores = min(2, len(os.sched_getaffinity(0)))
-    print(f"# bitgames Python benchmark: Connect Four, batch {args.batch}, {args.seconds:g} s a measurement, "
-          f"load average {os.getloadavg()[0]:.1f} at start\n")
+    print(f"# bitgames Python benchmark: Connect Four, batch {args.batch}, median of {args.repeat} x "
+          f"{args.seconds:g} s, load average {os.getloadavg()[0]:.1f} at start\n")
     print("| random play | cores | moves/s | games/s | vs pgx (same cores) |")
     print("|---|---:|---:|---:|---:|")
     results, notes = {}, []
     for engine in ENGINES:
         for cores in ([1] if engine in SINGLE_THREADED else sorted({1, ncores})):
-            r, err = _measure(engine, cores, args.batch, args.seconds)
+            r, err = _measure(engine, cores, args.batch, args.seconds, args.repeat)
             if r is None:
                 notes.append(f"{engine}: {err}")
                 break
             results[(engine, cores)] = r
     for (engine, cores), r in results.items():
-        rate, grate = r["moves"] / r["seconds"], r["games"] / r["seconds"]
+        rate, grate = r["moves_per_s"], r["games_per_s"]
         base = results.get(("pgx", cores))
-        ratio = f"{rate / (base['moves'] / base['seconds']):.1f}x" if base else "-"
+        ratio = f"{rate / base['moves_per_s']:.1f}x" if base else "-"
         print(f"| {engine} | {cores} | {_fmt_rate(rate)} | {_fmt_rate(grate)} | {ratio} |")
     data = _find_data(args.data)
     print()
@@ -278,12 +296,14 @@ def main(argv=None):
     else:
         rows, solver_notes = _solver_rows(data, args.quick)
         notes += solver_notes
-        print("| solve through Python, mean per position | bitgames | BitBully | speed-up |")
-        print("|---|---:|---:|---:|")
+        print("| solve through Python, per position | bitgames mean | median | BitBully mean | median | speed-up (means) |")
+        print("|---|---:|---:|---:|---:|---:|")
         for label, mine, theirs in rows:
-            t = _fmt_time(theirs) if theirs is not None else "-"
-            ratio = f"{theirs / mine:.1f}x" if theirs is not None else "-"
-            print(f"| {label} | {_fmt_time(mine)} | {t} | {ratio} |")
+            if theirs is None:
+                t, ratio = "- | -", "-"
+            else:
+                t, ratio = f"{_fmt_time(theirs[0])} | {_fmt_time(theirs[1])}", f"{theirs[0] / mine[0]:.1f}x"
+            print(f"| {label} | {_fmt_time(mine[0])} | {_fmt_time(mine[1])} | {t} | {ratio} |")
     for n in notes:
         print(f"\nnot measured: {n}")
 

@@ -62,6 +62,7 @@ class VectorEnv(_Base):
         self.single_num_actions = start.num_actions()
         self.single_obs_shape = start.observation().shape
         self._player = np.zeros(num_envs, dtype=np.int8)
+        self._rows = np.arange(num_envs)
         self._closed = False
         if gymnasium is not None:
             self.metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
@@ -85,7 +86,7 @@ class VectorEnv(_Base):
         acting = self._player
         obs, mask, rewards, terminated, truncated, player = self.core.step(actions)
         if self.opponent is None:
-            reward = rewards[np.arange(self.num_envs), acting]
+            reward = rewards[self._rows, acting]
         else:
             reward = rewards[:, self.agent]
         self._player = player
