@@ -122,3 +122,13 @@ def test_truncation():
     env.step(np.array([0, 0]))
     _, _, term, trunc, _ = env.step(np.array([1, 1]))
     assert trunc.all() and not term.any()
+
+
+def test_module_doctests():
+    import doctest
+
+    from bitgames import aec
+
+    for module in (vector, aec):
+        result = doctest.testmod(module)
+        assert result.attempted >= 4 and result.failed == 0, module.__name__
