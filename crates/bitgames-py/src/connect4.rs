@@ -204,6 +204,24 @@ impl crate::PyConnectFour {
     }
 }
 
+/// `Book::to_bytes` as a `Vec` or, for books that cannot be written in
+/// bitgames' format, as a `Result`: both read the same here.
+trait IntoBytes {
+    fn into_bytes(self) -> Result<Vec<u8>, String>;
+}
+
+impl IntoBytes for Vec<u8> {
+    fn into_bytes(self) -> Result<Vec<u8>, String> {
+        Ok(self)
+    }
+}
+
+impl<E: std::fmt::Display> IntoBytes for Result<Vec<u8>, E> {
+    fn into_bytes(self) -> Result<Vec<u8>, String> {
+        self.map_err(|e| e.to_string())
+    }
+}
+
 /// An opening book: the exact scores of every position up to its depth.
 #[pyclass(name = "Book", module = "bitgames._bitgames", frozen)]
 pub struct PyBook {
@@ -245,9 +263,14 @@ impl PyBook {
         self.book.depth()
     }
 
-    /// The book file's bytes.
-    fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, pyo3::types::PyBytes> {
-        pyo3::types::PyBytes::new(py, &self.book.to_bytes())
+    /// The book file's bytes (bitgames' format).
+    fn to_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let bytes = self
+            .book
+            .to_bytes()
+            .into_bytes()
+            .map_err(PyValueError::new_err)?;
+        Ok(pyo3::types::PyBytes::new(py, &bytes))
     }
 
     fn __len__(&self) -> usize {
