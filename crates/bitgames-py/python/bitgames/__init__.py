@@ -1,0 +1,30 @@
+"""bitgames: fast, exact, verified bitboard game engines from Python.
+
+Positions (``ConnectFour``, ``TicTacToe``, ``Santorini``) speak OpenSpiel's and
+pgx's vocabulary: ``legal_actions()``, ``legal_action_mask()``,
+``apply_action(a)``, ``current_player()``, ``is_terminal()``, ``returns()``,
+``observation()``. The engines are the Rust library's; this package only
+converts and adds the ecosystem's conventions:
+
+- :mod:`bitgames.connect4`: the notebook's numpy grids and bit numbers, the solver, books;
+- :mod:`bitgames.tictactoe`: perfect values;
+- :mod:`bitgames.santorini`: move-to sets, distances, the search engine;
+- :mod:`bitgames.vector`: batched environments (``make("connect_four", num_envs=N)``);
+- :mod:`bitgames.aec`: PettingZoo AEC environments.
+"""
+
+from ._bitgames import Book, ConnectFour, Santorini, TicTacToe
+from . import connect4, santorini, tictactoe, vector
+from .connect4 import Solver
+
+__all__ = [
+    "Book",
+    "ConnectFour",
+    "Santorini",
+    "Solver",
+    "TicTacToe",
+    "connect4",
+    "santorini",
+    "tictactoe",
+    "vector",
+]

@@ -1,0 +1,109 @@
+"""PettingZoo AEC environments for Connect Four and tic-tac-toe.
+
+>>> e = env("connect_four")
+>>> e.reset(seed=0)
+>>> e.agent_selection
+'player_0'
+>>> e.step(3)
+>>> e.observe("player_1")["observation"][5, 3]   # player_1 sees the stone as the opponent's
+array([0, 1], dtype=int8)
+"""
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from . import _bitgames
+
+_GAMES = {"connect_four": _bitgames.ConnectFour, "tic_tac_toe": _bitgames.TicTacToe}
+
+
+class RawEnv(AECEnv):
+    """Two agents, ``player_0`` (moves first) and ``player_1``; observations
+    as PettingZoo's classic games: ``{"observation": (rows, cols, 2) int8,
+    "action_mask": int8}``, the mask all zero for the agent not to move."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "bitgames_v0", "is_parallelizable": False}
+
+    def __init__(self, game="connect_four", render_mode=None):
+        super().__init__()
+        if game not in _GAMES:
+            raise ValueError(f"unknown game {game!r}: choose one of {sorted(_GAMES)}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode {render_mode!r} is not None, 'human' or 'ansi'")
+        self.game = game
+        self.render_mode = render_mode
+        self._cls = _GAMES[game]
+        self.pos = self._cls()
+        self.metadata = dict(self.metadata, name=f"bitgames_{game}_v0")
+        self.possible_agents = ["player_0", "player_1"]
+        n = self.pos.num_actions()
+        shape = self.pos.observation().shape
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(0, 1, shape, dtype=np.int8),
+                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def observe(self, agent):
+        player = self.possible_agents.index(agent)
+        obs = self.pos.observation(player).astype(np.int8)
+        if agent == self.agent_selection and not self.pos.is_terminal():
+            mask = self.pos.legal_action_mask().astype(np.int8)
+        else:
+            mask = np.zeros(self.pos.num_actions(), dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def reset(self, seed=None, options=None):
+        self.pos = self._cls()
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            return self._was_dead_step(action)
+        self.pos.apply_action(int(action))  # ValueError naming an illegal action
+        self._cumulative_rewards[agent] = 0
+        if self.pos.is_terminal():
+            returns = self.pos.returns()
+            for i, a in enumerate(self.agents):
+                self.rewards[a] = returns[i]
+                self.terminations[a] = True
+        self.agent_selection = self.agents[self.pos.current_player()]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = str(self.pos)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass
+
+
+def env(game="connect_four", render_mode=None):
+    """The AEC environment of ``game`` ("connect_four" or "tic_tac_toe"),
+    wrapped in PettingZoo's order enforcing wrapper."""
+    return wrappers.OrderEnforcingWrapper(RawEnv(game, render_mode=render_mode))

@@ -1,0 +1,25 @@
+"""Santorini: the bitboard tutorial's move-to sets and distances, and the engine.
+
+The tutorial's instance, a worker and 25 levels row-major from (1,1):
+
+>>> levels = [0,0,2,0,0, 1,2,0,4,1, 3,0,0,0,1, 0,0,1,3,4, 0,1,1,2,2]
+>>> move_to((1, 2), levels)
+[(1, 1), (2, 1), (2, 3)]
+>>> move_to(9, levels)          # the tutorial's bit index i of M(i): (1,2) is bit 9
+[(1, 1), (2, 1), (2, 3)]
+>>> distances("(1,2) [0,0,2,0,0,1,2,0,4,1,3,0,0,0,1,0,0,1,3,4,0,1,1,2,2]")
+array([[ 1,  0,  3,  2,  3],
+       [ 1,  2,  1, -1,  3],
+       [ 3,  2,  2,  2,  3],
+       [ 3,  3,  3,  5, -1],
+       [ 4,  4,  4,  4,  5]], dtype=int8)
+>>> Santorini("0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2").perft(2)
+5156
+"""
+
+from ._bitgames import Santorini
+from ._bitgames import sa_best_move as best_move
+from ._bitgames import sa_distances as distances
+from ._bitgames import sa_move_to as move_to
+
+__all__ = ["Santorini", "best_move", "distances", "move_to"]

@@ -1,0 +1,125 @@
+"""Batched environments: ``make("connect_four", num_envs=N, seed=0)``.
+
+Every ``reset``/``step`` runs all N games in Rust, with the GIL released and
+large batches spread over the cores, and fills numpy arrays: no per-environment
+Python loop. The environment follows Gymnasium 1.x's vector API with
+*next-step* autoreset: after a game ends, the next ``step`` ignores that
+environment's action and starts a new game.
+
+>>> env = make("connect_four", num_envs=4, seed=1)
+>>> obs, info = env.reset()
+>>> obs.shape, info["action_mask"].shape
+((4, 6, 7, 2), (4, 7))
+>>> obs, reward, terminated, truncated, info = env.step(np.array([3, 3, 3, 3]))
+>>> int(obs[:, 5, 3, 1].sum())   # the opponent's stone, seen by the player to move
+4
+"""
+
+import numpy as np
+
+from . import _bitgames
+
+try:  # Gymnasium is optional: without it the env has the same methods.
+    import gymnasium
+    from gymnasium import spaces
+
+    _Base = gymnasium.vector.VectorEnv
+except ImportError:  # pragma: no cover
+    gymnasium = None
+    _Base = object
+
+GAMES = {
+    "connect_four": _bitgames.ConnectFourVector,
+    "tic_tac_toe": _bitgames.TicTacToeVector,
+    "santorini": _bitgames.SantoriniVector,
+}
+_POSITIONS = {
+    "connect_four": _bitgames.ConnectFour,
+    "tic_tac_toe": _bitgames.TicTacToe,
+    "santorini": _bitgames.Santorini,
+}
+
+
+class VectorEnv(_Base):
+    """N games of one kind. ``step`` returns ``(obs, reward, terminated,
+    truncated, info)``: ``obs`` (N, rows, cols, planes) bool, for the player
+    to move; ``reward`` (N,) float32, for the player who acted (with an
+    opponent: the agent); ``info["rewards"]`` (N, 2) per player,
+    ``info["action_mask"]`` (N, actions) bool, ``info["current_player"]`` (N,) int8.
+    """
+
+    def __init__(self, game, num_envs, seed=0, opponent=None, agent=0, depth=None,
+                 time=None, max_steps=None, threads=None):
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}: choose one of {sorted(GAMES)}")
+        self.game = game
+        self.core = GAMES[game](num_envs, seed=seed, opponent=opponent, agent=agent,
+                                depth=depth, time=time, max_steps=max_steps, threads=threads)
+        self.num_envs = num_envs
+        self.opponent = opponent
+        self.agent = agent
+        start = _POSITIONS[game]()
+        self.single_num_actions = start.num_actions()
+        self.single_obs_shape = start.observation().shape
+        self._player = np.zeros(num_envs, dtype=np.int8)
+        self._rows = np.arange(num_envs)
+        self._closed = False
+        if gymnasium is not None:
+            self.metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
+            self.single_observation_space = spaces.Box(0, 1, self.single_obs_shape, dtype=np.bool_)
+            self.single_action_space = spaces.Discrete(self.single_num_actions)
+            self.observation_space = spaces.Box(0, 1, (num_envs, *self.single_obs_shape), dtype=np.bool_)
+            self.action_space = spaces.MultiDiscrete(np.full(num_envs, self.single_num_actions))
+
+    def _info(self, mask, rewards, player):
+        return {"action_mask": mask, "rewards": rewards, "current_player": player}
+
+    def reset(self, *, seed=None, options=None):
+        """Starts every game; ``(obs, info)``."""
+        obs, mask, rewards, _, _, player = self.core.reset(seed)
+        self._player = player
+        return obs, self._info(mask, rewards, player)
+
+    def step(self, actions):
+        """One move in every game (checked first: an illegal one raises
+        ValueError naming the environment, and nothing moves)."""
+        acting = self._player
+        obs, mask, rewards, terminated, truncated, player = self.core.step(actions)
+        if self.opponent is None:
+            reward = rewards[self._rows, acting]
+        else:
+            reward = rewards[:, self.agent]
+        self._player = player
+        return obs, reward, terminated, truncated, self._info(mask, rewards, player)
+
+    def sample_actions(self):
+        """A random legal action per environment (int64), drawn in Rust."""
+        return self.core.sample_actions()
+
+    def positions(self):
+        """The current positions, as position objects (copies)."""
+        return self.core.positions()
+
+    def close(self, **kwargs):
+        """Closes the environment: later calls raise ValueError."""
+        self.core.close()
+        self._closed = True
+
+    @property
+    def closed(self):
+        return self._closed
+
+    def __repr__(self):
+        return f"VectorEnv({self.game!r}, num_envs={self.num_envs}, opponent={self.opponent!r})"
+
+
+def make(game, num_envs, seed=0, opponent=None, agent=0, depth=None, time=None,
+         max_steps=None, threads=None):
+    """A batched environment of ``game`` ("connect_four", "tic_tac_toe",
+    "santorini"). ``opponent``: None (both players act through ``step``),
+    "random", or "expert" (the exact solver, or Santorini's search at
+    ``depth``/``time`` seconds a move); ``agent``: 0 or 1, the agent's side
+    against an opponent; ``threads``: the threads that step large batches
+    (default: every core)."""
+    return VectorEnv(game, num_envs, seed=seed, opponent=opponent, agent=agent,
+                     depth=depth, time=time, max_steps=max_steps, threads=threads)

@@ -1,0 +1,477 @@
+//! Connect Four from Python: the notebook's grids and bit numbers, the exact
+//! solver, books, and `solve_many` on every core.
+
+use crate::games::{builtin_book, with_c4_solver};
+use bitgames::Player;
+use bitgames::connect4::solver::book::Book;
+use bitgames::connect4::solver::{Mode, SolveError};
+use bitgames::connect4::{self, Geometry, Position};
+use numpy::{PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTimeoutError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The rows of a grid given as a 2-D integer numpy array or a list of lists,
+/// top row first, every value checked to be 0, 1 or 2.
+pub fn grid_rows(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u8>>> {
+    let rows: Vec<Vec<i64>> = if let Ok(arr) = obj.cast::<numpy::PyUntypedArray>() {
+        let dtype = arr.dtype();
+        let kind = dtype.kind();
+        if kind != b'i' && kind != b'u' {
+            return Err(PyTypeError::new_err(format!(
+                "a grid must hold integers 0/1/2, got dtype {dtype} (use board.astype(int))"
+            )));
+        }
+        if arr.ndim() != 2 {
+            return Err(PyValueError::new_err(format!(
+                "a grid must be 2-D (rows, columns), top row first; got shape {}",
+                crate::game::py_shape(arr.shape())
+            )));
+        }
+        let (h, w) = (arr.shape()[0], arr.shape()[1]);
+        let flat = obj
+            .call_method1("astype", ("int64",))?
+            .call_method0("ravel")?;
+        let flat = flat.cast::<PyArray1<i64>>()?.readonly();
+        let cells = flat.as_slice()?;
+        (0..h).map(|r| cells[r * w..(r + 1) * w].to_vec()).collect()
+    } else {
+        obj.extract::<Vec<Vec<i64>>>().map_err(|_| {
+            PyTypeError::new_err(
+                "a grid must be a 2-D integer numpy array or a list of lists of ints",
+            )
+        })?
+    };
+    let height = rows.len();
+    let width = rows.first().map_or(0, Vec::len);
+    if height == 0 || width == 0 {
+        return Err(PyValueError::new_err(
+            "the grid is empty: give one row of 0/1/2 per line, top row first",
+        ));
+    }
+    Geometry::new(width, height).map_err(|e| {
+        PyValueError::new_err(format!("a grid of {width} columns and {height} rows: {e}"))
+    })?;
+    let mut out = Vec::with_capacity(height);
+    for (i, row) in rows.iter().enumerate() {
+        if row.len() != width {
+            return Err(PyValueError::new_err(format!(
+                "line {} (row {}) has {} cells, expected {width}",
+                i + 1,
+                height - i,
+                row.len()
+            )));
+        }
+        let mut cells = Vec::with_capacity(width);
+        for (c, &v) in row.iter().enumerate() {
+            if !(0..=2).contains(&v) {
+                return Err(PyValueError::new_err(format!(
+                    "line {}, cell {} (column {}, row {}): `{v}` is not 0, 1 or 2",
+                    i + 1,
+                    c + 1,
+                    c + 1,
+                    height - i
+                )));
+            }
+            cells.push(v as u8);
+        }
+        out.push(cells);
+    }
+    Ok(out)
+}
+
+fn geometry(width: usize, height: usize) -> PyResult<Geometry> {
+    Geometry::new(width, height).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The notebook's `boardzahl`: the bit numbers of player 1's stones, of
+/// player 2's stones, and of all stones (the mask), bit `col * (H + 1) + row`
+/// with row 0 at the bottom. A plain conversion: the grid's values are checked
+/// (0, 1 or 2) but not whether a game reaches it.
+#[pyfunction]
+pub fn c4_boardzahl(grid: &Bound<'_, PyAny>) -> PyResult<(u64, u64, u64)> {
+    let rows = grid_rows(grid)?;
+    let (h, w) = (rows.len(), rows[0].len());
+    let g = geometry(w, h)?;
+    let mut bits = [0u64; 2];
+    for (line, cells) in rows.iter().enumerate() {
+        for (col, &v) in cells.iter().enumerate() {
+            if let Some(p) = Player::from_number(v) {
+                bits[p.index()] |= g.bit(col, h - 1 - line);
+            }
+        }
+    }
+    Ok((bits[0], bits[1], bits[0] | bits[1]))
+}
+
+/// The position of a grid (any board size with `W * (H + 1) <= 64`), checked
+/// as a position a game reaches.
+#[pyfunction]
+pub fn c4_from_grid(grid: &Bound<'_, PyAny>) -> PyResult<crate::PyConnectFour> {
+    let rows = grid_rows(grid)?;
+    connect4::from_grid(&rows)
+        .map(|pos| crate::PyConnectFour { pos })
+        .map_err(|e| PyValueError::new_err(format!("bad Connect Four grid: {e}")))
+}
+
+/// Whether the bit number holds four in a row (the notebook's `check4`).
+#[pyfunction]
+#[pyo3(signature = (bits, width=7, height=6))]
+pub fn c4_alignment(bits: u64, width: usize, height: usize) -> PyResult<bool> {
+    let g = geometry(width, height)?;
+    if bits & !g.board_mask() != 0 {
+        return Err(PyValueError::new_err(format!(
+            "bit number {bits} has bits outside the {g} board (bits {:#x})",
+            bits & !g.board_mask()
+        )));
+    }
+    Ok(g.alignment(bits))
+}
+
+/// A raw bitboard drawn with the spare (sentinel) row on top: `1` for a set
+/// bit, `.` for a clear one.
+#[pyfunction]
+#[pyo3(signature = (bits, width=7, height=6))]
+pub fn c4_draw_bits(bits: u64, width: usize, height: usize) -> PyResult<String> {
+    let g = geometry(width, height)?;
+    let used = width * (height + 1);
+    if used < 64 && bits >> used != 0 {
+        return Err(PyValueError::new_err(format!(
+            "bit number {bits} has bits above bit {} of the {g} board",
+            used - 1
+        )));
+    }
+    Ok(connect4::draw_bits(g, bits))
+}
+
+#[pymethods]
+impl crate::PyConnectFour {
+    /// The grid: a (H, W) numpy int8 array of 0/1/2, top row first.
+    fn to_grid<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (w, h) = (self.pos.width(), self.pos.height());
+        let flat: Vec<i8> = connect4::to_grid(&self.pos)
+            .into_iter()
+            .flatten()
+            .map(|v| v as i8)
+            .collect();
+        Ok(PyArray1::from_vec(py, flat).reshape([h, w])?.into_any())
+    }
+
+    /// The position of a grid (a 2-D array of 0/1/2, top row first).
+    #[staticmethod]
+    fn from_grid(grid: &Bound<'_, PyAny>) -> PyResult<Self> {
+        c4_from_grid(grid)
+    }
+
+    /// (player 1's bits, player 2's bits, mask): the notebook's `boardzahl`.
+    fn boardzahl(&self) -> (u64, u64, u64) {
+        let [a, b] = connect4::grid::player_bits(&self.pos);
+        (a, b, self.pos.mask())
+    }
+
+    /// `position + mask + bottom`: unique per position.
+    fn key(&self) -> u64 {
+        self.pos.key()
+    }
+
+    /// The moves (1-based column digits) that reach this position, or None.
+    fn moves(&self) -> Option<String> {
+        connect4::move_string(&self.pos)
+    }
+
+    /// `position`, `mask` and `key` drawn side by side with the spare row.
+    fn draw_words(&self) -> String {
+        connect4::draw_words(&self.pos)
+    }
+
+    /// Board width (columns).
+    #[getter]
+    fn width(&self) -> usize {
+        self.pos.width()
+    }
+
+    /// Board height (rows).
+    #[getter]
+    fn height(&self) -> usize {
+        self.pos.height()
+    }
+
+    /// Stones played.
+    fn moves_played(&self) -> usize {
+        self.pos.moves_played()
+    }
+}
+
+/// `Book::to_bytes` as a `Vec` or, for books that cannot be written in
+/// bitgames' format, as a `Result`: both read the same here.
+trait IntoBytes {
+    fn into_bytes(self) -> Result<Vec<u8>, String>;
+}
+
+impl IntoBytes for Vec<u8> {
+    fn into_bytes(self) -> Result<Vec<u8>, String> {
+        Ok(self)
+    }
+}
+
+impl<E: std::fmt::Display> IntoBytes for Result<Vec<u8>, E> {
+    fn into_bytes(self) -> Result<Vec<u8>, String> {
+        self.map_err(|e| e.to_string())
+    }
+}
+
+/// An opening book: the exact scores of every position up to its depth.
+#[pyclass(name = "Book", module = "bitgames._bitgames", frozen)]
+pub struct PyBook {
+    pub book: Arc<Book>,
+}
+
+#[pymethods]
+impl PyBook {
+    /// A book from the bytes of a book file (as `bitgames connect4 book build` writes).
+    #[new]
+    fn new(data: &[u8]) -> PyResult<Self> {
+        Book::from_bytes(data)
+            .map(|b| PyBook { book: Arc::new(b) })
+            .map_err(|e| PyValueError::new_err(format!("bad book: {e}")))
+    }
+
+    /// The book in a file.
+    #[staticmethod]
+    fn load(path: std::path::PathBuf) -> PyResult<Self> {
+        let data = std::fs::read(&path).map_err(|e| {
+            pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display()))
+        })?;
+        Book::from_bytes(&data)
+            .map(|b| PyBook { book: Arc::new(b) })
+            .map_err(|e| PyValueError::new_err(format!("{}: bad book: {e}", path.display())))
+    }
+
+    /// The book built into the library (7x6, every position of at most two stones).
+    #[staticmethod]
+    fn builtin() -> PyResult<Self> {
+        builtin_book()
+            .map(|book| PyBook { book })
+            .ok_or_else(|| PyValueError::new_err("this build has no built-in book"))
+    }
+
+    /// Positions with at most this many stones are in the book.
+    #[getter]
+    fn depth(&self) -> usize {
+        self.book.depth()
+    }
+
+    /// The book file's bytes (bitgames' format).
+    fn to_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let bytes = self
+            .book
+            .to_bytes()
+            .into_bytes()
+            .map_err(PyValueError::new_err)?;
+        Ok(pyo3::types::PyBytes::new(py, &bytes))
+    }
+
+    fn __len__(&self) -> usize {
+        self.book.len()
+    }
+
+    /// The book's score of a position, or None if it does not hold it.
+    fn score(&self, pos: &crate::PyConnectFour) -> Option<i32> {
+        self.book.score(&pos.pos)
+    }
+
+    fn __repr__(&self) -> String {
+        let g = self.book.geometry();
+        format!(
+            "Book({}x{}, depth {}, {} positions)",
+            g.width(),
+            g.height(),
+            self.book.depth(),
+            self.book.len()
+        )
+    }
+}
+
+/// The book argument: a Book, a path, "builtin" (default) or None (no book).
+fn book_arg(book: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Arc<Book>>> {
+    let Some(obj) = book else {
+        return Ok(None);
+    };
+    if obj.is_none() {
+        return Ok(None);
+    }
+    if let Ok(b) = obj.cast::<PyBook>() {
+        return Ok(Some(b.get().book.clone()));
+    }
+    if let Ok(s) = obj.extract::<String>()
+        && s == "builtin"
+    {
+        return Ok(builtin_book());
+    }
+    if let Ok(path) = obj.extract::<std::path::PathBuf>() {
+        return Ok(Some(PyBook::load(path)?.book));
+    }
+    Err(PyTypeError::new_err(
+        "book must be a Book, a path, \"builtin\" or None",
+    ))
+}
+
+fn mode(weak: bool) -> Mode {
+    if weak { Mode::Weak } else { Mode::Strong }
+}
+
+fn solve_error(e: SolveError, time: Option<f64>) -> PyErr {
+    match e {
+        SolveError::Interrupted(_) => PyTimeoutError::new_err(format!(
+            "the search was interrupted by its time limit ({} s)",
+            time.unwrap_or(0.0)
+        )),
+        SolveError::GameOver(_) => PyValueError::new_err(e.to_string()),
+    }
+}
+
+fn deadline(time: Option<f64>) -> PyResult<Option<Instant>> {
+    match time {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t > 0.0 => {
+            Ok(Some(Instant::now() + Duration::from_secs_f64(t)))
+        }
+        Some(t) => Err(PyValueError::new_err(format!(
+            "time {t} must be a positive number of seconds"
+        ))),
+    }
+}
+
+/// The exact Connect Four solver. Scores are Pons': for the player to move, a
+/// win with their last possible stone scores 1 and each stone sooner one
+/// more, a draw 0, a loss the opponent's win negated; weak mode gives the sign.
+/// One solver (its table) per thread of this process, shared by every call.
+#[pyclass(name = "Solver", module = "bitgames._bitgames", frozen, subclass)]
+pub struct PySolver {
+    book: Option<Arc<Book>>,
+}
+
+#[pymethods]
+impl PySolver {
+    /// `book`: a Book, a path to a book file, "builtin" (every position of
+    /// at most two stones; the default of `bitgames.Solver`) or None.
+    #[new]
+    fn new(book: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        Ok(PySolver {
+            book: book_arg(book)?,
+        })
+    }
+
+    /// The score of a position for the player to move (weak: +1/0/-1).
+    /// `time` (seconds) raises TimeoutError when the search runs past it.
+    #[pyo3(signature = (position, weak=false, time=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        position: &crate::PyConnectFour,
+        weak: bool,
+        time: Option<f64>,
+    ) -> PyResult<i32> {
+        let pos = position.pos;
+        let deadline = deadline(time)?;
+        let book = self.book.clone();
+        py.detach(|| {
+            with_c4_solver(book, |s| {
+                s.set_deadline(deadline);
+                let r = s.solve(&pos, mode(weak));
+                s.set_deadline(None);
+                r
+            })
+        })
+        .map_err(|e| solve_error(e, time))
+    }
+
+    /// The score of every column (None for a full one).
+    #[pyo3(signature = (position, weak=false, time=None))]
+    fn analyze(
+        &self,
+        py: Python<'_>,
+        position: &crate::PyConnectFour,
+        weak: bool,
+        time: Option<f64>,
+    ) -> PyResult<Vec<Option<i32>>> {
+        let pos = position.pos;
+        let deadline = deadline(time)?;
+        let book = self.book.clone();
+        py.detach(|| {
+            with_c4_solver(book, |s| {
+                s.set_deadline(deadline);
+                let r = s.analyze(&pos, mode(weak));
+                s.set_deadline(None);
+                r
+            })
+        })
+        .map(|a| a.scores)
+        .map_err(|e| solve_error(e, time))
+    }
+
+    /// The best column, 0-based (the most central of the best).
+    #[pyo3(signature = (position, weak=false, time=None))]
+    fn best_action(
+        &self,
+        py: Python<'_>,
+        position: &crate::PyConnectFour,
+        weak: bool,
+        time: Option<f64>,
+    ) -> PyResult<usize> {
+        let pos = position.pos;
+        let deadline = deadline(time)?;
+        let book = self.book.clone();
+        py.detach(|| {
+            with_c4_solver(book, |s| {
+                s.set_deadline(deadline);
+                let r = s.analyze(&pos, mode(weak));
+                s.set_deadline(None);
+                r
+            })
+        })
+        .map(|a| a.best.expect("an ongoing game has a playable column"))
+        .map_err(|e| solve_error(e, time))
+    }
+
+    /// Forgets what this thread's table learnt (free: a new generation), so
+    /// that the next solve starts from scratch, as a benchmark wants.
+    fn clear(&self) {
+        with_c4_solver(None, |s| s.clear());
+    }
+
+    /// The scores of many positions, in order, on every core with the GIL
+    /// released. A finished game raises ValueError naming its index.
+    #[pyo3(signature = (positions, weak=false))]
+    fn solve_many(
+        &self,
+        py: Python<'_>,
+        positions: Vec<PyRef<'_, crate::PyConnectFour>>,
+        weak: bool,
+    ) -> PyResult<Vec<i32>> {
+        use bitgames::Game;
+        let positions: Vec<Position> = positions.iter().map(|p| p.pos).collect();
+        if let Some((i, p)) = positions
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.outcome().is_over())
+        {
+            return Err(PyValueError::new_err(format!(
+                "position {i}: the game is already over: {}",
+                p.outcome()
+            )));
+        }
+        let book = self.book.clone();
+        let m = mode(weak);
+        py.detach(|| {
+            positions
+                .par_iter()
+                .with_max_len(1)
+                .map(|p| with_c4_solver(book.clone(), |s| s.solve(p, m)))
+                .collect::<Result<Vec<i32>, SolveError>>()
+        })
+        .map_err(|e| solve_error(e, None))
+    }
+}

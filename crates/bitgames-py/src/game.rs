@@ -1,0 +1,103 @@
+//! What the Python layer needs of a game beyond the library's `Game` trait:
+//! its observation planes, a text form that reads back, a drawing, and a
+//! stronger player for the opponents of the vector environments.
+//!
+//! Everything else (positions, vector environments) is written once over
+//! [`PyGame`]; a game is exposed to Python by one `py_position!` line in
+//! `lib.rs` and one `vector_env!` line in `vector.rs`.
+
+use bitgames::{Game, Player};
+use rand::Rng;
+use rand::rngs::SmallRng;
+use std::time::Duration;
+
+/// How far an opponent inside a vector environment searches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limit {
+    /// Plies (Santorini's search; ignored by the exact solvers).
+    pub depth: Option<u32>,
+    /// Time per move (Connect Four's solver, Santorini's search).
+    pub time: Option<Duration>,
+}
+
+/// A game as Python sees it.
+pub trait PyGame: Game + Default + Copy + 'static {
+    /// The Python class name (`ConnectFour`).
+    const CLASS: &'static str;
+
+    /// The observation's shape: (rows, columns, planes), as pgx lays it out.
+    fn obs_shape(&self) -> [usize; 3];
+
+    /// Fills `out` (row-major over [`PyGame::obs_shape`], 0 or 1 a byte:
+    /// numpy sees it as bool) with the planes seen by `player`: their own
+    /// pieces first, then the opponent's, then any board planes of the game.
+    fn observe(&self, player: Player, out: &mut [u8]);
+
+    /// The position as text that [`PyGame::parse`] reads back.
+    fn notation(&self) -> String;
+
+    /// A position from its notation.
+    fn parse(text: &str) -> Result<Self, String>;
+
+    /// A move from its notation.
+    fn parse_move(text: &str) -> Result<Self::Move, String>;
+
+    /// The board drawn for a terminal.
+    fn drawing(&self) -> String;
+
+    /// The move of the game's solver or search within `limit`; `None` once
+    /// the game is over.
+    fn expert_move(&self, limit: Limit, rng: &mut SmallRng) -> Option<Self::Move>;
+
+    /// Writes the legal-action mask (all false once the game is over).
+    fn fill_mask(&self, out: &mut [bool]) {
+        out.fill(false);
+        for mv in self.legal_moves() {
+            out[self.action_of(mv)] = true;
+        }
+    }
+
+    /// A uniformly random legal move; `None` once the game is over.
+    fn random_move(&self, rng: &mut SmallRng) -> Option<Self::Move> {
+        let moves = self.legal_moves();
+        (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
+    }
+
+    /// A uniformly random legal move of a position known to be ongoing.
+    fn random_ongoing_move(&self, rng: &mut SmallRng) -> Self::Move {
+        self.random_move(rng).expect("an ongoing game has a move")
+    }
+
+    /// The error text for an action that is not legal here (out of range,
+    /// naming no move, or a move the position refuses), or `None` if it is legal.
+    fn why_not_action(&self, action: i64) -> Option<String> {
+        let n = self.num_actions();
+        if action < 0 || action as usize >= n {
+            return Some(format!("action {action} is outside 0..{}", n - 1));
+        }
+        let Some(mv) = self.move_of(action as usize) else {
+            return Some(format!("action {action} names no move"));
+        };
+        let mut copy = *self;
+        match copy.play(mv) {
+            Ok(()) => None,
+            Err(e) => Some(format!("action {action} (move {mv}): {e}")),
+        }
+    }
+}
+
+/// The number of booleans in one observation.
+pub fn obs_len<G: PyGame>(pos: &G) -> usize {
+    pos.obs_shape().iter().product()
+}
+
+/// A shape written as Python writes it: `(42,)`, `(6, 7)`.
+pub fn py_shape(shape: &[usize]) -> String {
+    match shape {
+        [n] => format!("({n},)"),
+        _ => {
+            let parts: Vec<String> = shape.iter().map(usize::to_string).collect();
+            format!("({})", parts.join(", "))
+        }
+    }
+}

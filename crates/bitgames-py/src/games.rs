@@ -1,0 +1,336 @@
+//! The three games' [`PyGame`] implementations: observation planes, notation,
+//! drawing and the expert player. The rules themselves are the library's.
+
+use crate::game::{Limit, PyGame};
+use bitgames::connect4::solver::{Mode, Solver, book};
+use bitgames::connect4::{self, Column};
+use bitgames::santorini::search::{Engine, Limits};
+use bitgames::santorini::{self, Space};
+use bitgames::tictactoe::{self, Square};
+use bitgames::{Game, Player};
+use rand::Rng;
+use rand::rngs::SmallRng;
+use std::cell::RefCell;
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
+
+impl PyGame for connect4::Position {
+    const CLASS: &'static str = "ConnectFour";
+
+    fn obs_shape(&self) -> [usize; 3] {
+        [self.height(), self.width(), 2]
+    }
+
+    /// pgx's `connect_four` layout: (H, W, 2), row 0 the top row, plane 0 the
+    /// stones of `player`, plane 1 the opponent's.
+    fn observe(&self, player: Player, out: &mut [u8]) {
+        let (mine, theirs) = (self.stones(player), self.stones(player.other()));
+        if self.geometry() == connect4::Geometry::STANDARD {
+            return observe_7x6(mine, theirs, out);
+        }
+        out.fill(0);
+        let (w, h) = (self.width(), self.height());
+        for (plane, bits) in [mine, theirs].into_iter().enumerate() {
+            let mut b = bits;
+            while b != 0 {
+                let bit = b.trailing_zeros() as usize;
+                b &= b - 1;
+                let (col, row) = (bit / (h + 1), bit % (h + 1));
+                out[2 * ((h - 1 - row) * w + col) + plane] = 1;
+            }
+        }
+    }
+
+    /// Without building the move list: the columns whose top cell is free.
+    fn fill_mask(&self, out: &mut [bool]) {
+        let won = self.last_player_won();
+        let mask = self.mask();
+        if self.geometry() == connect4::Geometry::STANDARD {
+            for (slot, top) in out.iter_mut().zip(TOP_7X6) {
+                *slot = !won && mask & top == 0;
+            }
+            return;
+        }
+        let g = self.geometry();
+        for (col, slot) in out.iter_mut().enumerate() {
+            *slot = !won && mask & g.top_mask(col) == 0;
+        }
+    }
+
+    /// Without building the move list (no popcount, no division: the
+    /// wheel targets baseline x86-64).
+    fn random_move(&self, rng: &mut SmallRng) -> Option<Column> {
+        if self.last_player_won() {
+            return None;
+        }
+        let (cols, n) = self.free_columns();
+        (n > 0).then(|| Column(cols[rng.random_range(0..n)]))
+    }
+
+    fn random_ongoing_move(&self, rng: &mut SmallRng) -> Column {
+        let (cols, n) = self.free_columns();
+        Column(cols[rng.random_range(0..n)])
+    }
+
+    fn notation(&self) -> String {
+        connect4::grid_string(self)
+    }
+
+    /// A move string (`4453`, 7x6) or a grid of 0/1/2, top row first, rows
+    /// separated by `/` or line breaks (any board size).
+    fn parse(text: &str) -> Result<Self, String> {
+        let t = text.trim();
+        if t.contains(['/', '\n', '[']) {
+            connect4::grid::parse_grid_position(t).map_err(|e| e.to_string())
+        } else {
+            connect4::Position::from_moves(t).map_err(|e| e.to_string())
+        }
+    }
+
+    fn parse_move(text: &str) -> Result<Column, String> {
+        text.parse::<Column>().map_err(|e| e.to_string())
+    }
+
+    fn drawing(&self) -> String {
+        self.to_string()
+    }
+
+    /// The exact solver's best column within the time limit (one solver per
+    /// thread, with the built-in book); if time runs out, a winning column,
+    /// else a random one of those that do not let the opponent win at once.
+    fn expert_move(&self, limit: Limit, rng: &mut SmallRng) -> Option<Column> {
+        if self.outcome().is_over() {
+            return None;
+        }
+        let best = with_c4_solver(builtin_book(), |solver| {
+            solver.set_deadline(limit.time.map(|t| Instant::now() + t));
+            let result = solver.analyze(self, Mode::Strong);
+            solver.set_deadline(None);
+            result.ok().and_then(|a| a.best)
+        });
+        match best {
+            Some(col) => Some(Column(col as u8)),
+            None => c4_quick_move(self, rng),
+        }
+    }
+}
+
+/// A winning column if there is one, else a random column after which the
+/// opponent cannot win at once (any column if every one loses).
+fn c4_quick_move(pos: &connect4::Position, rng: &mut SmallRng) -> Option<Column> {
+    let moves = pos.legal_moves();
+    if let Some(&win) = moves.iter().find(|c| pos.is_winning_move(c.index())) {
+        return Some(win);
+    }
+    let safe: Vec<Column> = moves
+        .iter()
+        .copied()
+        .filter(|c| {
+            pos.after(c.index())
+                .is_ok_and(|child| child.winning_moves() == 0)
+        })
+        .collect();
+    if safe.is_empty() {
+        pos.random_move(rng)
+    } else {
+        Some(safe[rng.random_range(0..safe.len())])
+    }
+}
+
+/// The 7 bits of one row of the 7x6 board, gathered from stride 7 into
+/// bits 36..42 by one multiplication (each stone lands on its own bit: no carries).
+const ROW_GATHER: u64 = (1 << 36) | (1 << 30) | (1 << 24) | (1 << 18) | (1 << 12) | (1 << 6) | 1;
+/// The columns whose top cell is free, and how many.
+trait FreeColumns {
+    fn free_columns(&self) -> ([u8; 9], usize);
+}
+
+impl FreeColumns for connect4::Position {
+    fn free_columns(&self) -> ([u8; 9], usize) {
+        let (mut cols, mut n) = ([0u8; 9], 0);
+        let mask = self.mask();
+        if self.geometry() == connect4::Geometry::STANDARD {
+            for (col, top) in TOP_7X6.iter().enumerate() {
+                cols[n] = col as u8;
+                n += usize::from(mask & top == 0);
+            }
+        } else {
+            let g = self.geometry();
+            for col in 0..self.width() {
+                cols[n] = col as u8;
+                n += usize::from(mask & g.top_mask(col) == 0);
+            }
+        }
+        (cols, n)
+    }
+}
+
+/// The top cell of each column of the 7x6 board.
+const TOP_7X6: [u64; 7] = [1 << 5, 1 << 12, 1 << 19, 1 << 26, 1 << 33, 1 << 40, 1 << 47];
+/// Bit 0 of each column of the 7x6 board.
+const BOTTOM_7X6: u64 = 0x0000_0408_1020_4081;
+
+/// For a 7-bit row pattern, 14 bytes: byte `2c` is 1 iff bit `c` is set.
+const SPREAD: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut m = 0;
+    while m < 128 {
+        let mut c = 0;
+        while c < 7 {
+            if m >> c & 1 == 1 {
+                t[m] |= 1 << (16 * c);
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// pgx's planes on the standard board, a row (14 bytes) at a time.
+fn observe_7x6(mine: u64, theirs: u64, out: &mut [u8]) {
+    let row_bits = |bits: u64, row: usize| {
+        ((((bits >> row) & BOTTOM_7X6).wrapping_mul(ROW_GATHER)) >> 36 & 0x7F) as usize
+    };
+    for (line, chunk) in out[..84].chunks_exact_mut(14).enumerate() {
+        let row = 5 - line;
+        let bytes = SPREAD[row_bits(mine, row)] | SPREAD[row_bits(theirs, row)] << 8;
+        chunk.copy_from_slice(&bytes.to_le_bytes()[..14]);
+    }
+}
+
+thread_local! {
+    static C4_SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
+}
+
+/// The built-in 7x6 book, read once.
+pub fn builtin_book() -> Option<Arc<book::Book>> {
+    static BOOK: OnceLock<Option<Arc<book::Book>>> = OnceLock::new();
+    BOOK.get_or_init(|| book::builtin(connect4::Geometry::STANDARD).map(Arc::new))
+        .clone()
+}
+
+/// Runs `f` with this thread's Connect Four solver (made on first use),
+/// using `book` (`None`: no book).
+pub fn with_c4_solver<T>(book: Option<Arc<book::Book>>, f: impl FnOnce(&mut Solver) -> T) -> T {
+    C4_SOLVER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let solver = slot.get_or_insert_with(Solver::new);
+        solver.set_book(book);
+        f(solver)
+    })
+}
+
+impl PyGame for tictactoe::Position {
+    const CLASS: &'static str = "TicTacToe";
+
+    fn obs_shape(&self) -> [usize; 3] {
+        [3, 3, 2]
+    }
+
+    /// pgx's `tic_tac_toe` layout: (3, 3, 2), squares row by row from the
+    /// top-left, plane 0 the marks of `player`, plane 1 the opponent's.
+    fn observe(&self, player: Player, out: &mut [u8]) {
+        let mine = self.bits(player);
+        let theirs = self.bits(player.other());
+        for sq in 0..9 {
+            out[2 * sq] = (mine >> sq & 1) as u8;
+            out[2 * sq + 1] = (theirs >> sq & 1) as u8;
+        }
+    }
+
+    fn notation(&self) -> String {
+        self.to_string()
+    }
+
+    /// Moves (`1524`, `a1 b2`) or a board (`XX./OO./...`).
+    fn parse(text: &str) -> Result<Self, String> {
+        text.parse::<tictactoe::Position>()
+            .map_err(|e| e.to_string())
+    }
+
+    fn parse_move(text: &str) -> Result<Square, String> {
+        text.parse::<Square>().map_err(|e| e.to_string())
+    }
+
+    fn drawing(&self) -> String {
+        self.print()
+    }
+
+    /// A perfect move (random among the best).
+    fn expert_move(&self, _limit: Limit, rng: &mut SmallRng) -> Option<Square> {
+        let best = ttt_solver().best_moves(self);
+        (!best.is_empty()).then(|| best[rng.random_range(0..best.len())])
+    }
+}
+
+/// The tic-tac-toe solver, built once (every position solved).
+pub fn ttt_solver() -> &'static tictactoe::solver::Solver {
+    static SOLVER: OnceLock<tictactoe::solver::Solver> = OnceLock::new();
+    SOLVER.get_or_init(tictactoe::solver::Solver::new)
+}
+
+thread_local! {
+    static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
+}
+
+impl PyGame for santorini::Position {
+    const CLASS: &'static str = "Santorini";
+
+    fn obs_shape(&self) -> [usize; 3] {
+        [5, 5, 6]
+    }
+
+    /// (5, 5, 6), row 0 the top row (A5..E5): the workers of `player`, the
+    /// opponent's workers, then the spaces at level >= 1, >= 2, >= 3 and the domes.
+    fn observe(&self, player: Player, out: &mut [u8]) {
+        let levels = self.levels();
+        let mine = self.workers(player);
+        let theirs = self.workers(player.other());
+        for (i, &level) in levels.iter().enumerate() {
+            let space = Space::from_index(i).expect("25 spaces");
+            let cell = &mut out[6 * i..6 * i + 6];
+            cell[0] = u8::from(mine.contains(space));
+            cell[1] = u8::from(theirs.contains(space));
+            for (k, plane) in cell[2..].iter_mut().enumerate() {
+                *plane = u8::from(level > k as u8);
+            }
+        }
+    }
+
+    fn notation(&self) -> String {
+        self.to_string()
+    }
+
+    /// `<25 levels>/<1|2>/mortal:<sq>,<sq>/mortal:<sq>,<sq>`.
+    fn parse(text: &str) -> Result<Self, String> {
+        text.parse::<santorini::Position>()
+            .map_err(|e| e.to_string())
+    }
+
+    fn parse_move(text: &str) -> Result<santorini::Move, String> {
+        text.parse::<santorini::Move>().map_err(|e| e.to_string())
+    }
+
+    fn drawing(&self) -> String {
+        self.diagram()
+    }
+
+    /// The search engine's move within the limits (depth 2 if none is given).
+    fn expert_move(&self, limit: Limit, _rng: &mut SmallRng) -> Option<santorini::Move> {
+        if self.outcome().is_over() {
+            return None;
+        }
+        let limits = Limits {
+            depth: limit
+                .depth
+                .or(if limit.time.is_none() { Some(2) } else { None }),
+            time: limit.time,
+        };
+        ENGINE.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let engine = slot.get_or_insert_with(|| Engine::new(1 << 16));
+            engine.search(self, limits).best
+        })
+    }
+}

@@ -1,0 +1,263 @@
+//! Positions as OpenSpiel and pgx users expect them, written once over
+//! [`PyGame`]: `py_position!(Class, Game)` makes the Python class.
+
+use crate::game::{PyGame, obs_len};
+use bitgames::Player;
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// The player numbered 0 or 1 (OpenSpiel's and pgx's player ids).
+pub fn player_of(id: i64) -> PyResult<Player> {
+    match id {
+        0 => Ok(Player::One),
+        1 => Ok(Player::Two),
+        _ => Err(PyValueError::new_err(format!(
+            "player {id} is not 0 or 1 (0 moves first)"
+        ))),
+    }
+}
+
+pub fn parse<G: PyGame>(notation: Option<&str>) -> PyResult<G> {
+    match notation {
+        None => Ok(G::default()),
+        Some(text) => G::parse(text)
+            .map_err(|e| PyValueError::new_err(format!("bad {} position `{text}`: {e}", G::CLASS))),
+    }
+}
+
+pub fn legal_actions<G: PyGame>(pos: &G) -> Vec<usize> {
+    let mut actions: Vec<usize> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| pos.action_of(m))
+        .collect();
+    actions.sort_unstable();
+    actions
+}
+
+pub fn mask<'py, G: PyGame>(py: Python<'py>, pos: &G) -> Bound<'py, PyArray1<bool>> {
+    PyArray1::from_vec(py, pos.legal_action_mask())
+}
+
+pub fn apply_action<G: PyGame>(pos: &mut G, action: i64) -> PyResult<()> {
+    if let Some(why) = pos.why_not_action(action) {
+        return Err(PyValueError::new_err(why));
+    }
+    let mv = pos.move_of(action as usize).expect("checked");
+    pos.play_unchecked(mv);
+    Ok(())
+}
+
+pub fn play<G: PyGame>(pos: &mut G, text: &str) -> PyResult<()> {
+    let mv = G::parse_move(text).map_err(PyValueError::new_err)?;
+    pos.play(mv)
+        .map_err(|e| PyValueError::new_err(format!("move `{text}`: {e}")))
+}
+
+pub fn observation<'py, G: PyGame>(
+    py: Python<'py>,
+    pos: &G,
+    player: Option<i64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let player = match player {
+        None => pos.to_move(),
+        Some(id) => player_of(id)?,
+    };
+    let mut out = vec![0u8; obs_len(pos)];
+    pos.observe(player, &mut out);
+    let shape = pos.obs_shape();
+    as_bool(PyArray1::from_vec(py, out).reshape(shape)?.into_any())
+}
+
+/// A uint8 array of 0/1 viewed as bool (no copy).
+pub fn as_bool(arr: Bound<'_, PyAny>) -> PyResult<Bound<'_, PyAny>> {
+    arr.call_method1("view", ("bool",))
+}
+
+pub fn returns<G: PyGame>(pos: &G) -> Vec<f64> {
+    pos.returns().iter().map(|&r| f64::from(r)).collect()
+}
+
+pub fn repr<G: PyGame>(pos: &G) -> String {
+    format!("{}('{}')\n{}", G::CLASS, pos.notation(), pos.drawing())
+}
+
+pub fn perft<G: PyGame>(py: Python<'_>, pos: &G, depth: u32) -> u64 {
+    let pos = *pos;
+    py.detach(|| bitgames::tools::perft_parallel(&pos, depth))
+}
+
+/// A Python class for a game's positions. A game's own extra methods go in
+/// another `#[pymethods]` block (pyo3's `multiple-pymethods`).
+#[macro_export]
+macro_rules! py_position {
+    ($class:ident, $game:ty, $pyname:literal, $doc:literal) => {
+        #[doc = $doc]
+        #[pyclass(name = $pyname, module = "bitgames._bitgames")]
+        #[derive(Clone, PartialEq, Eq, Hash)]
+        pub struct $class {
+            pub pos: $game,
+        }
+
+        #[pymethods]
+        impl $class {
+            /// The start position, or the position written in the game's notation.
+            #[new]
+            #[pyo3(signature = (notation=None))]
+            fn new(notation: Option<&str>) -> PyResult<Self> {
+                Ok($class {
+                    pos: $crate::position::parse::<$game>(notation)?,
+                })
+            }
+
+            /// The legal actions, ascending (dense indices in `0..num_actions()`).
+            fn legal_actions(&self) -> Vec<usize> {
+                $crate::position::legal_actions(&self.pos)
+            }
+
+            /// The legal moves in the game's notation.
+            fn legal_moves(&self) -> Vec<String> {
+                self.pos
+                    .legal_moves()
+                    .into_iter()
+                    .map(|m| m.to_string())
+                    .collect()
+            }
+
+            /// A numpy bool array of `num_actions()`: True where the action is legal.
+            fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<bool>> {
+                $crate::position::mask(py, &self.pos)
+            }
+
+            /// The size of the action space.
+            fn num_actions(&self) -> usize {
+                self.pos.num_actions()
+            }
+
+            /// The move of an action, in the game's notation.
+            fn action_to_move(&self, action: i64) -> PyResult<String> {
+                usize::try_from(action)
+                    .ok()
+                    .and_then(|a| self.pos.move_of(a))
+                    .map(|m| m.to_string())
+                    .ok_or_else(|| {
+                        pyo3::exceptions::PyValueError::new_err(format!(
+                            "action {action} names no move (actions are 0..{})",
+                            self.pos.num_actions() - 1
+                        ))
+                    })
+            }
+
+            /// The action of a move written in the game's notation.
+            fn move_to_action(&self, text: &str) -> PyResult<usize> {
+                let mv = <$game as $crate::game::PyGame>::parse_move(text)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)?;
+                Ok(self.pos.action_of(mv))
+            }
+
+            /// Plays an action; an illegal one raises ValueError naming it and
+            /// leaves the position unchanged.
+            fn apply_action(&mut self, action: i64) -> PyResult<()> {
+                $crate::position::apply_action(&mut self.pos, action)
+            }
+
+            /// Plays a move written in the game's notation; an illegal one
+            /// raises ValueError naming it and leaves the position unchanged.
+            fn play(&mut self, text: &str) -> PyResult<()> {
+                $crate::position::play(&mut self.pos, text)
+            }
+
+            /// A copy with `action` played (the position itself is unchanged).
+            fn child(&self, action: i64) -> PyResult<Self> {
+                let mut c = self.clone();
+                $crate::position::apply_action(&mut c.pos, action)?;
+                Ok(c)
+            }
+
+            /// The player to move: 0 (moves first) or 1. Once the game is
+            /// over, the player who would have moved next.
+            fn current_player(&self) -> u8 {
+                self.pos.to_move().index() as u8
+            }
+
+            /// Whether the game is over.
+            fn is_terminal(&self) -> bool {
+                self.pos.outcome().is_over()
+            }
+
+            /// The winner (0 or 1), or None (a draw, or not over).
+            fn winner(&self) -> Option<u8> {
+                self.pos.outcome().winner().map(|p| p.index() as u8)
+            }
+
+            /// `[r0, r1]`: +1 for the winner, -1 for the loser, 0 otherwise.
+            fn returns(&self) -> Vec<f64> {
+                $crate::position::returns(&self.pos)
+            }
+
+            /// The observation planes for `player` (default: the player to
+            /// move): their pieces, the opponent's, then the game's board planes.
+            #[pyo3(signature = (player=None))]
+            fn observation<'py>(
+                &self,
+                py: Python<'py>,
+                player: Option<i64>,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                $crate::position::observation(py, &self.pos, player)
+            }
+
+            /// The notation that reads back into this position.
+            fn notation(&self) -> String {
+                <$game as $crate::game::PyGame>::notation(&self.pos)
+            }
+
+            /// Move sequences of `depth` plies (a finished game has no
+            /// children), counted on every core.
+            fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+                $crate::position::perft(py, &self.pos, depth)
+            }
+
+            /// A copy.
+            fn clone(&self) -> Self {
+                Clone::clone(self)
+            }
+
+            fn __copy__(&self) -> Self {
+                Clone::clone(self)
+            }
+
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+                Clone::clone(self)
+            }
+
+            fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+                other
+                    .extract::<PyRef<'_, Self>>()
+                    .is_ok_and(|o| o.pos == self.pos)
+            }
+
+            /// The hash of the position (positions are mutable: do not
+            /// change one while it is a key).
+            fn __hash__(&self) -> u64 {
+                use std::hash::{Hash, Hasher};
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                self.pos.hash(&mut h);
+                h.finish()
+            }
+
+            fn __str__(&self) -> String {
+                <$game as $crate::game::PyGame>::drawing(&self.pos)
+            }
+
+            fn __repr__(&self) -> String {
+                $crate::position::repr(&self.pos)
+            }
+
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+                let cls = slf.get_type().into_any();
+                Ok((cls, (slf.borrow().notation(),)))
+            }
+        }
+    };
+}

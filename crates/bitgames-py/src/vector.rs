@@ -1,0 +1,545 @@
+//! Batched environments, written once over [`PyGame`]: `N` games stepped
+//! together in Rust, the outputs written into flat buffers that become numpy
+//! arrays, the GIL released, large batches split over a thread pool.
+//!
+//! Autoreset follows Gymnasium 1.x's *next-step* mode: the step after a game
+//! ended ignores that environment's action, resets it, and reports the new
+//! game's first observation with reward 0 and no termination.
+
+use crate::game::{Limit, PyGame, obs_len};
+use bitgames::Player;
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rayon::prelude::*;
+
+/// Who answers the agent's move inside `step`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Nobody: both players act through `step` (self-play).
+    None,
+    /// A uniformly random legal move.
+    Random,
+    /// The game's solver or search within the limit.
+    Expert(Limit),
+}
+
+/// One environment.
+#[derive(Clone, Debug)]
+struct Slot<G> {
+    pos: G,
+    rng: SmallRng,
+    /// The game ended at the last step: the next step resets it.
+    done: bool,
+    /// Plies played in this game.
+    plies: u32,
+}
+
+/// One environment's share of the output buffers.
+struct Out<'a> {
+    obs: &'a mut [u8],
+    mask: &'a mut [bool],
+    rewards: &'a mut [f32],
+    terminated: &'a mut bool,
+    truncated: &'a mut bool,
+    player: &'a mut i8,
+}
+
+/// One environment and its outputs, as the zipped iterators hand them out.
+type Zipped<'a, G> = (
+    (
+        (
+            (
+                ((&'a mut Slot<G>, &'a mut [u8]), &'a mut [bool]),
+                &'a mut [f32],
+            ),
+            &'a mut bool,
+        ),
+        &'a mut bool,
+    ),
+    &'a mut i8,
+);
+type Item<'a, G> = (usize, Zipped<'a, G>);
+
+/// The engine of a vector environment.
+pub struct VecCore<G: PyGame> {
+    slots: Vec<Slot<G>>,
+    opponent: Opponent,
+    /// The agent's player when an opponent plays inside the step.
+    agent: Player,
+    max_plies: Option<u32>,
+    pool: Option<rayon::ThreadPool>,
+    closed: bool,
+    obs: Vec<u8>,
+    mask: Vec<bool>,
+    rewards: Vec<f32>,
+    terminated: Vec<bool>,
+    truncated: Vec<bool>,
+    player: Vec<i8>,
+}
+
+/// Batches smaller than this are stepped on the calling thread.
+const PARALLEL_MIN: usize = 512;
+
+impl<G: PyGame> VecCore<G> {
+    pub fn new(
+        num_envs: usize,
+        seed: u64,
+        opponent: Opponent,
+        agent: Player,
+        max_plies: Option<u32>,
+        threads: usize,
+    ) -> Result<Self, String> {
+        if num_envs == 0 {
+            return Err("num_envs must be at least 1".into());
+        }
+        let start = G::default();
+        let pool = if threads > 1 {
+            Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .map_err(|e| format!("cannot start {threads} threads: {e}"))?,
+            )
+        } else {
+            None
+        };
+        let slots = (0..num_envs)
+            .map(|i| Slot {
+                pos: start,
+                rng: SmallRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+                done: true,
+                plies: 0,
+            })
+            .collect();
+        let n = num_envs;
+        Ok(VecCore {
+            slots,
+            opponent,
+            agent,
+            max_plies,
+            pool,
+            closed: false,
+            obs: vec![0; n * obs_len(&start)],
+            mask: vec![false; n * start.num_actions()],
+            rewards: vec![0.0; 2 * n],
+            terminated: vec![false; n],
+            truncated: vec![false; n],
+            player: vec![0; n],
+        })
+    }
+
+    pub fn num_envs(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn check_open(&self) -> PyResult<()> {
+        if self.closed {
+            Err(PyValueError::new_err("the environment is closed"))
+        } else {
+            Ok(())
+        }
+    }
+
+    pub fn close(&mut self) {
+        self.closed = true;
+    }
+
+    /// Runs `f` on every environment with its share of the outputs, on the
+    /// pool when the batch is large.
+    fn for_each(&mut self, f: impl Fn(usize, &mut Slot<G>, Out<'_>) + Sync) {
+        let n = self.slots.len();
+        let ol = self.obs.len() / n;
+        let ml = self.mask.len() / n;
+        let run =
+            |(i, ((((((slot, obs), mask), rewards), terminated), truncated), player)): Item<
+                '_,
+                G,
+            >| {
+                f(
+                    i,
+                    slot,
+                    Out {
+                        obs,
+                        mask,
+                        rewards,
+                        terminated,
+                        truncated,
+                        player,
+                    },
+                );
+            };
+        match &self.pool {
+            Some(pool) if n >= PARALLEL_MIN => pool.install(|| {
+                self.slots
+                    .par_iter_mut()
+                    .zip(self.obs.par_chunks_mut(ol))
+                    .zip(self.mask.par_chunks_mut(ml))
+                    .zip(self.rewards.par_chunks_mut(2))
+                    .zip(self.terminated.par_iter_mut())
+                    .zip(self.truncated.par_iter_mut())
+                    .zip(self.player.par_iter_mut())
+                    .enumerate()
+                    .with_min_len(64)
+                    .for_each(run);
+            }),
+            _ => self
+                .slots
+                .iter_mut()
+                .zip(self.obs.chunks_mut(ol))
+                .zip(self.mask.chunks_mut(ml))
+                .zip(self.rewards.chunks_mut(2))
+                .zip(self.terminated.iter_mut())
+                .zip(self.truncated.iter_mut())
+                .zip(self.player.iter_mut())
+                .enumerate()
+                .for_each(run),
+        }
+    }
+
+    /// Starts every game afresh; `seed` re-seeds the environments first.
+    pub fn reset(&mut self, seed: Option<u64>) {
+        if let Some(seed) = seed {
+            for (i, slot) in self.slots.iter_mut().enumerate() {
+                slot.rng =
+                    SmallRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            }
+        }
+        let (opponent, agent) = (self.opponent, self.agent);
+        self.for_each(|_, slot, out| {
+            start_game(slot, opponent, agent);
+            write(slot, out, [0.0, 0.0], false, false);
+        });
+    }
+
+    /// Checks every action before any is played: the error names the first
+    /// environment whose action is refused.
+    pub fn check_actions(&self, actions: &[i64]) -> Result<(), String> {
+        if actions.len() != self.slots.len() {
+            return Err(format!(
+                "expected {} actions (one per environment), got {}",
+                self.slots.len(),
+                actions.len()
+            ));
+        }
+        for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
+            if slot.done {
+                continue;
+            }
+            let legal = usize::try_from(a)
+                .ok()
+                .and_then(|a| slot.pos.move_of(a))
+                .is_some_and(|mv| slot.pos.is_legal(mv));
+            if !legal && let Some(why) = slot.pos.why_not_action(a) {
+                return Err(format!("environment {i}: {why}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// One step of every environment (actions already checked).
+    pub fn step(&mut self, actions: &[i64]) {
+        let (opponent, agent, max_plies) = (self.opponent, self.agent, self.max_plies);
+        self.for_each(|i, slot, out| {
+            if slot.done {
+                start_game(slot, opponent, agent);
+                write(slot, out, [0.0, 0.0], false, false);
+                return;
+            }
+            let mv = slot.pos.move_of(actions[i] as usize).expect("checked");
+            slot.pos.play_unchecked(mv);
+            slot.plies += 1;
+            let mut outcome = slot.pos.outcome();
+            if !outcome.is_over() && opponent != Opponent::None {
+                opponent_moves(slot, opponent);
+                outcome = slot.pos.outcome();
+            }
+            let over = outcome.is_over();
+            let truncated = !over && max_plies.is_some_and(|m| slot.plies >= m);
+            let r = outcome.returns();
+            slot.done = over || truncated;
+            write(
+                slot,
+                out,
+                [f32::from(r[0]), f32::from(r[1])],
+                over,
+                truncated,
+            );
+        });
+    }
+
+    /// A random legal action for every environment (0 for one that resets next).
+    pub fn sample_actions(&mut self) -> Vec<i64> {
+        self.slots
+            .iter_mut()
+            .map(|slot| {
+                if slot.done {
+                    return 0;
+                }
+                let mv = slot.pos.random_ongoing_move(&mut slot.rng);
+                slot.pos.action_of(mv) as i64
+            })
+            .collect()
+    }
+
+    /// Random legal moves until at least `games` games have ended: (moves
+    /// played, games ended). Steps that only reset a game are not moves.
+    pub fn random_play(&mut self, games: u64) -> (u64, u64) {
+        let (mut moves, mut ended) = (0u64, 0u64);
+        while ended < games {
+            let resets = self.slots.iter().filter(|s| s.done).count();
+            let actions = self.sample_actions();
+            self.step(&actions);
+            moves += (self.slots.len() - resets) as u64;
+            ended += self
+                .terminated
+                .iter()
+                .zip(&self.truncated)
+                .filter(|(t, u)| **t || **u)
+                .count() as u64;
+        }
+        (moves, ended)
+    }
+
+    pub fn positions(&self) -> Vec<G> {
+        self.slots.iter().map(|s| s.pos).collect()
+    }
+
+    /// The outputs of the last reset or step as numpy arrays:
+    /// (observations, legal-action masks, rewards per player, terminated,
+    /// truncated, player to move).
+    pub fn arrays<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let n = self.slots.len();
+        let start = G::default();
+        let [a, b, c] = start.obs_shape();
+        let obs = crate::position::as_bool(
+            PyArray1::from_slice(py, &self.obs)
+                .reshape([n, a, b, c])?
+                .into_any(),
+        )?;
+        let mask = PyArray1::from_slice(py, &self.mask).reshape([n, start.num_actions()])?;
+        let rewards = PyArray1::from_slice(py, &self.rewards).reshape([n, 2])?;
+        let terminated = PyArray1::from_slice(py, &self.terminated);
+        let truncated = PyArray1::from_slice(py, &self.truncated);
+        let player = PyArray1::from_slice(py, &self.player);
+        pyo3::types::PyTuple::new(
+            py,
+            [
+                obs,
+                mask.into_any(),
+                rewards.into_any(),
+                terminated.into_any(),
+                truncated.into_any(),
+                player.into_any(),
+            ],
+        )
+    }
+}
+
+fn start_game<G: PyGame>(slot: &mut Slot<G>, opponent: Opponent, agent: Player) {
+    slot.pos = G::default();
+    slot.done = false;
+    slot.plies = 0;
+    if opponent != Opponent::None && agent == Player::Two {
+        opponent_moves(slot, opponent);
+    }
+}
+
+fn opponent_moves<G: PyGame>(slot: &mut Slot<G>, opponent: Opponent) {
+    let mv = match opponent {
+        Opponent::None => None,
+        Opponent::Random => slot.pos.random_move(&mut slot.rng),
+        Opponent::Expert(limit) => slot.pos.expert_move(limit, &mut slot.rng),
+    };
+    if let Some(mv) = mv {
+        slot.pos.play_unchecked(mv);
+        slot.plies += 1;
+    }
+}
+
+fn write<G: PyGame>(
+    slot: &Slot<G>,
+    out: Out<'_>,
+    rewards: [f32; 2],
+    terminated: bool,
+    truncated: bool,
+) {
+    let to_move = slot.pos.to_move();
+    slot.pos.observe(to_move, out.obs);
+    slot.pos.fill_mask(out.mask);
+    out.rewards.copy_from_slice(&rewards);
+    *out.terminated = terminated;
+    *out.truncated = truncated;
+    *out.player = to_move.index() as i8;
+}
+
+/// Reads an integer array (numpy of any integer dtype, or a sequence of ints).
+pub fn int_vec(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
+    use numpy::{PyArrayDescrMethods, PyUntypedArrayMethods};
+    // The common case, without a conversion.
+    if let Ok(arr) = obj.cast::<PyArray1<i64>>()
+        && let Ok(view) = arr.try_readonly()
+        && let Ok(slice) = view.as_slice()
+    {
+        return Ok(slice.to_vec());
+    }
+    if let Ok(arr) = obj.cast::<numpy::PyUntypedArray>() {
+        let dtype = arr.dtype();
+        let kind = dtype.kind();
+        if kind != b'i' && kind != b'u' {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "{what} must be an integer array, got dtype {dtype}"
+            )));
+        }
+        if arr.ndim() != 1 {
+            return Err(PyValueError::new_err(format!(
+                "{what} must be one-dimensional, got shape {}",
+                crate::game::py_shape(arr.shape())
+            )));
+        }
+        let as_i64 = obj.call_method1("astype", ("int64",))?;
+        let arr = as_i64.cast::<PyArray1<i64>>()?;
+        return Ok(arr.readonly().as_slice()?.to_vec());
+    }
+    obj.extract::<Vec<i64>>().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "{what} must be a sequence of ints or an integer numpy array"
+        ))
+    })
+}
+
+/// The Python class of a game's vector environment.
+#[macro_export]
+macro_rules! vector_env {
+    ($class:ident, $game:ty, $position:ident, $pyname:literal, $doc:literal) => {
+        #[doc = $doc]
+        #[pyclass(name = $pyname, module = "bitgames._bitgames")]
+        pub struct $class {
+            core: $crate::vector::VecCore<$game>,
+        }
+
+        #[pymethods]
+        impl $class {
+            /// `opponent`: None (self-play), "random" or "expert"; `agent`: the
+            /// agent's player (0 or 1) when an opponent plays; `depth` and
+            /// `time` limit the expert; `max_steps` truncates long games;
+            /// `threads`: the threads that step large batches.
+            #[new]
+            #[pyo3(signature = (num_envs, seed=0, opponent=None, agent=0, depth=None, time=None, max_steps=None, threads=None))]
+            #[allow(clippy::too_many_arguments)]
+            fn new(
+                num_envs: usize,
+                seed: u64,
+                opponent: Option<&str>,
+                agent: i64,
+                depth: Option<u32>,
+                time: Option<f64>,
+                max_steps: Option<u32>,
+                threads: Option<usize>,
+            ) -> PyResult<Self> {
+                let limit = $crate::game::Limit {
+                    depth,
+                    time: match time {
+                        None => None,
+                        Some(t) if t.is_finite() && t > 0.0 => {
+                            Some(std::time::Duration::from_secs_f64(t))
+                        }
+                        Some(t) => {
+                            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                                "time {t} must be a positive number of seconds"
+                            )));
+                        }
+                    },
+                };
+                let opponent = match opponent {
+                    None => $crate::vector::Opponent::None,
+                    Some("random") => $crate::vector::Opponent::Random,
+                    Some("expert") => $crate::vector::Opponent::Expert(limit),
+                    Some(other) => {
+                        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                            "opponent `{other}` is not None, \"random\" or \"expert\""
+                        )));
+                    }
+                };
+                let agent = $crate::position::player_of(agent)?;
+                let threads = threads.unwrap_or_else(rayon::current_num_threads);
+                let core = $crate::vector::VecCore::new(
+                    num_envs, seed, opponent, agent, max_steps, threads,
+                )
+                .map_err(pyo3::exceptions::PyValueError::new_err)?;
+                Ok($class { core })
+            }
+
+            /// The number of environments.
+            #[getter]
+            fn num_envs(&self) -> usize {
+                self.core.num_envs()
+            }
+
+            /// Starts every game: (obs, mask, rewards, terminated, truncated, player).
+            #[pyo3(signature = (seed=None))]
+            fn reset<'py>(
+                &mut self,
+                py: Python<'py>,
+                seed: Option<u64>,
+            ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                self.core.check_open()?;
+                let core = &mut self.core;
+                py.detach(|| core.reset(seed));
+                self.core.arrays(py)
+            }
+
+            /// One step of every environment: (obs, mask, rewards, terminated,
+            /// truncated, player).
+            fn step<'py>(
+                &mut self,
+                py: Python<'py>,
+                actions: &Bound<'py, PyAny>,
+            ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                self.core.check_open()?;
+                let actions = $crate::vector::int_vec(actions, "actions")?;
+                self.core
+                    .check_actions(&actions)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)?;
+                let core = &mut self.core;
+                py.detach(|| core.step(&actions));
+                self.core.arrays(py)
+            }
+
+            /// A random legal action per environment (numpy int64), drawn from
+            /// the environments' own generators.
+            fn sample_actions<'py>(
+                &mut self,
+                py: Python<'py>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<i64>>> {
+                self.core.check_open()?;
+                Ok(numpy::PyArray1::from_vec(py, self.core.sample_actions()))
+            }
+
+            /// Steps random legal moves (drawn in Rust) until at least
+            /// `games` games have ended; returns (moves played, games ended).
+            /// A benchmark helper: the GIL is released throughout.
+            fn random_play(&mut self, py: Python<'_>, games: u64) -> PyResult<(u64, u64)> {
+                self.core.check_open()?;
+                let core = &mut self.core;
+                Ok(py.detach(|| core.random_play(games)))
+            }
+
+            /// The positions, as the game's position objects.
+            fn positions(&self) -> Vec<$position> {
+                self.core
+                    .positions()
+                    .into_iter()
+                    .map(|pos| $position { pos })
+                    .collect()
+            }
+
+            /// Closes the environment: later calls raise ValueError.
+            fn close(&mut self) {
+                self.core.close();
+            }
+        }
+    };
+}

@@ -1,0 +1,35 @@
+"""Shared fixtures: where the Pons test sets are."""
+
+import os
+import pathlib
+
+import pytest
+
+ROOT = pathlib.Path(os.environ.get("BITGAMES_ROOT", pathlib.Path(__file__).resolve().parents[3]))
+
+
+def pons_dir():
+    """The repository's copy of Pons' test sets if it has one, else
+    ../shared/data/connect4 beside the clone; fails (does not skip) without either."""
+    for d in (ROOT / "data" / "connect4", ROOT.parent / "shared" / "data" / "connect4"):
+        if (d / "Test_L3_R1").is_file():
+            return d
+    pytest.fail(
+        f"Pons' test sets not found in {ROOT / 'data/connect4'} nor {ROOT.parent / 'shared/data/connect4'}"
+    )
+
+
+@pytest.fixture(scope="session")
+def pons():
+    """pons(name) -> [(moves, score)] of a test set."""
+    d = pons_dir()
+
+    def read(name):
+        rows = []
+        for line in (d / name).read_text().splitlines():
+            if line.strip():
+                moves, score = line.split()
+                rows.append((moves, int(score)))
+        return rows
+
+    return read

@@ -1,0 +1,120 @@
+"""The notebook's Connect Four and the solver through Python."""
+
+import doctest
+import pathlib
+
+import numpy as np
+import pytest
+
+import bitgames.connect4 as c4
+from bitgames import Book, ConnectFour, Solver
+
+
+def test_the_notebook_examples_as_doctests():
+    result = doctest.testmod(c4)
+    assert result.attempted >= 10 and result.failed == 0
+
+
+def test_grids_round_trip_for_random_games():
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        pos = ConnectFour()
+        for _ in range(rng.integers(0, 30)):
+            if pos.is_terminal():
+                break
+            pos.apply_action(rng.choice(pos.legal_actions()))
+        grid = pos.to_grid()
+        assert grid.shape == (6, 7)
+        assert c4.from_grid(grid) == pos
+        p1, p2, mask = c4.boardzahl(grid)
+        assert (p1, p2, mask) == pos.boardzahl() and p1 | p2 == mask and p1 & p2 == 0
+        assert c4.check4(p1) == (pos.winner() == 0)
+        assert ConnectFour(pos.moves()) == pos
+        obs = pos.observation(0)
+        assert (obs[..., 0] == (grid == 1)).all() and (obs[..., 1] == (grid == 2)).all()
+
+
+def test_bad_grids_raise_clear_errors():
+    with pytest.raises(ValueError, match=r"must be 2-D .* got shape \(42,\)"):
+        c4.boardzahl(np.zeros(42, dtype=int))
+    with pytest.raises(TypeError, match="got dtype float64"):
+        c4.from_grid(np.zeros((6, 7)))
+    grid = np.zeros((6, 7), dtype=np.int64)
+    grid[5, 2] = 3
+    with pytest.raises(ValueError, match=r"line 6, cell 3 \(column 3, row 1\): `3` is not 0, 1 or 2"):
+        c4.boardzahl(grid)
+    grid[5, 2] = 0
+    grid[3, 0] = 1
+    with pytest.raises(ValueError, match=r"floating stone: column 1, row 3"):
+        c4.from_grid(grid)
+    with pytest.raises(ValueError, match="72 bits"):
+        c4.boardzahl(np.zeros((8, 8), dtype=int))
+    with pytest.raises(ValueError, match="line 2 .* has 6 cells, expected 7"):
+        c4.boardzahl([[0] * 7, [0] * 6])
+    with pytest.raises(ValueError, match="outside the 7x6 board"):
+        c4.check4(1 << 6)
+
+
+def test_other_board_sizes_from_grids():
+    grid = np.array([[0, 0, 0, 0], [0, 0, 0, 0], [2, 0, 0, 0], [1, 1, 2, 0]])
+    pos = c4.from_grid(grid)
+    assert (pos.width, pos.height) == (4, 4) and pos.legal_actions() == [0, 1, 2, 3]
+    obs = pos.observation(1)  # seen by player 2: its stones first
+    assert obs.shape == (4, 4, 2)
+    assert (obs[..., 0] == (grid == 2)).all() and (obs[..., 1] == (grid == 1)).all()
+    assert "position" in pos.draw_words()
+    assert c4.draw_bits(1, 4, 4).splitlines()[-1] == "1 . . ."
+
+
+def test_solve_matches_pons_sets(pons):
+    solver = Solver()
+    # Every position of the four easier sets, a sample of the two hard ones.
+    sets = {
+        "Test_L3_R1": 1, "Test_L2_R1": 1, "Test_L1_R1": 1, "Test_L2_R2": 1,
+        "Test_L1_R2": 25, "Test_L1_R3": 200,
+    }
+    for name, step in sets.items():
+        rows = pons(name)[::step]
+        positions = [ConnectFour(m) for m, _ in rows]
+        assert solver.solve_many(positions) == [s for _, s in rows], name
+    for name in ["Test_L3_R1", "Test_L2_R1", "Test_L1_R1"]:
+        rows = pons(name)
+        weak = solver.solve_many([ConnectFour(m) for m, _ in rows], weak=True)
+        assert weak == [int(np.sign(s)) for _, s in rows], name
+
+
+def test_single_solves_analyze_and_limits(pons):
+    moves, score = pons("Test_L2_R1")[0]
+    assert c4.solve(ConnectFour(moves)) == score
+    assert c4.analyze(ConnectFour("44455554221")) == [-15] * 7
+    full = ConnectFour("444444")
+    scores = c4.analyze(full)
+    assert scores[3] is None and max(s for s in scores if s is not None) == c4.solve(full)
+    solver = Solver()
+    solver.clear()
+    assert solver.solve(ConnectFour(moves)) == score
+    with pytest.raises(TimeoutError, match="interrupted by its time limit"):
+        Solver(book=None).solve(ConnectFour(), time=0.05)
+    with pytest.raises(ValueError, match="the game is already over"):
+        c4.solve(ConnectFour("1212121"))
+    with pytest.raises(ValueError, match="position 1: the game is already over"):
+        c4.solve_many([ConnectFour(), ConnectFour("1212121")])
+
+
+def test_books(tmp_path):
+    book = Book.builtin()
+    assert book.depth == 2 and len(book) == 30
+    # The first player wins on the empty board with the last stone (score 1):
+    # after the best first stone the second player's score is -1.
+    assert book.score(ConnectFour("4")) == -1
+    assert book.score(ConnectFour("444")) is None
+    path = tmp_path / "7x6.book"
+    path.write_bytes(book.to_bytes())
+    assert len(Book.load(path)) == 30
+    assert Solver(book=str(path)).solve(ConnectFour("4")) == -1
+    with pytest.raises(ValueError, match="bad book: not a .*Connect Four book"):
+        Book(b"JUNKJUNKJUNKJUNKJUNKJUNK")
+    with pytest.raises(OSError, match="missing.book"):
+        Book.load(pathlib.Path(tmp_path / "missing.book"))
+    with pytest.raises(TypeError, match="book must be"):
+        Solver(book=3)
