@@ -67,7 +67,7 @@ pub enum Command {
         #[arg(long, short)]
         position: String,
         /// Time to think, e.g. `1s`, `250ms`, `0.1s` (default 1s unless --depth is given).
-        #[arg(long, short, value_parser = parse_duration)]
+        #[arg(long, short, value_parser = crate::cli_util::parse_duration)]
         time: Option<Duration>,
         /// Search exactly this many plies instead.
         #[arg(long, short, conflicts_with = "time")]
@@ -85,7 +85,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
         human: u8,
         /// The engine's time per move.
-        #[arg(long, short, default_value = "1s", value_parser = parse_duration)]
+        #[arg(long, short, default_value = "1s", value_parser = crate::cli_util::parse_duration)]
         time: Duration,
         /// Search exactly this many plies per engine move instead.
         #[arg(long, short)]
@@ -101,7 +101,7 @@ pub enum Command {
         #[arg(long, short, default_value_t = 10)]
         games: u32,
         /// The engine's time per move.
-        #[arg(long, short, default_value = "100ms", value_parser = parse_duration)]
+        #[arg(long, short, default_value = "100ms", value_parser = crate::cli_util::parse_duration)]
         time: Duration,
         /// Random seed of the opponents' choices.
         #[arg(long, default_value_t = 1)]
@@ -187,27 +187,6 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         } => play(human, time, depth, position.as_deref()),
         Command::Match { games, time, seed } => run_match(games, time, seed),
         Command::BenchTable { criterion } => bench_table(&criterion),
-    }
-}
-
-/// A duration such as `1s`, `250ms`, `0.1s` or `2` (seconds).
-fn parse_duration(text: &str) -> Result<Duration, String> {
-    let t = text.trim();
-    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
-        (n, 1e-3)
-    } else if let Some(n) = t.strip_suffix('s') {
-        (n, 1.0)
-    } else {
-        (t, 1.0)
-    };
-    match number.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 && v * scale <= crate::cli_util::MAX_SECONDS => {
-            Ok(Duration::from_secs_f64(v * scale))
-        }
-        _ => Err(format!(
-            "{:?} is not a positive time of at most a day (86400s), such as 1s, 250ms or 0.1s",
-            bitgames::excerpt(text)
-        )),
     }
 }
 

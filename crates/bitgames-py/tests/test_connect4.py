@@ -103,14 +103,15 @@ def test_single_solves_analyze_and_limits(pons):
 
 def test_books(tmp_path):
     book = Book.builtin()
-    assert book.depth == 2 and len(book) == 30
+    # Every position of at most 3 stones (after mirror images): 1 + 4 + 25 + 121.
+    assert book.depth == 3 and len(book) == 151
     # The first player wins on the empty board with the last stone (score 1):
     # after the best first stone the second player's score is -1.
     assert book.score(ConnectFour("4")) == -1
-    assert book.score(ConnectFour("444")) is None
+    assert book.score(ConnectFour("4444")) is None
     path = tmp_path / "7x6.book"
     path.write_bytes(book.to_bytes())
-    assert len(Book.load(path)) == 30
+    assert len(Book.load(path)) == 151
     assert Solver(book=str(path)).solve(ConnectFour("4")) == -1
     with pytest.raises(ValueError, match="bad book: not a .*Connect Four book"):
         Book(b"JUNKJUNKJUNKJUNKJUNKJUNK")

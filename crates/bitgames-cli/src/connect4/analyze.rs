@@ -24,11 +24,11 @@ pub struct Args {
     /// Only win (1), draw (0) or loss (-1): faster.
     #[arg(long)]
     weak: bool,
-    /// At most this long (`2s`, `500ms`, `1.5`: seconds): each column is
+    /// At most this long (`2s`, `500ms`, `1.5`: seconds, at most a day): each column is
     /// first told win/draw/loss, then solved exactly while time is left; a
     /// column not finished says `unknown`. Without it, every column is solved
     /// exactly, however long that takes.
-    #[arg(long, value_parser = parse_duration, value_name = "TIME")]
+    #[arg(long, value_parser = crate::cli_util::parse_duration, value_name = "TIME")]
     time: Option<Duration>,
     /// Threads (default: every core); the columns are solved side by side.
     #[arg(long, short)]
@@ -45,29 +45,6 @@ pub struct Args {
     bits: bool,
     #[command(flatten)]
     size: Size,
-}
-
-/// A duration: a number of seconds, or a number with `s`, `ms` or `m`;
-/// more than 0 and at most a day.
-fn parse_duration(text: &str) -> Result<Duration, String> {
-    let t = text.trim();
-    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
-        (n, 1e-3)
-    } else if let Some(n) = t.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = t.strip_suffix('m') {
-        (n, 60.0)
-    } else {
-        (t, 1.0)
-    };
-    match number.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 && v * scale <= 86_400.0 => {
-            Ok(Duration::from_secs_f64(v * scale))
-        }
-        _ => Err(format!(
-            "`{text}` is not a time between 0 and 1 day (e.g. `2s`, `500ms`, `1.5`)"
-        )),
-    }
 }
 
 /// What is known of one column.
