@@ -508,20 +508,7 @@ impl Solver {
         // One column a thread at a time, all on the one table.
         self.table_mut().use_all();
         let mut workers: Vec<Solver> = (1..self.threads.min(todo.len()))
-            .map(|_| Solver {
-                table: self.table.clone(),
-                table_log2: self.table_log2,
-                geo: self.geo,
-                book: self.book.clone(),
-                nodes: 0,
-                nodes_at_resize: 0,
-                deadline: self.deadline,
-                stop: None,
-                cancel: self.cancel.clone(),
-                stopped: false,
-                threads: 1,
-                helper: 0,
-            })
+            .map(|_| self.sharer(None, 0))
             .collect();
         let next = std::sync::atomic::AtomicUsize::new(0);
         let results = std::sync::Mutex::new(&mut columns);
@@ -594,6 +581,25 @@ impl Solver {
         Ok(Some(score))
     }
 
+    /// A solver for another thread that shares this one's table, book,
+    /// deadline and cancel flag; `helper` varies its move order.
+    fn sharer(&self, stop: Option<Arc<AtomicBool>>, helper: u32) -> Solver {
+        Solver {
+            table: self.table.clone(),
+            table_log2: self.table_log2,
+            geo: self.geo,
+            book: self.book.clone(),
+            nodes: 0,
+            nodes_at_resize: 0,
+            deadline: self.deadline,
+            stop,
+            cancel: self.cancel.clone(),
+            stopped: false,
+            threads: 1,
+            helper,
+        }
+    }
+
     /// The root search, on this thread alone or with helpers.
     fn solve_root(&mut self, cur: u64, mask: u64, mode: Mode) -> i32 {
         if self.threads <= 1 {
@@ -603,20 +609,7 @@ impl Solver {
         let stop = Arc::new(AtomicBool::new(false));
         self.stop = Some(stop.clone());
         let mut helpers: Vec<Solver> = (1..self.threads)
-            .map(|i| Solver {
-                table: self.table.clone(),
-                table_log2: self.table_log2,
-                geo: self.geo,
-                book: self.book.clone(),
-                nodes: 0,
-                nodes_at_resize: 0,
-                deadline: self.deadline,
-                stop: Some(stop.clone()),
-                cancel: self.cancel.clone(),
-                stopped: false,
-                threads: 1,
-                helper: i as u32,
-            })
+            .map(|i| self.sharer(Some(stop.clone()), i as u32))
             .collect();
         let (mine, theirs) = std::thread::scope(|scope| {
             let handles: Vec<_> = helpers
