@@ -16,7 +16,7 @@ Each random-play figure is the median of ``--repeat`` (default 3) measurements
 of ``--seconds`` each; the solver's are the mean and the median over the
 positions. Engines that do not import are listed as not measured. Options:
 ``--seconds S`` per random-play measurement (default 3), ``--batch N``
-(default 1024), ``--data DIR`` (Pons' sets; default ../shared/data/connect4
+(default 1024), ``--data DIR`` (Pons' sets; default data/connect4 of the checkout
 from the current directory or the repository's), ``--quick`` (fewer positions).
 """
 
