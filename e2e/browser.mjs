@@ -326,7 +326,7 @@ await check('a position is shared by link, and bad links show the API error', as
   await other.goto(`${base}/?game=tictactoe&mode=humans&moves=15972634`);
   await idle(other);
   assert.equal(await other.textContent('#status'),
-    'bad tic-tac-toe position `15972634`: move 8 `4` (column 8): the game is already over (X has won)');
+    'bad tic-tac-toe position `15972634`: move 8 `4` (character 8): the game is already over (X has won)');
   await other.click('#undo');
   await idle(other);
   assert.equal(await other.textContent('#status'), 'X wins (row a)');

@@ -143,15 +143,15 @@ fn tictactoe_bad_requests_say_what_is_wrong() {
     let cases = [
         (
             "155",
-            "bad tic-tac-toe position `155`: move 3 `5` (column 3): square 5 (b2) is already taken by O",
+            "bad tic-tac-toe position `155`: move 3 `5` (character 3): square 5 (b2) is already taken by O",
         ),
         (
             "142536",
-            "bad tic-tac-toe position `142536`: move 6 `6` (column 6): the game is already over (X has won)",
+            "bad tic-tac-toe position `142536`: move 6 `6` (character 6): the game is already over (X has won)",
         ),
         (
             "10",
-            "bad tic-tac-toe position `10`: move 2 `0` (column 2): not a square (use 1..9 or a1..c3)",
+            "bad tic-tac-toe position `10`: move 2 `0` (character 2): not a square (use 1..9 or a1..c3)",
         ),
     ];
     for (moves, expected) in cases {

@@ -53,14 +53,14 @@ fn bad_moves_get_one_line_naming_the_move_and_a_failure_exit() {
     for (moves, message) in [
         (
             "155",
-            "move 3 `5` (column 3): square 5 (b2) is already taken by O",
+            "move 3 `5` (character 3): square 5 (b2) is already taken by O",
         ),
-        ("12x", "column 3: unexpected character `x`"),
+        ("12x", "character 3: unexpected `x`"),
         (
             "1425367",
-            "move 6 `6` (column 6): the game is already over (X has won)",
+            "move 6 `6` (character 6): the game is already over (X has won)",
         ),
-        ("a4", "move 1 `a4` (column 1): not a square"),
+        ("a4", "move 1 `a4` (character 1): not a square"),
     ] {
         bitgames()
             .args(["tictactoe", "analyze", moves])

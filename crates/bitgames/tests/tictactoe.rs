@@ -251,27 +251,27 @@ fn bad_move_strings_name_the_move_and_where() {
     let err = |moves: &str| masks::Board::from_moves(moves).unwrap_err().to_string();
     assert_eq!(
         err("155"),
-        "move 3 `5` (column 3): square 5 (b2) is already taken by O"
+        "move 3 `5` (character 3): square 5 (b2) is already taken by O"
     );
     assert_eq!(
         err("1 5 b2"),
-        "move 3 `b2` (column 5): square 5 (b2) is already taken by O"
+        "move 3 `b2` (character 5): square 5 (b2) is already taken by O"
     );
     assert_eq!(
         err("1425367"),
-        "move 6 `6` (column 6): the game is already over (X has won)"
+        "move 6 `6` (character 6): the game is already over (X has won)"
     );
     assert_eq!(
         err("12x"),
-        "column 3: unexpected character `x` (squares are 1..9 or a1..c3)"
+        "character 3: unexpected `x` (squares are 1..9 or a1..c3)"
     );
     assert_eq!(
         err("10"),
-        "move 2 `0` (column 2): not a square (use 1..9 or a1..c3)"
+        "move 2 `0` (character 2): not a square (use 1..9 or a1..c3)"
     );
     assert_eq!(
         err("a4"),
-        "move 1 `a4` (column 1): not a square (use 1..9 or a1..c3)"
+        "move 1 `a4` (character 1): not a square (use 1..9 or a1..c3)"
     );
     assert!(matches!(
         naive::Board::from_moves("11"),
@@ -311,7 +311,7 @@ fn board_strings_are_checked() {
     );
     assert_eq!(
         err("XX?/.../..."),
-        "board: column 3: unexpected character `?` (cells are X, O or .)"
+        "board: character 3: unexpected `?` (cells are X, O or .)"
     );
     assert_eq!(err("XX./O../"), "board: 6 cells, expected 9");
 }

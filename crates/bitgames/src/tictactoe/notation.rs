@@ -91,30 +91,30 @@ impl PlayError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MovesError {
     /// A character that starts no square name.
-    #[error("column {column}: unexpected character `{ch}` (squares are 1..9 or a1..c3)")]
+    #[error("character {character}: unexpected `{ch}` (squares are 1..9 or a1..c3)")]
     BadCharacter {
         /// 1-based character position in the string.
-        column: usize,
+        character: usize,
         /// The character.
         ch: char,
     },
     /// A well-formed token naming no square (`0`, `a4`, `d1`).
-    #[error("move {index} `{text}` (column {column}): not a square (use 1..9 or a1..c3)")]
+    #[error("move {index} `{text}` (character {character}): not a square (use 1..9 or a1..c3)")]
     BadSquare {
         /// 1-based number of the move in the string.
         index: usize,
         /// 1-based character position of the move.
-        column: usize,
+        character: usize,
         /// The move as written.
         text: String,
     },
     /// A square that could not be played there.
-    #[error("move {index} `{text}` (column {column}): {error}")]
+    #[error("move {index} `{text}` (character {character}): {error}")]
     Illegal {
         /// 1-based number of the move in the string.
         index: usize,
         /// 1-based character position of the move.
-        column: usize,
+        character: usize,
         /// The move as written.
         text: String,
         /// Why it was refused.
@@ -131,7 +131,7 @@ pub struct MoveToken {
     /// The square.
     pub square: Square,
     /// 1-based character position.
-    pub column: usize,
+    pub character: usize,
     /// The text as written (`5`, `b2`).
     pub text: String,
 }
@@ -144,7 +144,7 @@ pub fn parse_moves(moves: &str) -> Result<Vec<MoveToken>, MovesError> {
     let mut i = 0;
     while i < chars.len() {
         let ch = chars[i];
-        let column = i + 1;
+        let character = i + 1;
         if ch.is_whitespace() || ch == ',' || ch == ';' {
             i += 1;
             continue;
@@ -155,17 +155,17 @@ pub fn parse_moves(moves: &str) -> Result<Vec<MoveToken>, MovesError> {
         } else if ch.is_ascii_alphabetic() && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
             2
         } else {
-            return Err(MovesError::BadCharacter { column, ch });
+            return Err(MovesError::BadCharacter { character, ch });
         };
         let text: String = chars[i..i + len].iter().collect();
         let square = text.parse().map_err(|_| MovesError::BadSquare {
             index: out.len() + 1,
-            column,
+            character,
             text: text.clone(),
         })?;
         out.push(MoveToken {
             square,
-            column,
+            character,
             text,
         });
         i += len;
@@ -180,7 +180,7 @@ pub(crate) fn play_moves<B: Board>(moves: &str) -> Result<B, MovesError> {
         if let Some(error) = PlayError::check(&board, token.square) {
             return Err(MovesError::Illegal {
                 index: i + 1,
-                column: token.column,
+                character: token.character,
                 text: token.text,
                 error,
             });
@@ -204,14 +204,14 @@ pub(crate) fn parse_board<B: Board>(text: &str) -> Result<B, MovesError> {
             'o' | 'O' => Some(Player::Two),
             _ => {
                 return Err(MovesError::BadBoard(format!(
-                    "column {}: unexpected character `{ch}` (cells are X, O or .)",
+                    "character {}: unexpected `{ch}` (cells are X, O or .)",
                     i + 1
                 )));
             }
         };
         if n == 9 {
             return Err(MovesError::BadBoard(format!(
-                "column {}: more than 9 cells",
+                "character {}: more than 9 cells",
                 i + 1
             )));
         }
