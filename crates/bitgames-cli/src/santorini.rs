@@ -250,7 +250,9 @@ fn play(
     let mut engine = Engine::default();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!("You are player {human}. Moves: A1,B2 (place), C4>B4^B5 (move, build), A1>B2# (win).");
+    println!(
+        "You are player {human}. Moves: A1,B2 (place), C4>B4^B5 (move, build), A1>B2# (win); q quits."
+    );
     println!("Each space shows its level (4 = dome) and its worker: 1, 2, or '.' for none.");
     loop {
         println!("\n{}{pos}", pos.diagram());
@@ -275,6 +277,10 @@ fn play(
             let text = line.trim();
             if text.is_empty() {
                 continue;
+            }
+            if text.eq_ignore_ascii_case("q") {
+                println!("Game abandoned at {pos}.");
+                return Ok(ExitCode::SUCCESS);
             }
             match text.parse::<Move>() {
                 Ok(mv) => {

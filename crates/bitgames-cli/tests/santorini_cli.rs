@@ -165,6 +165,19 @@ fn play_reads_moves_from_stdin_explains_bad_ones_and_ends_the_game() {
 }
 
 #[test]
+fn q_quits_play_and_names_the_position_left() {
+    bitgames()
+        .args(["santorini", "play", "--position", WIN_IN_ONE])
+        .write_stdin("q\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("q quits."))
+        .stdout(predicate::str::contains(format!(
+            "Game abandoned at {WIN_IN_ONE}."
+        )));
+}
+
+#[test]
 fn play_includes_placement_and_the_engine_answers() {
     bitgames()
         .args(["santorini", "play", "--depth", "2"])
