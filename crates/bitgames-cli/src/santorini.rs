@@ -53,7 +53,7 @@ pub enum Command {
     Perft {
         /// The position (default: the empty board, player 1 to place),
         /// e.g. `0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2`.
-        #[arg(long, short)]
+        #[arg(long, short, allow_hyphen_values = true)]
         position: Option<String>,
         /// Also print the count under each first move (`<move> <count>`), in generation order.
         #[arg(long)]
@@ -63,8 +63,9 @@ pub enum Command {
     },
     /// The engine's best move in a position, with its score, depth, nodes and speed.
     Bestmove {
-        /// The position, e.g. `0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2`.
-        #[arg(long, short)]
+        /// The position, e.g. `0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2`;
+        /// `-` is the start (the empty board, player 1 to place).
+        #[arg(long, short, allow_hyphen_values = true)]
         position: String,
         /// Time to think, e.g. `1s`, `250ms`, `0.1s` (default 1s unless --depth is given).
         #[arg(long, short, value_parser = crate::cli_util::parse_duration)]
@@ -91,7 +92,7 @@ pub enum Command {
         #[arg(long, short)]
         depth: Option<u32>,
         /// Start from this position instead of the empty board.
-        #[arg(long, short)]
+        #[arg(long, short, allow_hyphen_values = true)]
         position: Option<String>,
     },
     /// Engine matches: against a random player and a greedy one-ply player,
@@ -420,9 +421,10 @@ fn batch(files: &[PathBuf], answer: impl Fn(&Instance) -> String) -> anyhow::Res
 }
 
 /// The position given on the command line, or the empty board.
+/// A position, or the start (the empty board, player 1 to place) for none or `-`.
 fn parse_position(text: Option<&str>) -> anyhow::Result<Position> {
-    match text {
-        None => Ok(Position::new()),
+    match text.map(str::trim) {
+        None | Some("-") => Ok(Position::new()),
         Some(t) => t
             .parse()
             .map_err(|e| anyhow::anyhow!("bad position {:?}: {e}", bitgames::excerpt(t))),

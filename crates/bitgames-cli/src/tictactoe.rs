@@ -72,9 +72,10 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// A position from moves or a board; `-` (or nothing) is the empty board.
 fn parse(moves: &str) -> anyhow::Result<Position> {
-    moves
-        .parse::<Position>()
+    let text = if moves.trim() == "-" { "" } else { moves };
+    text.parse::<Position>()
         .with_context(|| format!("bad tic-tac-toe position `{}`", bitgames::excerpt(moves)))
 }
 

@@ -223,3 +223,23 @@ fn perft_divide_splits_the_count_by_first_move() {
     assert_eq!(lines.len(), total + 1);
     assert!(lines.contains(&"C3>D3# 1"));
 }
+
+#[test]
+fn a_hyphen_is_the_start_position() {
+    // `-` is the empty board, player 1 to place: 25 * 24 / 2 = 300 placements.
+    let out = bitgames()
+        .args(["santorini", "perft", "1", "--position", "-"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "300");
+    bitgames()
+        .args(["santorini", "bestmove", "--position", "-", "--depth", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("bestmove "));
+}

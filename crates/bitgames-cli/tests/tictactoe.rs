@@ -156,3 +156,26 @@ fn play_with_the_engine_first_and_input_ending_early() {
         .stdout(predicate::str::contains("I play 1 (a1)."))
         .stdout(predicate::str::contains("Input ended; game abandoned."));
 }
+
+#[test]
+fn a_hyphen_is_the_empty_board() {
+    let start = bitgames()
+        .args(["tictactoe", "analyze", "--json"])
+        .output()
+        .unwrap();
+    let hyphen = bitgames()
+        .args(["tictactoe", "analyze", "-", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        hyphen.status.success(),
+        "{}",
+        String::from_utf8_lossy(&hyphen.stderr)
+    );
+    assert_eq!(hyphen.stdout, start.stdout);
+    assert!(
+        String::from_utf8(hyphen.stdout)
+            .unwrap()
+            .contains("\"value\":0")
+    );
+}
