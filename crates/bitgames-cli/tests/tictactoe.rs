@@ -172,10 +172,11 @@ fn a_hyphen_is_the_empty_board() {
         "{}",
         String::from_utf8_lossy(&hyphen.stderr)
     );
-    assert_eq!(hyphen.stdout, start.stdout);
-    assert!(
-        String::from_utf8(hyphen.stdout)
-            .unwrap()
-            .contains("\"value\":0")
+    // The same answer, the position echoed as given.
+    let hyphen = String::from_utf8(hyphen.stdout).unwrap();
+    assert_eq!(
+        hyphen.replace("\"position\":\"-\"", "\"position\":\"\""),
+        String::from_utf8(start.stdout).unwrap()
     );
+    assert!(hyphen.contains("\"value\":0"));
 }
