@@ -3,11 +3,12 @@
 //! Cheap answers (tic-tac-toe from the solved table, Santorini positions,
 //! move-to sets, distances) are computed in the handler. Searches run on
 //! tokio's blocking threads, at most `max_solves` at once (a semaphore); a
-//! request that cannot get a slot within [`QUEUE_WAIT`] gets a 503, and every
+//! request that cannot get a slot within [`QUEUE_WAIT`](super::state::QUEUE_WAIT) gets a 503, and every
 //! search has a time budget, so a slow position never stalls the server.
 
 use super::assets;
 use super::error::{ApiError, Params};
+use super::state::AppState;
 use super::{connect4, generic, santorini, tictactoe};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -15,67 +16,8 @@ use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use bitgames::connect4::solver::book::Book;
-use bitgames::santorini::search::Engine;
 use serde_json::{Value, json};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
-use tokio::sync::Semaphore;
-
-/// How long a search request may wait for a free slot before a 503.
-pub const QUEUE_WAIT: Duration = Duration::from_secs(20);
-
-/// What the handlers share.
-pub struct AppState {
-    /// One permit per search that may run at once.
-    solves: Arc<Semaphore>,
-    max_solves: usize,
-    /// The solved tic-tac-toe table (built once, read-only).
-    pub tictactoe: bitgames::tictactoe::solver::Solver,
-    /// Idle Santorini engines (their tables are large: reuse them).
-    pub santorini_engines: Mutex<Vec<Engine>>,
-    /// Idle Connect Four solvers (each keeps its transposition table).
-    pub connect4_solvers: Mutex<Vec<bitgames::connect4::solver::Solver>>,
-    /// An opening book for the Connect Four solvers (`bitgames serve --book`).
-    pub connect4_book: Option<Arc<Book>>,
-}
-
-impl AppState {
-    /// A state allowing `max_solves` searches at once.
-    pub fn new(max_solves: usize, connect4_book: Option<Arc<Book>>) -> AppState {
-        AppState {
-            solves: Arc::new(Semaphore::new(max_solves)),
-            max_solves,
-            tictactoe: bitgames::tictactoe::solver::Solver::new(),
-            santorini_engines: Mutex::new(Vec::new()),
-            connect4_solvers: Mutex::new(Vec::new()),
-            connect4_book,
-        }
-    }
-
-    /// Runs `work` on a blocking thread once a search slot is free.
-    pub async fn solve<T: Send + 'static>(
-        &self,
-        work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, ApiError> {
-        let permit = tokio::time::timeout(QUEUE_WAIT, self.solves.clone().acquire_owned())
-            .await
-            .map_err(|_| {
-                ApiError::unavailable(format!(
-                    "server busy: {} searches running and none free within {} s; try again",
-                    self.max_solves,
-                    QUEUE_WAIT.as_secs()
-                ))
-            })?
-            .map_err(|_| ApiError::internal("the search slots are closed"))?;
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            work()
-        })
-        .await
-        .map_err(|e| ApiError::internal(format!("the search failed: {e}")))
-    }
-}
+use std::sync::Arc;
 
 /// The routes of the API, for the index at `/api` and the 404 answer.
 const ROUTES: &[&str] = &[

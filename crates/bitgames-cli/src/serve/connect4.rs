@@ -17,8 +17,8 @@
 //! The answers do not depend on what the server solved before, only their
 //! speed does (the solvers keep their tables between requests).
 
-use super::api::AppState;
 use super::error::{ApiError, Params, optional, required, time_ms};
+use super::state::AppState;
 use axum::body::Body;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -248,25 +248,17 @@ fn run_analysis(
 
 /// An idle solver of the pool, or a new one with the server's book.
 fn take_solver(state: &AppState) -> Solver {
-    state
-        .connect4_solvers
-        .lock()
-        .map(|mut idle| idle.pop())
-        .ok()
-        .flatten()
-        .unwrap_or_else(|| {
-            let mut solver = Solver::with_table_log2(TABLE_LOG2);
-            solver.set_book(state.connect4_book.clone());
-            solver
-        })
+    state.connect4_solvers.take(|| {
+        let mut solver = Solver::with_table_log2(TABLE_LOG2);
+        solver.set_book(state.connect4_book.clone());
+        solver
+    })
 }
 
 fn give_back(state: &AppState, mut solver: Solver) {
     solver.set_deadline(None);
     solver.set_cancel(None);
-    if let Ok(mut idle) = state.connect4_solvers.lock() {
-        idle.push(solver);
-    }
+    state.connect4_solvers.give(solver);
 }
 
 fn merge(answer: &mut Value, extra: Value) {

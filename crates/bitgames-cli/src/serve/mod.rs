@@ -14,6 +14,7 @@ mod error;
 mod generic;
 mod log;
 mod santorini;
+mod state;
 mod tictactoe;
 
 use clap::Args;
@@ -22,7 +23,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use api::{AppState, router};
+pub use api::router;
+pub use state::AppState;
 
 /// Options of `bitgames serve`.
 #[derive(Args)]

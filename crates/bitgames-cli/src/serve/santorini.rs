@@ -1,8 +1,8 @@
 //! The Santorini routes: a position and its legal moves, the engine's best
 //! move, and the tutorial's move-to sets and BFS distances.
 
-use super::api::AppState;
 use super::error::{ApiError, Params, optional, required, time_ms};
+use super::state::AppState;
 use bitgames::santorini::reach::{
     distances_instance, format_distances, format_spaces, move_to_instance,
 };
@@ -91,19 +91,13 @@ pub async fn bestmove(state: Arc<AppState>, params: &Params) -> Result<Value, Ap
         .solve(move || {
             let mut engine = shared
                 .santorini_engines
-                .lock()
-                .map(|mut idle| idle.pop())
-                .ok()
-                .flatten()
-                .unwrap_or_default();
+                .take(bitgames::santorini::search::Engine::default);
             let limits = Limits {
                 depth: None,
                 time: Some(Duration::from_millis(ms)),
             };
             let report = engine.search(&pos, limits);
-            if let Ok(mut idle) = shared.santorini_engines.lock() {
-                idle.push(engine);
-            }
+            shared.santorini_engines.give(engine);
             report
         })
         .await?;
