@@ -135,6 +135,25 @@ fn game_search(c: &mut Criterion) {
     g.finish();
 }
 
+/// 1,000 random games from the empty board (placement included) on one core,
+/// through the generic `random_playout`: a legality test and a move list a ply.
+fn game_playouts(c: &mut Criterion) {
+    use rand::SeedableRng;
+    let start = Position::new();
+    let mut g = c.benchmark_group("santorini_playouts");
+    g.sample_size(10).measurement_time(Duration::from_secs(5));
+    g.throughput(criterion::Throughput::Elements(1000));
+    g.bench_function("random_1000", |b| {
+        b.iter(|| {
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+            (0..1000)
+                .map(|_| bitgames::tools::random_playout(black_box(&start), &mut rng).1)
+                .sum::<usize>()
+        })
+    });
+    g.finish();
+}
+
 const SEARCH_LIMITS: Limits = Limits {
     depth: Some(5),
     time: None,
@@ -145,6 +164,7 @@ criterion_group!(
     tutorial_move_to,
     tutorial_distances,
     game_perft,
-    game_search
+    game_search,
+    game_playouts
 );
 criterion_main!(benches);

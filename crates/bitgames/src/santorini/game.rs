@@ -315,6 +315,24 @@ impl Position {
         }
     }
 
+    /// Whether the player to move has a legal move, without generating the
+    /// moves: in placement, two free spaces; in play, a worker that can move
+    /// (it can always build, at least on the space it left).
+    #[must_use]
+    #[inline]
+    pub fn has_legal_move(&self) -> bool {
+        if self.climber().is_some() {
+            return false;
+        }
+        let me = self.to_move.index();
+        if self.workers[me].is_empty() {
+            return (!(self.occupied() | self.heights[3])).count() >= 2;
+        }
+        self.workers[me]
+            .into_iter()
+            .any(|from| !self.moves_to(from).is_empty())
+    }
+
     /// Whether the player to move can win at once by climbing onto level 3.
     #[must_use]
     #[inline]
@@ -518,7 +536,9 @@ impl Game for Position {
         if let Some(p) = self.climber() {
             return Outcome::Win(p);
         }
-        if self.legal_moves().is_empty() {
+        // A player who cannot move loses; asked without generating the moves,
+        // which the caller generates next (perft, playouts, negamax).
+        if !self.has_legal_move() {
             Outcome::Win(self.to_move.other())
         } else {
             Outcome::Ongoing
@@ -574,6 +594,29 @@ impl Game for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn has_legal_move_agrees_with_the_moves_generated_on_random_games() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+        let (mut stuck, mut checked) = (0, 0);
+        for _ in 0..3000 {
+            let mut pos = Position::new();
+            loop {
+                let moves = pos.legal_moves();
+                let generated = !moves.is_empty();
+                assert_eq!(pos.has_legal_move(), generated, "{pos}");
+                checked += 1;
+                if !generated {
+                    stuck += usize::from(pos.climber().is_none());
+                    break;
+                }
+                pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        // Random games end both ways: by a climb and by a player left without a move.
+        assert!(stuck > 0 && checked > 50_000, "{stuck} {checked}");
+    }
 
     #[test]
     fn the_start_has_300_placements_then_253() {
