@@ -1,6 +1,7 @@
 //! `bitgames connect4 bench`: the tutorial's table on Pons' six test sets.
 
 use anyhow::Context;
+use bitgames::connect4::score::Verdict;
 use bitgames::connect4::solver::{Mode, Solver};
 use bitgames::connect4::{Position, naive};
 use bitgames::{Game, tools};
@@ -179,17 +180,11 @@ fn human_count(n: f64) -> String {
     }
 }
 
-/// The exact score, in Pons' convention, of a generic negamax result: a win
-/// `p` plies away (the winning stone the p-th) after `n` stones.
-fn pons_score(negamax_score: i32, n: usize, cells: usize) -> i32 {
-    match tools::negamax::plies_to_end(negamax_score) {
-        None => 0,
-        Some(p) => {
-            let winner_stones = (n as i32 + p + 1) / 2;
-            let s = cells as i32 / 2 + 1 - winner_stones;
-            if negamax_score > 0 { s } else { -s }
-        }
-    }
+/// The exact score, in Pons' convention, of a generic negamax result after
+/// `n` stones on a board of `cells` cells: the library's inverse of the words.
+fn pons_score(negamax_score: i32, n: usize, cells: usize) -> Option<i32> {
+    let plies = tools::negamax::plies_to_end(negamax_score).map(|p| p as u32);
+    Verdict::ending_in(plies).score(n, cells).ok()
 }
 
 /// Runs the generic search over one representation: total nodes, seconds,
@@ -210,7 +205,9 @@ fn generic_search<G: Game>(
             &mut |_: &G| 0,
         );
         nodes += r.nodes;
-        if pons_score(r.score, *n, 42) != *want {
+        // The test sets are 7x6.
+        let cells = bitgames::connect4::Geometry::STANDARD.cells();
+        if pons_score(r.score, *n, cells) != Some(*want) {
             wrong += 1;
         }
         progress.inc(1);

@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use bitgames::connect4::solver::book::{
-    Book, Layers, book_positions, check_key, score_range, symmetric_key,
+    Book, Layers, book_positions, check_key, held_score_range, symmetric_key,
 };
 use bitgames::connect4::solver::verify;
 use bitgames::connect4::solver::{Mode, Solver};
@@ -314,7 +314,7 @@ fn read_journal(
         }
         let stones =
             bitgames::connect4::grid::from_key(geometry, key).map_or(0, |p| p.moves_played());
-        let range = score_range(geometry, stones);
+        let range = held_score_range(geometry, stones);
         if !range.contains(&i32::from(score)) {
             return Err(fail(
                 n,

@@ -329,7 +329,7 @@ pub fn symmetric_key(pos: &Position) -> u64 {
 /// move cannot win at once (the positions a book holds): from a loss to the
 /// opponent's next stone to a win with the mover's second stone.
 #[must_use]
-pub fn score_range(geometry: Geometry, stones: usize) -> RangeInclusive<i32> {
+pub fn held_score_range(geometry: Geometry, stones: usize) -> RangeInclusive<i32> {
     let (cells, n) = (geometry.cells() as i32, stones as i32);
     -(cells - n) / 2..=(cells - 1 - n) / 2
 }
@@ -713,7 +713,7 @@ impl Book {
             }
             let stones = from_key(geometry, key).map_or(0, |p| p.moves_played());
             let score = i32::from(s as i8);
-            let range = score_range(geometry, stones);
+            let range = held_score_range(geometry, stones);
             if !range.contains(&score) {
                 return Err(BookError::BadScore {
                     index: i,
