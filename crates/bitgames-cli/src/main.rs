@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 mod cli_util;
 mod connect4;
+mod format;
 mod santorini;
 mod serve;
 mod tictactoe;

@@ -446,18 +446,6 @@ fn median_ns(dir: &std::path::Path, group: &str, function: &str) -> anyhow::Resu
         .ok_or_else(|| anyhow::anyhow!("{}: no median", path.display()))
 }
 
-fn human_time(ns: f64) -> String {
-    if ns >= 1e9 {
-        format!("{:.2} s", ns / 1e9)
-    } else if ns >= 1e6 {
-        format!("{:.2} ms", ns / 1e6)
-    } else if ns >= 1e3 {
-        format!("{:.2} µs", ns / 1e3)
-    } else {
-        format!("{ns:.1} ns")
-    }
-}
-
 fn bench_table(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
     let m = |g: &str, f: &str| median_ns(dir, g, f);
     println!("| benchmark | median | per instance | speed-up over naive | tutorial (Haskell) |");
@@ -475,8 +463,8 @@ fn bench_table(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
         let t = m("santorini_move_to", f)?;
         println!(
             "| {label} | {} | {} | {:.1}x | {tutorial} |",
-            human_time(t),
-            human_time(t / 100_000.0),
+            crate::format::human_ns(t),
+            crate::format::human_ns(t / 100_000.0),
             naive / t
         );
     }
@@ -488,8 +476,8 @@ fn bench_table(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
         let t = m("santorini_distances", f)?;
         println!(
             "| {label} | {} | {} | {:.1}x | {tutorial} |",
-            human_time(t),
-            human_time(t / 10_000.0),
+            crate::format::human_ns(t),
+            crate::format::human_ns(t / 10_000.0),
             naive / t
         );
     }
@@ -504,7 +492,7 @@ fn bench_table(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
         let t = m("santorini_perft3", f)?;
         println!(
             "| {label} (350,208 leaves) | {} | {:.1} M leaves/s | {:.1}x |",
-            human_time(t),
+            crate::format::human_ns(t),
             350_208.0 / t * 1e3,
             naive / t
         );
@@ -522,7 +510,7 @@ fn bench_table(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
         .nodes;
     println!(
         "| search depth 5 ({nodes} nodes) | {} | {:.2} M nodes/s | |",
-        human_time(t),
+        crate::format::human_ns(t),
         nodes as f64 / t * 1e3
     );
     Ok(ExitCode::SUCCESS)

@@ -5,6 +5,11 @@
 //! `cargo bench`. Reads `target/criterion/**/new/{benchmark,estimates}.json`
 //! (or the folder in `CRITERION_DIR`); a group's baseline is its `naive` entry.
 
+// The table formats of the `bitgames` command (`human_secs` is its alone).
+#[path = "../format.rs"]
+#[allow(dead_code)]
+mod format;
+
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -36,19 +41,6 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 
 fn read_json(path: &Path) -> Option<Value> {
     serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
-}
-
-/// A time in ns, in the unit that suits it.
-fn human(ns: f64) -> String {
-    if ns < 1e3 {
-        format!("{ns:.2} ns")
-    } else if ns < 1e6 {
-        format!("{:.2} us", ns / 1e3)
-    } else if ns < 1e9 {
-        format!("{:.2} ms", ns / 1e6)
-    } else {
-        format!("{:.2} s", ns / 1e9)
-    }
 }
 
 fn main() -> ExitCode {
@@ -114,12 +106,12 @@ fn main() -> ExitCode {
         for r in &rows {
             let per = r
                 .elements
-                .map_or("-".to_string(), |n| human(r.median_ns / n));
+                .map_or("-".to_string(), |n| format::human_ns(r.median_ns / n));
             let ratio = naive.map_or("-".to_string(), |n| format!("{:.1}x", n / r.median_ns));
             println!(
                 "| {group} | {} | {} | {per} | {ratio} |",
                 r.function,
-                human(r.median_ns)
+                format::human_ns(r.median_ns)
             );
         }
     }

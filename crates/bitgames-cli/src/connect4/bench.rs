@@ -159,17 +159,6 @@ fn measure(solver: &mut Solver, cases: &[Case], mode: Mode, progress: &ProgressB
     }
 }
 
-/// A duration for the table: `6.5 us`, `4.9 ms`, `2.10 s`.
-pub fn human_time(secs: f64) -> String {
-    if secs < 1e-3 {
-        format!("{:.1} us", secs * 1e6)
-    } else if secs < 1.0 {
-        format!("{:.2} ms", secs * 1e3)
-    } else {
-        format!("{secs:.2} s")
-    }
-}
-
 fn human_count(n: f64) -> String {
     if n < 1e3 {
         format!("{n:.0}")
@@ -245,7 +234,7 @@ fn part6(args: &BenchArgs, count: usize) -> anyhow::Result<ExitCode> {
     ] {
         println!(
             "| {name} | {} | {} | {:.2} | {wrong} | {:.1}x |",
-            human_time(secs / n),
+            crate::format::human_secs(secs / n),
             human_count(nodes as f64 / n),
             nodes as f64 / secs.max(1e-12) / 1e6,
             naive_secs / secs.max(1e-12)
@@ -324,7 +313,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
                 } else {
                     "weak"
                 },
-                human_time(row.mean_secs),
+                crate::format::human_secs(row.mean_secs),
                 human_count(row.mean_nodes),
                 1e-3 / row.mean_secs.max(1e-12),
                 row.wrong
