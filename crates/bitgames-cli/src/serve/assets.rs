@@ -4,24 +4,24 @@ use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 
-const INDEX: &str = include_str!("../../../../web/index.html");
+const INDEX: &str = include_str!("../../web/index.html");
 
 /// The files under `/assets/`: name, content type, bytes.
 const ASSETS: &[(&str, &str, &[u8])] = &[
     (
         "app.js",
         "text/javascript; charset=utf-8",
-        include_bytes!("../../../../web/app.js"),
+        include_bytes!("../../web/app.js"),
     ),
     (
         "style.css",
         "text/css; charset=utf-8",
-        include_bytes!("../../../../web/style.css"),
+        include_bytes!("../../web/style.css"),
     ),
     (
         "icon.svg",
         "image/svg+xml",
-        include_bytes!("../../../../web/icon.svg"),
+        include_bytes!("../../web/icon.svg"),
     ),
 ];
 
