@@ -28,6 +28,17 @@ pub trait PyGame: Game + Default + Copy + 'static {
     /// The observation's shape: (rows, columns, planes), as pgx lays it out.
     fn obs_shape(&self) -> [usize; 3];
 
+    /// What a vector environment keeps per game to write its observations
+    /// faster ([`PyGame::observe_cached`]): `()` for most games.
+    type ObsCache: Clone + Default + Send + std::fmt::Debug;
+
+    /// [`PyGame::observe`] through `cache`, which belongs to one game: it
+    /// starts as `Default` with the game and sees every later position of it.
+    fn observe_cached(&self, player: Player, cache: &mut Self::ObsCache, out: &mut [u8]) {
+        let _ = cache;
+        self.observe(player, out);
+    }
+
     /// Fills `out` (row-major over [`PyGame::obs_shape`], 0 or 1 a byte:
     /// numpy sees it as bool) with the planes seen by `player`: their own
     /// pieces first, then the opponent's, then any board planes of the game.

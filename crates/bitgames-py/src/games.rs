@@ -16,6 +16,28 @@ use std::time::Instant;
 
 impl PyGame for connect4::Position {
     const CLASS: &'static str = "ConnectFour";
+    type ObsCache = C4ObsCache;
+
+    /// On the standard board, each player's planes are kept up to date a
+    /// stone at a time and copied out.
+    fn observe_cached(&self, player: Player, cache: &mut C4ObsCache, out: &mut [u8]) {
+        if self.geometry() != connect4::Geometry::STANDARD {
+            return self.observe(player, out);
+        }
+        let mask = self.mask();
+        let first = self.stones(Player::One);
+        let mut new = mask ^ cache.mask;
+        while new != 0 {
+            let bit = new.trailing_zeros() as usize;
+            new &= new - 1;
+            let cell = 2 * ((5 - bit % 7) * 7 + bit / 7);
+            let owner = usize::from(first >> bit & 1 == 0);
+            cache.views[owner][cell] = 1;
+            cache.views[1 - owner][cell + 1] = 1;
+        }
+        cache.mask = mask;
+        out[..84].copy_from_slice(&cache.views[player.index()]);
+    }
 
     fn obs_shape(&self) -> [usize; 3] {
         [self.height(), self.width(), 2]
@@ -205,6 +227,23 @@ const TOP_7X6: [u64; 7] = [1 << 5, 1 << 12, 1 << 19, 1 << 26, 1 << 33, 1 << 40, 
 /// Bit 0 of each column of the 7x6 board.
 const BOTTOM_7X6: u64 = 0x0000_0408_1020_4081;
 
+/// The observations of one game on the standard board: the stones seen
+/// (`mask`) and pgx's planes as each player sees them.
+#[derive(Clone, Debug)]
+pub struct C4ObsCache {
+    mask: u64,
+    views: [[u8; 84]; 2],
+}
+
+impl Default for C4ObsCache {
+    fn default() -> Self {
+        C4ObsCache {
+            mask: 0,
+            views: [[0; 84]; 2],
+        }
+    }
+}
+
 /// The 7x6 board's free columns (top cell empty) as a 7-bit pattern.
 fn free_7x6(mask: u64) -> usize {
     (((!mask >> 5) & BOTTOM_7X6).wrapping_mul(ROW_GATHER) >> 36 & 0x7F) as usize
@@ -291,6 +330,7 @@ pub fn with_c4_solver<T>(book: Option<Arc<book::Book>>, f: impl FnOnce(&mut Solv
 }
 
 impl PyGame for tictactoe::Position {
+    type ObsCache = ();
     const CLASS: &'static str = "TicTacToe";
 
     fn obs_shape(&self) -> [usize; 3] {
@@ -344,6 +384,7 @@ thread_local! {
 }
 
 impl PyGame for santorini::Position {
+    type ObsCache = ();
     const CLASS: &'static str = "Santorini";
 
     fn obs_shape(&self) -> [usize; 3] {

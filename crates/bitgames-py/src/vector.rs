@@ -29,8 +29,10 @@ pub enum Opponent {
 
 /// One environment.
 #[derive(Clone, Debug)]
-struct Slot<G> {
+struct Slot<G: PyGame> {
     pos: G,
+    /// The observation cache of the game in `pos`.
+    cache: G::ObsCache,
     rng: SmallRng,
     /// The game ended at the last step: the next step resets it.
     done: bool,
@@ -179,6 +181,7 @@ impl<G: PyGame> VecCore<G> {
         let slots = (0..num_envs)
             .map(|i| Slot {
                 pos: start,
+                cache: G::ObsCache::default(),
                 rng: SmallRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
                 done: true,
                 plies: 0,
@@ -453,6 +456,7 @@ impl<G: PyGame> VecCore<G> {
 
 fn start_game<G: PyGame>(slot: &mut Slot<G>, opponent: Opponent, agent: Player) {
     slot.pos = G::default();
+    slot.cache = G::ObsCache::default();
     slot.done = false;
     slot.plies = 0;
     if opponent != Opponent::None && agent == Player::Two {
@@ -473,7 +477,7 @@ fn opponent_moves<G: PyGame>(slot: &mut Slot<G>, opponent: Opponent) {
 }
 
 fn write<G: PyGame>(
-    slot: &Slot<G>,
+    slot: &mut Slot<G>,
     out: Out<'_>,
     rewards: [f32; 2],
     reward: f32,
@@ -481,7 +485,7 @@ fn write<G: PyGame>(
     truncated: bool,
 ) {
     let to_move = slot.pos.to_move();
-    slot.pos.observe(to_move, out.obs);
+    slot.pos.observe_cached(to_move, &mut slot.cache, out.obs);
     if terminated {
         out.mask.fill(false);
     } else {
