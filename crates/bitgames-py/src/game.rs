@@ -6,7 +6,7 @@
 //! [`PyGame`]; a game is exposed to Python by one `py_position!` line in
 //! `lib.rs` and one `vector_env!` line in `vector.rs`.
 
-use bitgames::{Game, Player};
+use bitgames::{Game, Outcome, Player};
 use rand::Rng;
 use rand::rngs::SmallRng;
 use std::time::Duration;
@@ -27,6 +27,17 @@ pub trait PyGame: Game + Default + Copy + 'static {
 
     /// The observation's shape: (rows, columns, planes), as pgx lays it out.
     fn obs_shape(&self) -> [usize; 3];
+
+    /// What a vector environment keeps per game to write its observations
+    /// faster ([`PyGame::observe_cached`]): `()` for most games.
+    type ObsCache: Clone + Default + Send + std::fmt::Debug;
+
+    /// [`PyGame::observe`] through `cache`, which belongs to one game: it
+    /// starts as `Default` with the game and sees every later position of it.
+    fn observe_cached(&self, player: Player, cache: &mut Self::ObsCache, out: &mut [u8]) {
+        let _ = cache;
+        self.observe(player, out);
+    }
 
     /// Fills `out` (row-major over [`PyGame::obs_shape`], 0 or 1 a byte:
     /// numpy sees it as bool) with the planes seen by `player`: their own
@@ -55,6 +66,25 @@ pub trait PyGame: Game + Default + Copy + 'static {
         for mv in self.legal_moves() {
             out[self.action_of(mv)] = true;
         }
+    }
+
+    /// [`Game::outcome`], as the vector environments ask it after every move
+    /// (a game may answer faster on its common board).
+    fn env_outcome(&self) -> Outcome {
+        self.outcome()
+    }
+
+    /// [`PyGame::fill_mask`] for a position known not to be over.
+    fn fill_live_mask(&self, out: &mut [bool]) {
+        self.fill_mask(out);
+    }
+
+    /// Whether `action` is legal in a position known not to be over.
+    fn live_action_ok(&self, action: i64) -> bool {
+        usize::try_from(action)
+            .ok()
+            .and_then(|a| self.move_of(a))
+            .is_some_and(|mv| self.is_legal(mv))
     }
 
     /// A uniformly random legal move; `None` once the game is over.

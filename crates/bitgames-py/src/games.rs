@@ -7,7 +7,7 @@ use bitgames::connect4::{self, Column};
 use bitgames::santorini::search::{Engine, Limits};
 use bitgames::santorini::{self, Space};
 use bitgames::tictactoe::{self, Square};
-use bitgames::{Game, Player};
+use bitgames::{Game, Outcome, Player};
 use rand::Rng;
 use rand::rngs::SmallRng;
 use std::cell::RefCell;
@@ -16,6 +16,28 @@ use std::time::Instant;
 
 impl PyGame for connect4::Position {
     const CLASS: &'static str = "ConnectFour";
+    type ObsCache = C4ObsCache;
+
+    /// On the standard board, each player's planes are kept up to date a
+    /// stone at a time and copied out.
+    fn observe_cached(&self, player: Player, cache: &mut C4ObsCache, out: &mut [u8]) {
+        if self.geometry() != connect4::Geometry::STANDARD {
+            return self.observe(player, out);
+        }
+        let mask = self.mask();
+        let first = self.stones(Player::One);
+        let mut new = mask ^ cache.mask;
+        while new != 0 {
+            let bit = new.trailing_zeros() as usize;
+            new &= new - 1;
+            let cell = 2 * ((5 - bit % 7) * 7 + bit / 7);
+            let owner = usize::from(first >> bit & 1 == 0);
+            cache.views[owner][cell] = 1;
+            cache.views[1 - owner][cell + 1] = 1;
+        }
+        cache.mask = mask;
+        out[..84].copy_from_slice(&cache.views[player.index()]);
+    }
 
     fn obs_shape(&self) -> [usize; 3] {
         [self.height(), self.width(), 2]
@@ -68,8 +90,43 @@ impl PyGame for connect4::Position {
     }
 
     fn random_ongoing_move(&self, rng: &mut SmallRng) -> Column {
+        if self.geometry() == connect4::Geometry::STANDARD {
+            // Branch-free: the free columns' pattern picks a list from a table.
+            let free = free_7x6(self.mask());
+            let n = usize::from(FREE_COUNT[free]);
+            return Column(FREE_LIST[free][rng.random_range(0..n)]);
+        }
         let (cols, n) = self.free_columns();
         Column(cols[rng.random_range(0..n)])
+    }
+
+    /// On the standard board the four directions are constants.
+    fn env_outcome(&self) -> Outcome {
+        if self.geometry() != connect4::Geometry::STANDARD {
+            return self.outcome();
+        }
+        let last = self.stones(self.to_move().other());
+        if connect4::Geometry::STANDARD.alignment(last) {
+            Outcome::Win(self.to_move().other())
+        } else if self.moves_played() == 42 {
+            Outcome::Draw
+        } else {
+            Outcome::Ongoing
+        }
+    }
+
+    fn fill_live_mask(&self, out: &mut [bool]) {
+        if self.geometry() != connect4::Geometry::STANDARD {
+            return self.fill_mask(out);
+        }
+        let free = free_7x6(self.mask());
+        for (col, slot) in out[..7].iter_mut().enumerate() {
+            *slot = free >> col & 1 == 1;
+        }
+    }
+
+    fn live_action_ok(&self, action: i64) -> bool {
+        usize::try_from(action).is_ok_and(|col| col < self.width() && self.can_play(col))
     }
 
     fn notation(&self) -> String {
@@ -170,6 +227,57 @@ const TOP_7X6: [u64; 7] = [1 << 5, 1 << 12, 1 << 19, 1 << 26, 1 << 33, 1 << 40, 
 /// Bit 0 of each column of the 7x6 board.
 const BOTTOM_7X6: u64 = 0x0000_0408_1020_4081;
 
+/// The observations of one game on the standard board: the stones seen
+/// (`mask`) and pgx's planes as each player sees them.
+#[derive(Clone, Debug)]
+pub struct C4ObsCache {
+    mask: u64,
+    views: [[u8; 84]; 2],
+}
+
+impl Default for C4ObsCache {
+    fn default() -> Self {
+        C4ObsCache {
+            mask: 0,
+            views: [[0; 84]; 2],
+        }
+    }
+}
+
+/// The 7x6 board's free columns (top cell empty) as a 7-bit pattern.
+fn free_7x6(mask: u64) -> usize {
+    (((!mask >> 5) & BOTTOM_7X6).wrapping_mul(ROW_GATHER) >> 36 & 0x7F) as usize
+}
+
+/// For a 7-bit pattern of free columns: how many.
+const FREE_COUNT: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut m = 0;
+    while m < 128 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// For a 7-bit pattern of free columns: the columns, in increasing order.
+const FREE_LIST: [[u8; 8]; 128] = {
+    let mut t = [[0u8; 8]; 128];
+    let mut m = 0;
+    while m < 128 {
+        let (mut c, mut n) = (0, 0);
+        while c < 7 {
+            if m >> c & 1 == 1 {
+                t[m][n] = c as u8;
+                n += 1;
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// For a 7-bit row pattern, 14 bytes: byte `2c` is 1 iff bit `c` is set.
 const SPREAD: [u128; 128] = {
     let mut t = [0u128; 128];
@@ -222,6 +330,7 @@ pub fn with_c4_solver<T>(book: Option<Arc<book::Book>>, f: impl FnOnce(&mut Solv
 }
 
 impl PyGame for tictactoe::Position {
+    type ObsCache = ();
     const CLASS: &'static str = "TicTacToe";
 
     fn obs_shape(&self) -> [usize; 3] {
@@ -275,6 +384,7 @@ thread_local! {
 }
 
 impl PyGame for santorini::Position {
+    type ObsCache = ();
     const CLASS: &'static str = "Santorini";
 
     fn obs_shape(&self) -> [usize; 3] {

@@ -8,9 +8,10 @@
 
 use crate::game::{Limit, PyGame, obs_len};
 use bitgames::Player;
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rayon::prelude::*;
@@ -28,8 +29,10 @@ pub enum Opponent {
 
 /// One environment.
 #[derive(Clone, Debug)]
-struct Slot<G> {
+struct Slot<G: PyGame> {
     pos: G,
+    /// The observation cache of the game in `pos`.
+    cache: G::ObsCache,
     rng: SmallRng,
     /// The game ended at the last step: the next step resets it.
     done: bool,
@@ -42,26 +45,96 @@ struct Out<'a> {
     obs: &'a mut [u8],
     mask: &'a mut [bool],
     rewards: &'a mut [f32],
+    reward: &'a mut f32,
     terminated: &'a mut bool,
     truncated: &'a mut bool,
     player: &'a mut i8,
 }
 
-/// One environment and its outputs, as the zipped iterators hand them out.
-type Zipped<'a, G> = (
-    (
+/// The output buffers of every environment (or of a run of them), written
+/// straight into the numpy arrays that `reset` and `step` return: observations
+/// (0 or 1 a byte), legal-action masks, rewards per player, the reward of the
+/// player who acted (with an opponent: the agent's), terminated, truncated and
+/// the player to move.
+pub struct Outs<'a> {
+    pub obs: &'a mut [u8],
+    pub mask: &'a mut [bool],
+    pub rewards: &'a mut [f32],
+    pub reward: &'a mut [f32],
+    pub terminated: &'a mut [bool],
+    pub truncated: &'a mut [bool],
+    pub player: &'a mut [i8],
+}
+
+impl<'a> Outs<'a> {
+    /// The buffers of the first `k` environments and those of the rest.
+    fn split_at(self, k: usize, ol: usize, ml: usize) -> (Outs<'a>, Outs<'a>) {
+        let (obs, obs2) = self.obs.split_at_mut(k * ol);
+        let (mask, mask2) = self.mask.split_at_mut(k * ml);
+        let (rewards, rewards2) = self.rewards.split_at_mut(2 * k);
+        let (reward, reward2) = self.reward.split_at_mut(k);
+        let (terminated, terminated2) = self.terminated.split_at_mut(k);
+        let (truncated, truncated2) = self.truncated.split_at_mut(k);
+        let (player, player2) = self.player.split_at_mut(k);
         (
-            (
-                ((&'a mut Slot<G>, &'a mut [u8]), &'a mut [bool]),
-                &'a mut [f32],
-            ),
-            &'a mut bool,
-        ),
-        &'a mut bool,
-    ),
-    &'a mut i8,
-);
-type Item<'a, G> = (usize, Zipped<'a, G>);
+            Outs {
+                obs,
+                mask,
+                rewards,
+                reward,
+                terminated,
+                truncated,
+                player,
+            },
+            Outs {
+                obs: obs2,
+                mask: mask2,
+                rewards: rewards2,
+                reward: reward2,
+                terminated: terminated2,
+                truncated: truncated2,
+                player: player2,
+            },
+        )
+    }
+}
+
+/// Output buffers owned by the core, for [`VecCore::random_play`].
+struct Scratch {
+    obs: Vec<u8>,
+    mask: Vec<bool>,
+    rewards: Vec<f32>,
+    reward: Vec<f32>,
+    terminated: Vec<bool>,
+    truncated: Vec<bool>,
+    player: Vec<i8>,
+}
+
+impl Scratch {
+    fn new(n: usize, ol: usize, ml: usize) -> Self {
+        Scratch {
+            obs: vec![0; n * ol],
+            mask: vec![false; n * ml],
+            rewards: vec![0.0; 2 * n],
+            reward: vec![0.0; n],
+            terminated: vec![false; n],
+            truncated: vec![false; n],
+            player: vec![0; n],
+        }
+    }
+
+    fn outs(&mut self) -> Outs<'_> {
+        Outs {
+            obs: &mut self.obs,
+            mask: &mut self.mask,
+            rewards: &mut self.rewards,
+            reward: &mut self.reward,
+            terminated: &mut self.terminated,
+            truncated: &mut self.truncated,
+            player: &mut self.player,
+        }
+    }
+}
 
 /// The engine of a vector environment.
 pub struct VecCore<G: PyGame> {
@@ -72,16 +145,15 @@ pub struct VecCore<G: PyGame> {
     max_plies: Option<u32>,
     pool: Option<rayon::ThreadPool>,
     closed: bool,
-    obs: Vec<u8>,
-    mask: Vec<bool>,
-    rewards: Vec<f32>,
-    terminated: Vec<bool>,
-    truncated: Vec<bool>,
-    player: Vec<i8>,
+    /// The length of one observation, of one mask.
+    ol: usize,
+    ml: usize,
 }
 
 /// Batches smaller than this are stepped on the calling thread.
 const PARALLEL_MIN: usize = 512;
+/// The environments a thread of the pool steps at a time.
+const CHUNK: usize = 64;
 
 impl<G: PyGame> VecCore<G> {
     pub fn new(
@@ -109,12 +181,12 @@ impl<G: PyGame> VecCore<G> {
         let slots = (0..num_envs)
             .map(|i| Slot {
                 pos: start,
+                cache: G::ObsCache::default(),
                 rng: SmallRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
                 done: true,
                 plies: 0,
             })
             .collect();
-        let n = num_envs;
         Ok(VecCore {
             slots,
             opponent,
@@ -122,12 +194,8 @@ impl<G: PyGame> VecCore<G> {
             max_plies,
             pool,
             closed: false,
-            obs: vec![0; n * obs_len(&start)],
-            mask: vec![false; n * start.num_actions()],
-            rewards: vec![0.0; 2 * n],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
-            player: vec![0; n],
+            ol: obs_len(&start),
+            ml: start.num_actions(),
         })
     }
 
@@ -147,60 +215,79 @@ impl<G: PyGame> VecCore<G> {
         self.closed = true;
     }
 
-    /// Runs `f` on every environment with its share of the outputs, on the
-    /// pool when the batch is large.
-    fn for_each(&mut self, f: impl Fn(usize, &mut Slot<G>, Out<'_>) + Sync) {
-        let n = self.slots.len();
-        let ol = self.obs.len() / n;
-        let ml = self.mask.len() / n;
-        let run =
-            |(i, ((((((slot, obs), mask), rewards), terminated), truncated), player)): Item<
-                '_,
-                G,
-            >| {
-                f(
-                    i,
-                    slot,
-                    Out {
-                        obs,
-                        mask,
-                        rewards,
-                        terminated,
-                        truncated,
-                        player,
-                    },
-                );
-            };
-        match &self.pool {
-            Some(pool) if n >= PARALLEL_MIN => pool.install(|| {
-                self.slots
-                    .par_iter_mut()
-                    .zip(self.obs.par_chunks_mut(ol))
-                    .zip(self.mask.par_chunks_mut(ml))
-                    .zip(self.rewards.par_chunks_mut(2))
-                    .zip(self.terminated.par_iter_mut())
-                    .zip(self.truncated.par_iter_mut())
-                    .zip(self.player.par_iter_mut())
-                    .enumerate()
-                    .with_min_len(64)
-                    .for_each(run);
-            }),
-            _ => self
-                .slots
+    /// Runs `f` on every environment with its share of `outs`, on the pool
+    /// (runs of [`CHUNK`] environments) when the batch is large.
+    fn for_each(&mut self, outs: Outs<'_>, f: impl Fn(usize, &mut Slot<G>, Out<'_>) + Sync) {
+        let (n, ol, ml) = (self.slots.len(), self.ol, self.ml);
+        assert!(
+            outs.obs.len() == n * ol
+                && outs.mask.len() == n * ml
+                && outs.rewards.len() == 2 * n
+                && outs.reward.len() == n
+                && outs.terminated.len() == n
+                && outs.truncated.len() == n
+                && outs.player.len() == n,
+            "output buffers of the wrong size"
+        );
+        let run = |base: usize, slots: &mut [Slot<G>], outs: Outs<'_>| {
+            let Outs {
+                obs,
+                mask,
+                rewards,
+                reward,
+                terminated,
+                truncated,
+                player,
+            } = outs;
+            let zipped = slots
                 .iter_mut()
-                .zip(self.obs.chunks_mut(ol))
-                .zip(self.mask.chunks_mut(ml))
-                .zip(self.rewards.chunks_mut(2))
-                .zip(self.terminated.iter_mut())
-                .zip(self.truncated.iter_mut())
-                .zip(self.player.iter_mut())
-                .enumerate()
-                .for_each(run),
+                .zip(obs.chunks_exact_mut(ol))
+                .zip(mask.chunks_exact_mut(ml))
+                .zip(rewards.chunks_exact_mut(2))
+                .zip(reward.iter_mut())
+                .zip(terminated.iter_mut())
+                .zip(truncated.iter_mut())
+                .zip(player.iter_mut());
+            for (
+                j,
+                (((((((slot, obs), mask), rewards), reward), terminated), truncated), player),
+            ) in zipped.enumerate()
+            {
+                let out = Out {
+                    obs,
+                    mask,
+                    rewards,
+                    reward,
+                    terminated,
+                    truncated,
+                    player,
+                };
+                f(base + j, slot, out);
+            }
+        };
+        match &self.pool {
+            Some(pool) if n >= PARALLEL_MIN => {
+                let mut chunks = Vec::with_capacity(n.div_ceil(CHUNK));
+                let (mut slots, mut rest, mut base) = (&mut self.slots[..], outs, 0);
+                while !slots.is_empty() {
+                    let k = CHUNK.min(slots.len());
+                    let (head, tail) = slots.split_at_mut(k);
+                    let (outs, more) = rest.split_at(k, ol, ml);
+                    chunks.push((base, head, outs));
+                    (slots, rest, base) = (tail, more, base + k);
+                }
+                pool.install(|| {
+                    chunks
+                        .into_par_iter()
+                        .for_each(|(base, slots, outs)| run(base, slots, outs));
+                });
+            }
+            _ => run(0, &mut self.slots, outs),
         }
     }
 
     /// Starts every game afresh; `seed` re-seeds the environments first.
-    pub fn reset(&mut self, seed: Option<u64>) {
+    pub fn reset(&mut self, seed: Option<u64>, outs: Outs<'_>) {
         if let Some(seed) = seed {
             for (i, slot) in self.slots.iter_mut().enumerate() {
                 slot.rng =
@@ -208,9 +295,9 @@ impl<G: PyGame> VecCore<G> {
             }
         }
         let (opponent, agent) = (self.opponent, self.agent);
-        self.for_each(|_, slot, out| {
+        self.for_each(outs, |_, slot, out| {
             start_game(slot, opponent, agent);
-            write(slot, out, [0.0, 0.0], false, false);
+            write(slot, out, [0.0, 0.0], 0.0, false, false);
         });
     }
 
@@ -224,15 +311,18 @@ impl<G: PyGame> VecCore<G> {
                 actions.len()
             ));
         }
+        // The common case in one branch-free pass; the message needs a second.
+        let all_legal = self.slots.iter().zip(actions).fold(true, |ok, (slot, &a)| {
+            ok & (slot.done || slot.pos.live_action_ok(a))
+        });
+        if all_legal {
+            return Ok(());
+        }
         for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
-            if slot.done {
-                continue;
-            }
-            let legal = usize::try_from(a)
-                .ok()
-                .and_then(|a| slot.pos.move_of(a))
-                .is_some_and(|mv| slot.pos.is_legal(mv));
-            if !legal && let Some(why) = slot.pos.why_not_action(a) {
+            if !slot.done
+                && !slot.pos.live_action_ok(a)
+                && let Some(why) = slot.pos.why_not_action(a)
+            {
                 return Err(format!("environment {i}: {why}"));
             }
         }
@@ -240,33 +330,34 @@ impl<G: PyGame> VecCore<G> {
     }
 
     /// One step of every environment (actions already checked).
-    pub fn step(&mut self, actions: &[i64]) {
+    pub fn step(&mut self, actions: &[i64], outs: Outs<'_>) {
         let (opponent, agent, max_plies) = (self.opponent, self.agent, self.max_plies);
-        self.for_each(|i, slot, out| {
+        self.for_each(outs, |i, slot, out| {
             if slot.done {
                 start_game(slot, opponent, agent);
-                write(slot, out, [0.0, 0.0], false, false);
+                write(slot, out, [0.0, 0.0], 0.0, false, false);
                 return;
             }
+            let acting = slot.pos.to_move();
             let mv = slot.pos.move_of(actions[i] as usize).expect("checked");
             slot.pos.play_unchecked(mv);
             slot.plies += 1;
-            let mut outcome = slot.pos.outcome();
+            let mut outcome = slot.pos.env_outcome();
             if !outcome.is_over() && opponent != Opponent::None {
                 opponent_moves(slot, opponent);
-                outcome = slot.pos.outcome();
+                outcome = slot.pos.env_outcome();
             }
             let over = outcome.is_over();
             let truncated = !over && max_plies.is_some_and(|m| slot.plies >= m);
             let r = outcome.returns();
+            let r = [f32::from(r[0]), f32::from(r[1])];
+            let me = if opponent == Opponent::None {
+                acting
+            } else {
+                agent
+            };
             slot.done = over || truncated;
-            write(
-                slot,
-                out,
-                [f32::from(r[0]), f32::from(r[1])],
-                over,
-                truncated,
-            );
+            write(slot, out, r, r[me.index()], over, truncated);
         });
     }
 
@@ -287,16 +378,17 @@ impl<G: PyGame> VecCore<G> {
     /// Random legal moves until at least `games` games have ended: (moves
     /// played, games ended). Steps that only reset a game are not moves.
     pub fn random_play(&mut self, games: u64) -> (u64, u64) {
+        let mut scratch = Scratch::new(self.slots.len(), self.ol, self.ml);
         let (mut moves, mut ended) = (0u64, 0u64);
         while ended < games {
             let resets = self.slots.iter().filter(|s| s.done).count();
             let actions = self.sample_actions();
-            self.step(&actions);
+            self.step(&actions, scratch.outs());
             moves += (self.slots.len() - resets) as u64;
-            ended += self
+            ended += scratch
                 .terminated
                 .iter()
-                .zip(&self.truncated)
+                .zip(&scratch.truncated)
                 .filter(|(t, u)| **t || **u)
                 .count() as u64;
         }
@@ -307,32 +399,56 @@ impl<G: PyGame> VecCore<G> {
         self.slots.iter().map(|s| s.pos).collect()
     }
 
-    /// The outputs of the last reset or step as numpy arrays:
-    /// (observations, legal-action masks, rewards per player, terminated,
-    /// truncated, player to move).
-    pub fn arrays<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+    /// Runs `fill` with the GIL released on fresh numpy arrays and returns
+    /// them: (observations, legal-action masks, rewards per player,
+    /// terminated, truncated, player to move, reward of the player who acted).
+    pub fn into_arrays<'py>(
+        &mut self,
+        py: Python<'py>,
+        fill: impl FnOnce(&mut Self, Outs<'_>) + Send,
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let n = self.slots.len();
-        let start = G::default();
-        let [a, b, c] = start.obs_shape();
-        let obs = crate::position::as_bool(
-            PyArray1::from_slice(py, &self.obs)
-                .reshape([n, a, b, c])?
-                .into_any(),
-        )?;
-        let mask = PyArray1::from_slice(py, &self.mask).reshape([n, start.num_actions()])?;
-        let rewards = PyArray1::from_slice(py, &self.rewards).reshape([n, 2])?;
-        let terminated = PyArray1::from_slice(py, &self.terminated);
-        let truncated = PyArray1::from_slice(py, &self.truncated);
-        let player = PyArray1::from_slice(py, &self.player);
-        pyo3::types::PyTuple::new(
+        let [a, b, c] = G::default().obs_shape();
+        // SAFETY (each `new`): fresh arrays that `fill` writes in full
+        // before Python sees them.
+        let (obs, mask, rewards, reward, terminated, truncated, player) = unsafe {
+            (
+                PyArray4::<bool>::new(py, [n, a, b, c], false),
+                PyArray2::<bool>::new(py, [n, self.ml], false),
+                PyArray2::<f32>::new(py, [n, 2], false),
+                PyArray1::<f32>::new(py, [n], false),
+                PyArray1::<bool>::new(py, [n], false),
+                PyArray1::<bool>::new(py, [n], false),
+                PyArray1::<i8>::new(py, [n], false),
+            )
+        };
+        {
+            // SAFETY: fresh C-contiguous arrays, borrowed nowhere else; bool
+            // and u8 share one layout and the observations write only 0 and 1.
+            let outs = unsafe {
+                let obs = obs.as_slice_mut()?;
+                Outs {
+                    obs: std::slice::from_raw_parts_mut(obs.as_mut_ptr().cast::<u8>(), obs.len()),
+                    mask: mask.as_slice_mut()?,
+                    rewards: rewards.as_slice_mut()?,
+                    reward: reward.as_slice_mut()?,
+                    terminated: terminated.as_slice_mut()?,
+                    truncated: truncated.as_slice_mut()?,
+                    player: player.as_slice_mut()?,
+                }
+            };
+            py.detach(|| fill(self, outs));
+        }
+        PyTuple::new(
             py,
             [
-                obs,
+                obs.into_any(),
                 mask.into_any(),
                 rewards.into_any(),
                 terminated.into_any(),
                 truncated.into_any(),
                 player.into_any(),
+                reward.into_any(),
             ],
         )
     }
@@ -340,6 +456,7 @@ impl<G: PyGame> VecCore<G> {
 
 fn start_game<G: PyGame>(slot: &mut Slot<G>, opponent: Opponent, agent: Player) {
     slot.pos = G::default();
+    slot.cache = G::ObsCache::default();
     slot.done = false;
     slot.plies = 0;
     if opponent != Opponent::None && agent == Player::Two {
@@ -360,16 +477,22 @@ fn opponent_moves<G: PyGame>(slot: &mut Slot<G>, opponent: Opponent) {
 }
 
 fn write<G: PyGame>(
-    slot: &Slot<G>,
+    slot: &mut Slot<G>,
     out: Out<'_>,
     rewards: [f32; 2],
+    reward: f32,
     terminated: bool,
     truncated: bool,
 ) {
     let to_move = slot.pos.to_move();
-    slot.pos.observe(to_move, out.obs);
-    slot.pos.fill_mask(out.mask);
+    slot.pos.observe_cached(to_move, &mut slot.cache, out.obs);
+    if terminated {
+        out.mask.fill(false);
+    } else {
+        slot.pos.fill_live_mask(out.mask);
+    }
     out.rewards.copy_from_slice(&rewards);
+    *out.reward = reward;
     *out.terminated = terminated;
     *out.truncated = truncated;
     *out.player = to_move.index() as i8;
@@ -478,7 +601,8 @@ macro_rules! vector_env {
                 self.core.num_envs()
             }
 
-            /// Starts every game: (obs, mask, rewards, terminated, truncated, player).
+            /// Starts every game: (obs, mask, rewards, terminated, truncated,
+            /// player, reward).
             #[pyo3(signature = (seed=None))]
             fn reset<'py>(
                 &mut self,
@@ -486,13 +610,12 @@ macro_rules! vector_env {
                 seed: Option<u64>,
             ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
                 self.core.check_open()?;
-                let core = &mut self.core;
-                py.detach(|| core.reset(seed));
-                self.core.arrays(py)
+                self.core
+                    .into_arrays(py, |core, outs| core.reset(seed, outs))
             }
 
             /// One step of every environment: (obs, mask, rewards, terminated,
-            /// truncated, player).
+            /// truncated, player, reward of the player who acted).
             fn step<'py>(
                 &mut self,
                 py: Python<'py>,
@@ -503,9 +626,8 @@ macro_rules! vector_env {
                 self.core
                     .check_actions(&actions)
                     .map_err(pyo3::exceptions::PyValueError::new_err)?;
-                let core = &mut self.core;
-                py.detach(|| core.step(&actions));
-                self.core.arrays(py)
+                self.core
+                    .into_arrays(py, |core, outs| core.step(&actions, outs))
             }
 
             /// A random legal action per environment (numpy int64), drawn from

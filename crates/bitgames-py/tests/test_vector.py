@@ -83,6 +83,27 @@ def test_one_thread_and_many_give_the_same_games():
     assert (outs[0][0] == outs[1][0]).all() and outs[0][1] == outs[1][1]
 
 
+@pytest.mark.parametrize("opponent", [None, "random"])
+def test_every_step_reports_the_positions_own_planes_mask_and_reward(opponent):
+    # Across many autoresets: the env's outputs equal what each position
+    # says of itself, and the reward is the acting player's (or the agent's).
+    env = vector.make("connect_four", num_envs=64, seed=7, opponent=opponent, agent=1)
+    obs, info = env.reset()
+    ended = 0
+    for _ in range(400):
+        acting = info["current_player"].copy()
+        obs, reward, term, trunc, info = env.step(env.sample_actions())
+        positions = env.positions()
+        assert (obs == np.stack([p.observation() for p in positions])).all()
+        assert (info["action_mask"] == np.stack([p.legal_action_mask() for p in positions])).all()
+        assert (info["current_player"] == [p.current_player() for p in positions]).all()
+        who = acting if opponent is None else np.full(64, 1)
+        assert (reward == info["rewards"][np.arange(64), who]).all()
+        assert reward.dtype == np.float32 and obs.dtype == np.bool_
+        ended += int(term.sum())
+    assert ended > 64 * 400 // 42  # every environment went through several games
+
+
 def test_random_opponent_answers_inside_the_step():
     env = vector.make("connect_four", num_envs=4, seed=5, opponent="random")
     env.reset()

@@ -86,6 +86,7 @@ _Arrays = tuple[
     npt.NDArray[np.bool_],  # terminated (N,)
     npt.NDArray[np.bool_],  # truncated (N,)
     npt.NDArray[np.int8],  # player to move (N,)
+    npt.NDArray[np.float32],  # reward of the player who acted, or the agent's (N,)
 ]
 
 class _Vector:

@@ -61,8 +61,6 @@ class VectorEnv(_Base):
         start = _POSITIONS[game]()
         self.single_num_actions = start.num_actions()
         self.single_obs_shape = start.observation().shape
-        self._player = np.zeros(num_envs, dtype=np.int8)
-        self._rows = np.arange(num_envs)
         self._closed = False
         if gymnasium is not None:
             self.metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
@@ -76,20 +74,13 @@ class VectorEnv(_Base):
 
     def reset(self, *, seed=None, options=None):
         """Starts every game; ``(obs, info)``."""
-        obs, mask, rewards, _, _, player = self.core.reset(seed)
-        self._player = player
+        obs, mask, rewards, _, _, player, _ = self.core.reset(seed)
         return obs, self._info(mask, rewards, player)
 
     def step(self, actions):
         """One move in every game (checked first: an illegal one raises
         ValueError naming the environment, and nothing moves)."""
-        acting = self._player
-        obs, mask, rewards, terminated, truncated, player = self.core.step(actions)
-        if self.opponent is None:
-            reward = rewards[self._rows, acting]
-        else:
-            reward = rewards[:, self.agent]
-        self._player = player
+        obs, mask, rewards, terminated, truncated, player, reward = self.core.step(actions)
         return obs, reward, terminated, truncated, self._info(mask, rewards, player)
 
     def sample_actions(self):
