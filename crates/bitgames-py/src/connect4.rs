@@ -318,6 +318,30 @@ fn book_arg(book: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Arc<Book>>> {
     ))
 }
 
+impl PySolver {
+    /// Runs `work` on this thread's solver, with this solver's book, the GIL
+    /// released and the deadline `time` (seconds); an interrupted search is
+    /// a TimeoutError.
+    fn timed<T: Send>(
+        &self,
+        py: Python<'_>,
+        time: Option<f64>,
+        work: impl FnOnce(&mut bitgames::connect4::solver::Solver) -> Result<T, SolveError> + Send,
+    ) -> PyResult<T> {
+        let deadline = deadline(time)?;
+        let book = self.book.clone();
+        py.detach(|| {
+            with_c4_solver(book, |s| {
+                s.set_deadline(deadline);
+                let r = work(s);
+                s.set_deadline(None);
+                r
+            })
+        })
+        .map_err(|e| solve_error(e, time))
+    }
+}
+
 fn mode(weak: bool) -> Mode {
     if weak { Mode::Weak } else { Mode::Strong }
 }
@@ -375,17 +399,7 @@ impl PySolver {
         time: Option<f64>,
     ) -> PyResult<i32> {
         let pos = position.pos;
-        let deadline = deadline(time)?;
-        let book = self.book.clone();
-        py.detach(|| {
-            with_c4_solver(book, |s| {
-                s.set_deadline(deadline);
-                let r = s.solve(&pos, mode(weak));
-                s.set_deadline(None);
-                r
-            })
-        })
-        .map_err(|e| solve_error(e, time))
+        self.timed(py, time, move |s| s.solve(&pos, mode(weak)))
     }
 
     /// The score of every column (None for a full one).
@@ -398,18 +412,8 @@ impl PySolver {
         time: Option<f64>,
     ) -> PyResult<Vec<Option<i32>>> {
         let pos = position.pos;
-        let deadline = deadline(time)?;
-        let book = self.book.clone();
-        py.detach(|| {
-            with_c4_solver(book, |s| {
-                s.set_deadline(deadline);
-                let r = s.analyze(&pos, mode(weak));
-                s.set_deadline(None);
-                r
-            })
-        })
-        .map(|a| a.scores)
-        .map_err(|e| solve_error(e, time))
+        self.timed(py, time, move |s| s.analyze(&pos, mode(weak)))
+            .map(|a| a.scores)
     }
 
     /// The best column, 0-based (the most central of the best).
@@ -422,18 +426,8 @@ impl PySolver {
         time: Option<f64>,
     ) -> PyResult<usize> {
         let pos = position.pos;
-        let deadline = deadline(time)?;
-        let book = self.book.clone();
-        py.detach(|| {
-            with_c4_solver(book, |s| {
-                s.set_deadline(deadline);
-                let r = s.analyze(&pos, mode(weak));
-                s.set_deadline(None);
-                r
-            })
-        })
-        .map(|a| a.best.expect("an ongoing game has a playable column"))
-        .map_err(|e| solve_error(e, time))
+        self.timed(py, time, move |s| s.analyze(&pos, mode(weak)))
+            .map(|a| a.best.expect("an ongoing game has a playable column"))
     }
 
     /// Forgets what this thread's table learnt (free: a new generation), so
