@@ -70,17 +70,36 @@ def test_bad_actions_raise_and_nothing_moves():
 
 
 def test_one_thread_and_many_give_the_same_games():
+    # 9,000 games: above the size from which light steps are spread over
+    # the threads.
     outs = []
     for threads in (1, 2):
-        env = vector.make("connect_four", num_envs=1500, seed=42, threads=threads)
+        env = vector.make("connect_four", num_envs=9000, seed=42, threads=threads)
         env.reset()
-        acts = np.random.default_rng(1)
         record = []
         for _ in range(60):
             mask = env.core.step(env.sample_actions())[1]
             record.append(mask.copy())
         outs.append((np.array(record), [p.notation() for p in env.positions()]))
     assert (outs[0][0] == outs[1][0]).all() and outs[0][1] == outs[1][1]
+
+
+def test_an_expert_opponent_plays_the_same_on_one_thread_and_many():
+    # A small batch with an expert opponent is spread over the threads (its
+    # chunks taken by whichever thread is free): the games are the same.
+    outs = []
+    for threads in (1, 2):
+        env = vector.make("tic_tac_toe", num_envs=300, seed=3, opponent="expert", threads=threads)
+        env.reset()
+        record = []
+        for _ in range(12):
+            obs, reward, term, trunc, info = env.step(env.sample_actions())
+            record.append((obs.copy(), reward.copy(), term.copy()))
+        outs.append((record, [p.notation() for p in env.positions()]))
+    for (a, b) in zip(outs[0][0], outs[1][0]):
+        assert all((x == y).all() for x, y in zip(a, b))
+    assert outs[0][1] == outs[1][1]
+    assert sum(int(r[2].sum()) for r in outs[0][0]) > 0, "some games ended"
 
 
 @pytest.mark.parametrize("opponent", [None, "random"])

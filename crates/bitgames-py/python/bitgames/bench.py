@@ -49,9 +49,9 @@ def _run_bitgames(cores, batch, seconds, in_rust):
         else:
             for _ in range(20):
                 _, _, term, trunc, _ = env.step(env.sample_actions())
-                moves += batch - int(done.sum())
+                moves += batch - int(np.count_nonzero(done))
                 done = term | trunc
-                games += int(done.sum())
+                games += int(np.count_nonzero(done))
     return moves, games, time.perf_counter() - start
 
 
