@@ -12,8 +12,10 @@
 #![warn(missing_docs)]
 
 pub mod connect4;
+pub mod engine;
 mod excerpt;
 pub mod game;
+pub mod registry;
 pub mod santorini;
 pub mod tictactoe;
 pub mod tools;

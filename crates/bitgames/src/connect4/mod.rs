@@ -18,6 +18,7 @@ pub mod bitboard;
 pub mod grid;
 pub mod naive;
 pub mod policy;
+pub mod registered;
 pub mod score;
 pub mod solver;
 

@@ -19,6 +19,7 @@ pub mod instance;
 pub mod naive;
 pub mod notation;
 pub mod reach;
+mod registered;
 pub mod search;
 
 pub use bitboard::{Bitboard, Space};

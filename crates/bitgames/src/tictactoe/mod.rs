@@ -26,8 +26,11 @@ pub mod counts;
 pub mod masks;
 pub mod naive;
 mod notation;
+mod registered;
 pub mod solver;
 pub mod winlines;
+
+pub use registered::Perfect;
 
 pub use masks::Board as Position;
 pub use notation::{MovesError, ParseSquareError, PlayError, parse_moves};

@@ -45,6 +45,23 @@ pub fn perft_divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
         .collect()
 }
 
+/// [`perft_divide`] with the subtrees counted on every core.
+#[must_use]
+pub fn perft_divide_parallel<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let moves: Vec<G::Move> = pos.legal_moves().iter().copied().collect();
+    moves
+        .par_iter()
+        .map(|&mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            (mv, perft_parallel(&child, depth - 1))
+        })
+        .collect()
+}
+
 /// Perft counted on every core: the subtrees two plies down are shared out
 /// with rayon, which balances better than splitting at the root alone.
 #[must_use]

@@ -251,6 +251,19 @@ pub fn builtin(geometry: Geometry) -> Option<Book> {
         .then(|| Book::from_bytes(STANDARD_BOOK).expect("the built-in book is well formed"))
 }
 
+/// The built-in book for this board size, parsed once and shared by every
+/// solver of the process.
+#[must_use]
+pub fn builtin_shared(geometry: Geometry) -> Option<std::sync::Arc<Book>> {
+    static STANDARD: std::sync::OnceLock<Option<std::sync::Arc<Book>>> = std::sync::OnceLock::new();
+    if geometry != Geometry::STANDARD {
+        return None;
+    }
+    STANDARD
+        .get_or_init(|| builtin(geometry).map(std::sync::Arc::new))
+        .clone()
+}
+
 /// A set of layers (numbers of stones, 0..=63): bit n for n stones.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Layers(pub u64);

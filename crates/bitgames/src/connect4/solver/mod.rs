@@ -371,7 +371,8 @@ impl Solver {
     /// Grows the table once the search has stored several times more
     /// positions than it has buckets: a small search stays in the caches.
     fn maybe_grow_table(&mut self) {
-        if self.nodes - self.nodes_at_resize > 4 * self.table.modulus()
+        // Wrapping: `reset_stats` keeps the difference, not the two counts.
+        if self.nodes.wrapping_sub(self.nodes_at_resize) > 4 * self.table.modulus()
             && let Some(table) = Arc::get_mut(&mut self.table)
             && table.grow()
         {
@@ -411,6 +412,8 @@ impl Solver {
 
     /// Sets the counters to zero.
     pub fn reset_stats(&mut self) {
+        // The nodes since the table last grew stay as they were.
+        self.nodes_at_resize = self.nodes_at_resize.wrapping_sub(self.nodes);
         self.nodes = 0;
     }
 
@@ -1044,6 +1047,27 @@ mod tests {
         assert_eq!(solve("4455"), 18); // a win with the 4th stone
         assert_eq!(solve("44455554221"), -15);
         assert_eq!(solve("2252576253462244111563365343671351441"), -1);
+    }
+
+    #[test]
+    fn resetting_the_counters_after_the_table_grew_is_safe() {
+        // Once the table has grown, `reset_stats` used to make the "nodes
+        // since it grew" underflow: a panic with debug assertions, a
+        // needless growth without.
+        let mut s = Solver::new();
+        let small = s.table.modulus();
+        // Pons' Begin-Medium set, first line.
+        let pos = Position::from_moves("32751571231557").unwrap();
+        assert_eq!(s.solve(&pos, Mode::Strong).unwrap(), -3);
+        let grown = s.table.modulus();
+        assert!(grown > small, "the solve grew the table");
+        let since_growth = s.nodes.wrapping_sub(s.nodes_at_resize);
+        s.reset_stats();
+        assert_eq!(s.nodes.wrapping_sub(s.nodes_at_resize), since_growth);
+        assert_eq!(s.stats().nodes, 0);
+        let later = Position::from_moves("2252576253462244111563365343671351441").unwrap();
+        assert_eq!(s.solve(&later, Mode::Strong).unwrap(), -1);
+        assert_eq!(s.table.modulus(), grown, "a tiny solve grows nothing");
     }
 
     #[test]

@@ -1,0 +1,107 @@
+//! Connect Four in the registry: the exact solver (with the built-in book and
+//! its quick fallback) as its engine, the naive twin's moves and outcome.
+
+use super::policy::{Basis, best_columns, choose_move};
+use super::solver::{Solver, book};
+use super::{Column, Position, move_string, naive};
+use crate::engine::{Engine, Limits, Report};
+use crate::registry::Registered;
+use crate::{Game, Outcome};
+use std::time::{Duration, Instant};
+
+/// The time [`Exact`] takes when no time limit is given.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(3);
+
+/// The exact solver as a player: the best exact score where it is solved in
+/// time, else the best win/draw/loss, else a quick move (see
+/// [`choose_move`]). A depth limit does not apply (the solver solves to the
+/// end); the time limit does.
+pub struct Exact {
+    solver: Solver,
+}
+
+impl Default for Exact {
+    fn default() -> Exact {
+        let mut solver = Solver::new();
+        solver.set_book(book::builtin_shared(super::Geometry::STANDARD));
+        Exact { solver }
+    }
+}
+
+impl Engine<Position> for Exact {
+    fn name(&self) -> &'static str {
+        "solver"
+    }
+
+    fn think(&mut self, pos: &Position, limits: Limits) -> Report<Column> {
+        let started = Instant::now();
+        if pos.geometry() != super::Geometry::STANDARD {
+            self.solver.set_book(book::builtin_shared(pos.geometry()));
+        }
+        self.solver.reset_stats();
+        let deadline = started + limits.time.unwrap_or(DEFAULT_TIME);
+        let chosen = match choose_move(&mut self.solver, pos, deadline) {
+            Ok(m) => m,
+            Err(_) => return Report::game_over(pos.outcome().to_string()),
+        };
+        let ties = match chosen.basis {
+            Basis::Exact { .. } | Basis::Result { .. } => {
+                best_columns(pos.geometry(), &chosen.scores)
+                    .into_iter()
+                    .map(|c| Column(c as u8))
+                    .collect()
+            }
+            Basis::Quick => vec![Column(chosen.column as u8)],
+        };
+        let score = match chosen.basis {
+            Basis::Exact { score } => Some(score),
+            Basis::Result { sign } => Some(sign),
+            Basis::Quick => None,
+        };
+        Report {
+            best: Some(Column(chosen.column as u8)),
+            ties,
+            score,
+            score_text: chosen
+                .verdict()
+                .map_or_else(|| "unknown".to_string(), |v| v.to_string()),
+            exact: chosen.is_exact(),
+            depth: 0,
+            nodes: self.solver.stats().nodes,
+            elapsed: started.elapsed(),
+        }
+    }
+}
+
+impl Registered for Position {
+    const TITLE: &'static str = "Connect Four";
+
+    fn start() -> Position {
+        Position::default()
+    }
+
+    /// The move string (every position the parsers build has one).
+    fn notation(&self) -> String {
+        move_string(self).unwrap_or_else(|| self.to_string())
+    }
+
+    fn engine() -> Box<dyn Engine<Position>> {
+        Box::new(Exact::default())
+    }
+
+    fn naive_legal_moves(&self) -> Vec<Column> {
+        self.naive_twin().legal_moves().to_vec()
+    }
+
+    fn naive_outcome(&self) -> Outcome {
+        self.naive_twin().outcome()
+    }
+}
+
+impl Position {
+    fn naive_twin(self) -> naive::Board {
+        let moves = move_string(&self).expect("a position of the parsers has a move string");
+        naive::Board::from_moves_in(self.geometry(), &moves)
+            .expect("the naive twin replays the move string")
+    }
+}

@@ -1,0 +1,218 @@
+//! One engine interface over every game: the best move under limits, with a
+//! report of how it was found.
+//!
+//! Every game's folder names its engine through
+//! [`Registered::engine`](crate::registry::Registered::engine): tic-tac-toe's
+//! perfect solver, Connect Four's exact solver (with its book and its quick
+//! fallback), Santorini's search. A game without an engine of its own gets
+//! [`Negamax`], the generic alpha-beta of [`crate::tools::negamax`], deepened
+//! until the limits are reached. The command's `bestmove`, the web API's
+//! `/api/{game}/bestmove` and the Python package all call an engine through
+//! this trait.
+
+use crate::Game;
+use crate::tools::negamax::{self, Evaluator, WIN_SCORE};
+use std::time::{Duration, Instant};
+
+/// How far an engine may think. With neither limit, each engine picks its
+/// own default (the exact solvers solve, the searches stop at a small depth).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop after this depth (plies) is complete.
+    pub depth: Option<u32>,
+    /// Stop when this much time has passed: the move is the best found so far.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// A time limit only.
+    #[must_use]
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            depth: None,
+            time: Some(time),
+        }
+    }
+
+    /// A depth limit only.
+    #[must_use]
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            time: None,
+        }
+    }
+}
+
+/// What an engine found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report<M> {
+    /// The move to play; `None` only when the game is over.
+    pub best: Option<M>,
+    /// Every move as good as `best`, when the engine knows them (an exact
+    /// solver on a tie); otherwise just `best`.
+    pub ties: Vec<M>,
+    /// The score for the player to move, in the engine's own units (see
+    /// `score_text` for words), if it has one.
+    pub score: Option<i32>,
+    /// The score in words, as the game says it: `win in 3`, `draw`,
+    /// `loss in 4`, or a heuristic number.
+    pub score_text: String,
+    /// Whether `score` is the position's exact game-theoretic value.
+    pub exact: bool,
+    /// The last depth searched to the end (0 for a lookup or a book).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl<M> Report<M> {
+    /// The report for a finished game: no move.
+    #[must_use]
+    pub fn game_over(text: impl Into<String>) -> Report<M> {
+        Report {
+            best: None,
+            ties: Vec::new(),
+            score: None,
+            score_text: text.into(),
+            exact: true,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+}
+
+/// A player that finds a move for any position of `G`. An engine keeps what
+/// it learns between calls (tables, history), so one engine serves one
+/// thread; make one per thread.
+pub trait Engine<G: Game>: Send {
+    /// A short name: `perfect`, `solver`, `alpha-beta`.
+    fn name(&self) -> &'static str;
+
+    /// The best move for the player to move in `pos`, within `limits`.
+    fn think(&mut self, pos: &G, limits: Limits) -> Report<G::Move>;
+}
+
+/// The generic engine: alpha-beta negamax (see [`crate::tools::negamax`])
+/// deepened one ply at a time until the depth limit, the time limit, or a
+/// forced result. With no limit it searches 4 plies. Its evaluation is the
+/// game's (for a game without one, `|_| 0`).
+pub struct Negamax<E> {
+    eval: E,
+}
+
+impl<E> Negamax<E> {
+    /// The engine with this evaluation.
+    pub fn new(eval: E) -> Negamax<E> {
+        Negamax { eval }
+    }
+}
+
+/// The depth [`Negamax`] searches when no limit is given.
+pub const DEFAULT_DEPTH: u32 = 4;
+
+impl<G: Game, E: Evaluator<G> + Send> Engine<G> for Negamax<E> {
+    fn name(&self) -> &'static str {
+        "alpha-beta"
+    }
+
+    fn think(&mut self, pos: &G, limits: Limits) -> Report<G::Move> {
+        let started = Instant::now();
+        let outcome = pos.outcome();
+        if outcome.is_over() {
+            return Report::game_over(outcome.to_string());
+        }
+        let max_depth = match limits {
+            Limits {
+                depth: Some(d),
+                time: _,
+            } => d.max(1),
+            Limits {
+                depth: None,
+                time: Some(_),
+            } => 200,
+            Limits {
+                depth: None,
+                time: None,
+            } => DEFAULT_DEPTH,
+        };
+        let deadline = limits.time.map(|t| started + t);
+        let mut report = Report {
+            best: pos.legal_moves().first().copied(),
+            ties: Vec::new(),
+            score: None,
+            score_text: String::new(),
+            exact: false,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        for depth in 1..=max_depth {
+            let found = negamax::negamax(pos, depth, -WIN_SCORE - 1, WIN_SCORE + 1, &mut self.eval);
+            report.nodes += found.nodes;
+            report.best = found.best.or(report.best);
+            report.score = Some(found.score);
+            report.depth = depth;
+            // A forced result is exact: deeper search cannot change it.
+            report.exact = negamax::plies_to_end(found.score).is_some();
+            if report.exact || deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            // Stop early when the next depth would likely not finish in time
+            // (each depth costs at least as much as the one before).
+            if let Some(d) = deadline {
+                let spent = started.elapsed();
+                if Instant::now() + spent > d {
+                    break;
+                }
+            }
+        }
+        report.ties = report.best.into_iter().collect();
+        report.score_text = report
+            .score
+            .map(negamax::score_to_string)
+            .unwrap_or_default();
+        report.elapsed = started.elapsed();
+        report
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tictactoe;
+
+    #[test]
+    fn negamax_finds_the_tictactoe_win_and_reports_it_exact() {
+        // X to move with two in a row: the third square wins at once.
+        let pos: tictactoe::Position = "1425".parse().unwrap();
+        let mut engine = Negamax::new(|_: &tictactoe::Position| 0);
+        let r = engine.think(&pos, Limits::depth(3));
+        assert_eq!(r.best.map(|m| m.to_string()), Some("3".to_string()));
+        assert_eq!(r.score_text, "win in 1");
+        assert!(r.exact);
+        assert_eq!(r.depth, 1, "a forced win stops the deepening");
+        assert!(r.nodes > 0);
+    }
+
+    #[test]
+    fn negamax_without_limits_searches_the_default_depth() {
+        let pos = tictactoe::Position::default();
+        let r = Negamax::new(|_: &tictactoe::Position| 0).think(&pos, Limits::default());
+        assert_eq!(r.depth, DEFAULT_DEPTH);
+        assert!(!r.exact, "4 plies of an empty board prove nothing");
+        assert_eq!(r.score, Some(0));
+    }
+
+    #[test]
+    fn a_finished_game_has_no_move() {
+        let pos: tictactoe::Position = "14253".parse().unwrap();
+        assert!(pos.outcome().is_over());
+        let r = Negamax::new(|_: &tictactoe::Position| 0).think(&pos, Limits::depth(2));
+        assert_eq!(r.best, None);
+        assert_eq!(r.score_text, "player 1 wins");
+    }
+}

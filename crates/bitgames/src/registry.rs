@@ -1,0 +1,497 @@
+//! The registry of games: one line a game, and everything generic derived
+//! from it.
+//!
+//! A game joins by implementing [`Registered`] in its own folder (its title,
+//! start position, notation, engine and naive twin) and by one line in
+//! [`GAMES`]. From that list come the command's generic subcommands (`bitgames
+//! legal|perft|playouts|bestmove|check GAME`), the web API's routes
+//! (`/api/games`, `/api/{game}/legal`, `/api/{game}/bestmove`), the server's
+//! engine pools and the page's list of games; [`DynGame::conformance`] checks
+//! any registered game against its naive twin.
+//!
+//! [`DynGame`] is the object-safe face of a [`Registered`] game: positions
+//! and moves go in and out as the game's notation, so that callers that only
+//! know a game by its name (a command line, a URL) need no generic code.
+
+use crate::engine::{Engine, Limits, Report};
+use crate::tools::{self, PlayoutStats};
+use crate::{Game, Outcome};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
+use std::fmt::Display;
+use std::str::FromStr;
+
+/// A game the registry knows: the [`Game`] plus what the generic surfaces
+/// need. Implemented in the game's own folder.
+pub trait Registered: Game<Move: FromStr<Err: Display>> + FromStr<Err: Display> + 'static {
+    /// The game's name for people: `Connect Four`.
+    const TITLE: &'static str;
+
+    /// The position every game starts from (what `-` means).
+    fn start() -> Self;
+
+    /// The position in the notation its parser reads back (a move list, a
+    /// board string, a FEN): `parse(notation(p)) == p`.
+    fn notation(&self) -> String {
+        self.to_string()
+    }
+
+    /// The game's best engine.
+    fn engine() -> Box<dyn Engine<Self>>;
+
+    /// The legal moves by the game's naive twin (plain loops, no bitboards),
+    /// in any order.
+    fn naive_legal_moves(&self) -> Vec<Self::Move>;
+
+    /// The outcome by the naive twin.
+    fn naive_outcome(&self) -> Outcome;
+}
+
+/// Why a registry call failed; each error names what is wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// No game of that name.
+    #[error("no game `{name}`: the games are {games}")]
+    UnknownGame {
+        /// The name asked for (cut if long).
+        name: String,
+        /// The registered names, comma-separated.
+        games: String,
+    },
+    /// The position does not parse.
+    #[error("bad {game} position `{text}`: {why}")]
+    BadPosition {
+        /// The game's name.
+        game: &'static str,
+        /// The position given (cut if long).
+        text: String,
+        /// The parser's reason.
+        why: String,
+    },
+    /// A move does not parse or is not legal.
+    #[error("move {number} (`{text}`): {why}")]
+    BadMove {
+        /// 1-based number of the move in the list given.
+        number: usize,
+        /// The move given (cut if long).
+        text: String,
+        /// Why it was refused.
+        why: String,
+    },
+    /// A conformance check failed.
+    #[error("{game}: {what}")]
+    Conformance {
+        /// The game's name.
+        game: &'static str,
+        /// What disagreed, with the position.
+        what: String,
+    },
+}
+
+/// A position's state in notation: what `legal` prints and `/api/{game}/legal`
+/// answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct State {
+    /// The game's name.
+    pub game: &'static str,
+    /// The position in its notation.
+    pub position: String,
+    /// The position drawn for people.
+    pub board: String,
+    /// 1 or 2.
+    pub to_move: u8,
+    /// `ongoing`, `player 1 wins`, `draw`.
+    pub status: String,
+    /// 1 or 2 once won.
+    pub winner: Option<u8>,
+    /// The returns of both players (+1 win, -1 loss, 0).
+    pub returns: [i8; 2],
+    /// The legal moves in notation, in generation order.
+    pub legal_moves: Vec<String>,
+    /// Their dense action indices.
+    pub actions: Vec<usize>,
+    /// The size of the action space.
+    pub num_actions: usize,
+}
+
+/// What a conformance run checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    /// Random games played to the end.
+    pub games: u64,
+    /// Positions checked (every position of every game).
+    pub positions: u64,
+    /// Moves played and checked (legal ones, by `play` and `play_unchecked`).
+    pub moves: u64,
+    /// Illegal moves checked to be refused with the position unchanged.
+    pub refused: u64,
+}
+
+/// A registered game behind an object-safe interface: positions and moves in
+/// notation.
+pub trait DynGame: Send + Sync {
+    /// The short name ([`Game::NAME`]): `connect4`.
+    fn name(&self) -> &'static str;
+    /// The name for people ([`Registered::TITLE`]).
+    fn title(&self) -> &'static str;
+    /// The start position in notation.
+    fn start(&self) -> String;
+    /// The state of `position` (`-` or empty: the start) after `moves`.
+    fn state(&self, position: &str, moves: &[&str]) -> Result<State, Error>;
+    /// Perft to `depth` on every core.
+    fn perft(&self, position: &str, depth: u32) -> Result<u64, Error>;
+    /// Perft split by first move (notation, count), subtrees on every core.
+    fn perft_divide(&self, position: &str, depth: u32) -> Result<Vec<(String, u64)>, Error>;
+    /// `games` random games from `position`, on every core.
+    fn playouts(&self, position: &str, games: u64, seed: u64) -> Result<PlayoutStats, Error>;
+    /// A fresh engine of the game (one a thread).
+    fn engine(&self) -> Box<dyn DynEngine>;
+    /// Plays `games` random games from the start, checking at every position
+    /// the moves and outcome against the naive twin, action indices both ways,
+    /// the legal-action mask, `play` against `play_unchecked`, that illegal
+    /// moves (and every move of a finished game) are refused with the
+    /// position unchanged, the notation round trip, and the engine's move.
+    fn conformance(&self, games: u64, seed: u64) -> Result<Checked, Error>;
+}
+
+/// An engine behind an object-safe interface.
+pub trait DynEngine: Send {
+    /// The engine's name.
+    fn name(&self) -> &'static str;
+    /// The best move for `position` (`-`: the start) within `limits`, in notation.
+    fn think(&mut self, position: &str, limits: Limits) -> Result<Report<String>, Error>;
+}
+
+/// The registry entry of `G` (a zero-sized value).
+pub struct Entry<G>(std::marker::PhantomData<fn() -> G>);
+
+impl<G> Entry<G> {
+    /// The entry.
+    pub const NEW: Entry<G> = Entry(std::marker::PhantomData);
+}
+
+/// Every game, one line each. The order is the order of the command's help
+/// and the page's list.
+pub static GAMES: [&dyn DynGame; 3] = [
+    &Entry::<crate::tictactoe::Position>::NEW,
+    &Entry::<crate::connect4::Position>::NEW,
+    &Entry::<crate::santorini::Position>::NEW,
+];
+
+/// The names of the registered games, comma-separated.
+#[must_use]
+pub fn names() -> String {
+    GAMES
+        .iter()
+        .map(|g| g.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The game called `name`.
+pub fn find(name: &str) -> Result<&'static dyn DynGame, Error> {
+    GAMES
+        .iter()
+        .copied()
+        .find(|g| g.name() == name)
+        .ok_or_else(|| Error::UnknownGame {
+            name: crate::excerpt(name).into_owned(),
+            games: names(),
+        })
+}
+
+/// `position` parsed (`-` or nothing but blanks: the start).
+pub fn parse_position<G: Registered>(position: &str) -> Result<G, Error> {
+    let text = position.trim();
+    if text.is_empty() || text == "-" {
+        return Ok(G::start());
+    }
+    text.parse()
+        .map_err(|e: <G as FromStr>::Err| Error::BadPosition {
+            game: G::NAME,
+            text: crate::excerpt(text).into_owned(),
+            why: e.to_string(),
+        })
+}
+
+/// `pos` after `moves`, each parsed and played in turn; the first refused one
+/// is named by its number.
+pub fn play_moves<G: Registered>(mut pos: G, moves: &[&str]) -> Result<G, Error> {
+    for (i, text) in moves.iter().enumerate() {
+        let bad = |why: String| Error::BadMove {
+            number: i + 1,
+            text: crate::excerpt(text).into_owned(),
+            why,
+        };
+        let mv: G::Move = text
+            .trim()
+            .parse()
+            .map_err(|e: <G::Move as FromStr>::Err| bad(e.to_string()))?;
+        pos.play(mv).map_err(|e| bad(e.to_string()))?;
+    }
+    Ok(pos)
+}
+
+/// The [`State`] of a position.
+pub fn state_of<G: Registered>(pos: &G) -> State {
+    let moves = pos.legal_moves();
+    let outcome = pos.outcome();
+    State {
+        game: G::NAME,
+        position: pos.notation(),
+        board: pos.to_string(),
+        to_move: pos.to_move().number(),
+        status: outcome.to_string(),
+        winner: outcome.winner().map(crate::Player::number),
+        returns: pos.returns(),
+        legal_moves: moves.iter().map(ToString::to_string).collect(),
+        actions: moves.iter().map(|&m| pos.action_of(m)).collect(),
+        num_actions: pos.num_actions(),
+    }
+}
+
+impl<G: Registered> DynGame for Entry<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+
+    fn start(&self) -> String {
+        G::start().notation()
+    }
+
+    fn state(&self, position: &str, moves: &[&str]) -> Result<State, Error> {
+        let pos = play_moves(parse_position::<G>(position)?, moves)?;
+        Ok(state_of(&pos))
+    }
+
+    fn perft(&self, position: &str, depth: u32) -> Result<u64, Error> {
+        Ok(tools::perft_parallel(
+            &parse_position::<G>(position)?,
+            depth,
+        ))
+    }
+
+    fn perft_divide(&self, position: &str, depth: u32) -> Result<Vec<(String, u64)>, Error> {
+        let pos = parse_position::<G>(position)?;
+        Ok(tools::perft_divide_parallel(&pos, depth)
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect())
+    }
+
+    fn playouts(&self, position: &str, games: u64, seed: u64) -> Result<PlayoutStats, Error> {
+        Ok(tools::random_playouts(
+            &parse_position::<G>(position)?,
+            games,
+            seed,
+        ))
+    }
+
+    fn engine(&self) -> Box<dyn DynEngine> {
+        Box::new(EngineOf::<G>(G::engine()))
+    }
+
+    fn conformance(&self, games: u64, seed: u64) -> Result<Checked, Error> {
+        conformance::<G>(games, seed)
+    }
+}
+
+struct EngineOf<G: Registered>(Box<dyn Engine<G>>);
+
+impl<G: Registered> DynEngine for EngineOf<G> {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn think(&mut self, position: &str, limits: Limits) -> Result<Report<String>, Error> {
+        let pos = parse_position::<G>(position)?;
+        let r = self.0.think(&pos, limits);
+        Ok(Report {
+            best: r.best.map(|m| m.to_string()),
+            ties: r.ties.iter().map(ToString::to_string).collect(),
+            score: r.score,
+            score_text: r.score_text,
+            exact: r.exact,
+            depth: r.depth,
+            nodes: r.nodes,
+            elapsed: r.elapsed,
+        })
+    }
+}
+
+/// The checks of [`DynGame::conformance`] for `G`.
+pub fn conformance<G: Registered>(games: u64, seed: u64) -> Result<Checked, Error> {
+    let fail = |pos: &G, what: String| Error::Conformance {
+        game: G::NAME,
+        what: format!("{what}, at position `{}`", pos.notation()),
+    };
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut checked = Checked::default();
+    let mut engine = G::engine();
+    for game in 0..games {
+        let mut pos = G::start();
+        loop {
+            checked.positions += 1;
+            check_position(&pos, &mut checked).map_err(|w| fail(&pos, w))?;
+            let moves = pos.legal_moves();
+            let Some(&mv) = moves.choose(&mut rng) else {
+                break;
+            };
+            // Once a game, the engine moves: it must pick a legal move.
+            if game < 3 && checked.positions % 7 == 1 {
+                let r = engine.think(
+                    &pos,
+                    Limits {
+                        depth: Some(2),
+                        time: Some(std::time::Duration::from_millis(50)),
+                    },
+                );
+                match r.best {
+                    Some(b) if pos.is_legal(b) => {}
+                    other => {
+                        return Err(fail(
+                            &pos,
+                            format!("the engine chose {other:?}, not a legal move"),
+                        ));
+                    }
+                }
+            }
+            pos.play_unchecked(mv);
+        }
+        checked.games += 1;
+        let r = engine.think(&pos, Limits::depth(1));
+        if r.best.is_some() {
+            return Err(fail(&pos, "the engine moved in a finished game".into()));
+        }
+    }
+    Ok(checked)
+}
+
+fn check_position<G: Registered>(pos: &G, checked: &mut Checked) -> Result<(), String> {
+    let moves = pos.legal_moves();
+    let outcome = pos.outcome();
+    let naive_outcome = pos.naive_outcome();
+    if outcome != naive_outcome {
+        return Err(format!("outcome {outcome}, naive twin {naive_outcome}"));
+    }
+    if outcome.is_over() != moves.is_empty() {
+        return Err(format!(
+            "outcome {outcome} with {} legal moves",
+            moves.len()
+        ));
+    }
+    let mut fast: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    let mut naive: Vec<String> = pos
+        .naive_legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    fast.sort();
+    naive.sort();
+    if fast != naive {
+        return Err(format!("legal moves {fast:?}, naive twin {naive:?}"));
+    }
+    let back: G = pos
+        .notation()
+        .parse()
+        .map_err(|e: <G as FromStr>::Err| format!("its notation does not parse back: {e}"))?;
+    if back != *pos {
+        return Err(format!(
+            "its notation parses to another position, `{}`",
+            back.notation()
+        ));
+    }
+    let mask = pos.legal_action_mask();
+    if mask.len() != pos.num_actions() || mask.iter().filter(|&&b| b).count() != moves.len() {
+        return Err("the legal-action mask does not match the legal moves".into());
+    }
+    for &mv in moves.iter() {
+        let a = pos.action_of(mv);
+        if a >= pos.num_actions() || !mask[a] || pos.move_of(a) != Some(mv) {
+            return Err(format!("move {mv}: action {a} does not map back to it"));
+        }
+        let text = mv.to_string();
+        let parsed: G::Move = text.parse().map_err(|e: <G::Move as FromStr>::Err| {
+            format!("move {mv} does not parse back: {e}")
+        })?;
+        if parsed != mv {
+            return Err(format!("move {mv} parses back as {parsed}"));
+        }
+        let (mut a1, mut a2) = (pos.clone(), pos.clone());
+        a1.play(mv)
+            .map_err(|e| format!("legal move {mv} refused by play: {e}"))?;
+        a2.play_unchecked(mv);
+        if a1 != a2 {
+            return Err(format!("move {mv}: play and play_unchecked disagree"));
+        }
+        checked.moves += 1;
+    }
+    // Every action that names a move but is not legal here is refused, and
+    // the position is left as it was.
+    for (a, &legal) in mask.iter().enumerate() {
+        if legal {
+            continue;
+        }
+        let Some(mv) = pos.move_of(a) else {
+            continue;
+        };
+        let mut copy = pos.clone();
+        if copy.play(mv).is_ok() {
+            return Err(format!("illegal move {mv} (action {a}) was accepted"));
+        }
+        if copy != *pos {
+            return Err(format!("refused move {mv} changed the position"));
+        }
+        checked.refused += 1;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_found_by_its_name_and_an_unknown_one_is_named() {
+        for g in GAMES {
+            assert_eq!(find(g.name()).unwrap().name(), g.name());
+        }
+        let e = find("chess").err().unwrap();
+        assert_eq!(
+            e.to_string(),
+            "no game `chess`: the games are tictactoe, connect4, santorini"
+        );
+    }
+
+    #[test]
+    fn the_start_is_dash_or_nothing_in_every_game() {
+        for g in GAMES {
+            let a = g.state("-", &[]).unwrap();
+            let b = g.state("", &[]).unwrap();
+            let c = g.state(&g.start(), &[]).unwrap();
+            assert_eq!(a, b);
+            assert_eq!(a, c);
+            assert_eq!(a.to_move, 1);
+            assert_eq!(a.status, "ongoing");
+            assert!(!a.legal_moves.is_empty());
+        }
+    }
+
+    #[test]
+    fn a_refused_move_is_named_by_its_number() {
+        let c4 = find("connect4").unwrap();
+        let e = c4.state("-", &["4", "4", "9"]).err().unwrap();
+        assert!(e.to_string().starts_with("move 3 (`9`): "), "{e}");
+        let e = c4.state("44x", &[]).err().unwrap();
+        assert!(
+            e.to_string().starts_with("bad connect4 position `44x`: "),
+            "{e}"
+        );
+    }
+}

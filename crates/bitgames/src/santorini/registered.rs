@@ -1,0 +1,74 @@
+//! Santorini in the registry: the alpha-beta search as its engine, the naive
+//! twin's moves and outcome.
+
+use super::naive::legal_moves_naive;
+use super::search::{self, Engine as Search};
+use super::{Move, Position};
+use crate::engine::{Engine, Limits, Report};
+use crate::registry::Registered;
+use crate::tools::negamax::plies_to_end;
+use crate::{Game, Outcome, Player};
+
+impl Engine<Position> for Search {
+    fn name(&self) -> &'static str {
+        "alpha-beta"
+    }
+
+    fn think(&mut self, pos: &Position, limits: Limits) -> Report<Move> {
+        let outcome = pos.outcome();
+        if outcome.is_over() {
+            return Report::game_over(outcome.to_string());
+        }
+        let r = self.search(
+            pos,
+            search::Limits {
+                depth: limits.depth,
+                time: limits.time,
+            },
+        );
+        Report {
+            best: r.best,
+            ties: r.best.into_iter().collect(),
+            score: Some(r.score),
+            score_text: search::score_text(r.score),
+            exact: plies_to_end(r.score).is_some(),
+            depth: r.depth,
+            nodes: r.nodes,
+            elapsed: r.elapsed,
+        }
+    }
+}
+
+impl Registered for Position {
+    const TITLE: &'static str = "Santorini";
+
+    fn start() -> Position {
+        Position::new()
+    }
+
+    fn engine() -> Box<dyn Engine<Position>> {
+        Box::new(Search::default())
+    }
+
+    fn naive_legal_moves(&self) -> Vec<Move> {
+        legal_moves_naive(self)
+    }
+
+    /// A worker on level 3 has won; else a player with no move has lost.
+    fn naive_outcome(&self) -> Outcome {
+        let levels = self.levels();
+        for p in Player::BOTH {
+            for (i, &level) in levels.iter().enumerate() {
+                let space = super::Space::from_index(i).expect("25 spaces");
+                if level == 3 && self.workers(p).contains(space) {
+                    return Outcome::Win(p);
+                }
+            }
+        }
+        if legal_moves_naive(self).is_empty() {
+            Outcome::Win(self.to_move().other())
+        } else {
+            Outcome::Ongoing
+        }
+    }
+}
