@@ -7,6 +7,7 @@ use std::process::ExitCode;
 mod cli_util;
 mod connect4;
 mod format;
+mod generic;
 mod santorini;
 mod serve;
 mod tictactoe;
@@ -32,6 +33,8 @@ enum Command {
     Santorini(santorini::Command),
     /// The web app: play and analyse every game in the browser, with a JSON API under /api.
     Serve(serve::ServeArgs),
+    #[command(flatten)]
+    Generic(generic::Command),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +44,7 @@ fn main() -> ExitCode {
         Command::Connect4(c) => connect4::run(c),
         Command::Santorini(c) => santorini::run(c),
         Command::Serve(args) => serve::run(args),
+        Command::Generic(cmd) => generic::run(cmd),
     };
     match result {
         Ok(code) => code,

@@ -8,7 +8,7 @@ use bitgames::santorini::reach::{
 };
 use bitgames::santorini::search::{Engine, Limits, greedy_move, random_move, score_text};
 use bitgames::santorini::{Instance, Move, Position};
-use bitgames::tools::{perft, perft_parallel};
+use bitgames::tools::{perft_divide_parallel, perft_parallel};
 use bitgames::{Game, Player};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -147,15 +147,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             spinner.set_message(format!("perft {depth} on every core"));
             spinner.enable_steady_tick(Duration::from_millis(200));
             let count = if divide && depth > 0 {
-                let split: Vec<(Move, u64)> = pos
-                    .legal_moves()
-                    .par_iter()
-                    .map(|&mv| {
-                        let mut child = pos;
-                        child.play_unchecked(mv);
-                        (mv, perft(&child, depth - 1))
-                    })
-                    .collect();
+                let split = perft_divide_parallel(&pos, depth);
                 spinner.suspend(|| {
                     for (mv, count) in &split {
                         println!("{mv} {count}");

@@ -919,8 +919,52 @@ fn the_generic_legal_route_serves_every_game_through_the_trait() {
         message,
         "bad connect4 position `48`: move 2 `8`: column 8 is outside 1..7"
     );
-    assert_eq!(
-        error_of(&s, "/api/santorini/legal", &[]),
-        (400, "missing parameter `position`".to_string())
-    );
+    // No position is the start, as `-` is; moves are played from it.
+    let (status, start) = s.get("/api/santorini/legal", &[]);
+    assert_eq!(status, 200, "{start}");
+    assert_eq!(start["legal_moves"].as_array().unwrap().len(), 300);
+    let (_, c) = s.get("/api/connect4/legal", &[("position", "-"), ("moves", "4 4 3")]);
+    assert_eq!(c["to_move"], 2);
+    assert_eq!(c["position"], "443", "the position in notation, not drawn");
+    assert!(c["board"].as_str().unwrap().contains("1 2 3 4 5 6 7"));
+    let (status, message) = error_of(&s, "/api/connect4/legal", &[("moves", "4 4 4 4 4 4 4")]);
+    assert_eq!(status, 400);
+    assert_eq!(message, "move 7 (`4`): column 4 is full");
+}
+
+#[test]
+fn every_registered_game_is_listed_and_has_a_bestmove_route() {
+    let s = server();
+    let (status, g) = s.get("/api/games", &[]);
+    assert_eq!(status, 200, "{g}");
+    let names: Vec<&str> = g["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["game"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["tictactoe", "connect4", "santorini"]);
+    assert_eq!(g["games"][0]["engine"], "perfect");
+    // Tic-tac-toe has no route of its own: the generic one answers, with
+    // the keys of `bitgames bestmove --json`.
+    let (status, b) = s.get("/api/tictactoe/bestmove", &[("position", "51")]);
+    assert_eq!(status, 200, "{b}");
+    assert_eq!(b["score_text"], "draw");
+    assert_eq!(b["exact"], true);
+    assert_eq!(b["ties"].as_array().unwrap().len(), 7);
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args(["bestmove", "tictactoe", "51", "--json"])
+        .output()
+        .unwrap();
+    let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&cli), keys(&b), "the command and the API answer with the same keys");
+    assert_eq!((cli["best"].clone(), cli["ties"].clone()), (b["best"].clone(), b["ties"].clone()));
+    let (status, message) = error_of(&s, "/api/tictactoe/bestmove", &[("position", "14253")]);
+    assert_eq!(status, 400);
+    assert!(message.contains("the game is over (player 1 wins)"), "{message}");
+    let (status, message) = error_of(&s, "/api/tictactoe/bestmove", &[("depth", "0")]);
+    assert_eq!((status, message.as_str()), (400, "depth `0` is not a whole number in 1..=200"));
+    let (status, _) = error_of(&s, "/api/chess/bestmove", &[]);
+    assert_eq!(status, 404);
 }

@@ -4,7 +4,7 @@ use super::Size;
 use bitgames::Game;
 use bitgames::connect4::Position;
 use bitgames::connect4::grid::from_key;
-use bitgames::tools::perft_by_depth;
+use bitgames::tools::perft_by_depth_parallel;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::process::ExitCode;
@@ -51,41 +51,14 @@ fn progress(len: u64, what: &str) -> ProgressBar {
     bar
 }
 
-/// Perft for every ply `0..=plies`: the tree is cut two plies down and the
-/// subtrees are shared out on all cores, each walked once for all depths.
+/// Perft for every ply `0..=plies` on every core, with a progress bar.
 fn perft_counts(start: &Position, plies: u32) -> Vec<u64> {
-    if plies <= 2 {
-        return perft_by_depth(start, plies);
-    }
-    let mut counts = vec![0u64; plies as usize + 1];
-    counts[0] = 1;
-    let mut grandchildren = Vec::new();
-    for mv in start.legal_moves() {
-        counts[1] += 1;
-        let mut child = *start;
-        child.play_unchecked(mv.index());
-        for reply in child.legal_moves() {
-            let mut grandchild = child;
-            grandchild.play_unchecked(reply.index());
-            grandchildren.push(grandchild);
-        }
-    }
-    let bar = progress(grandchildren.len() as u64, "sequences");
-    let below = grandchildren
-        .par_iter()
-        .map(|g| {
-            let c = perft_by_depth(g, plies - 2);
-            bar.inc(1);
-            c
-        })
-        .reduce(
-            || vec![0; plies as usize - 1],
-            |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect(),
-        );
+    let bar = progress(0, "sequences");
+    let counts = perft_by_depth_parallel(start, plies, &|done, total| {
+        bar.set_length(total);
+        bar.set_position(done);
+    });
     bar.finish_and_clear();
-    for (d, n) in below.into_iter().enumerate() {
-        counts[d + 2] += n;
-    }
     counts
 }
 

@@ -21,7 +21,9 @@ use std::sync::Arc;
 
 /// The routes of the API, for the index at `/api` and the 404 answer.
 const ROUTES: &[&str] = &[
-    "GET /api/{tictactoe|connect4|santorini}/legal?position=...",
+    "GET /api/games",
+    "GET /api/{tictactoe|connect4|santorini}/legal?position=...[&moves=...]",
+    "GET /api/{game}/bestmove?position=...[&moves=...][&time_ms=1000][&depth=N]",
     "GET /api/tictactoe/analyze?moves=1524",
     "GET /api/connect4/state?moves=4453",
     "GET /api/connect4/analyze?moves=4453[&time_ms=3000][&stream=1]",
@@ -46,7 +48,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/santorini/bestmove", get(santorini_bestmove))
         .route("/api/santorini/move-to", get(santorini_move_to))
         .route("/api/santorini/distances", get(santorini_distances))
+        .route("/api/games", get(generic_games))
         .route("/api/{game}/legal", get(generic_legal))
+        .route("/api/{game}/bestmove", get(generic_bestmove))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
@@ -116,6 +120,19 @@ async fn connect4_bestmove(
 ) -> Answer {
     let p = params(query)?;
     connect4::bestmove(state, &p).await.map(Json)
+}
+
+async fn generic_games() -> Json<Value> {
+    Json(generic::games())
+}
+
+async fn generic_bestmove(
+    State(state): State<Arc<AppState>>,
+    Path(game): Path<String>,
+    query: Result<Query<Params>, QueryRejection>,
+) -> Answer {
+    let p = params(query)?;
+    generic::bestmove(state, &game, &p).await.map(Json)
 }
 
 async fn generic_legal(

@@ -1,53 +1,106 @@
-//! `GET /api/{game}/legal?position=...`: written once over the [`Game`] trait,
-//! so every game gets it: the position in its own notation, whose turn, the
-//! outcome, and the legal moves with their dense action indices.
+//! The routes every registered game gets, derived from
+//! `bitgames::registry::GAMES`: `GET /api/games`, `GET /api/{game}/legal`
+//! and `GET /api/{game}/bestmove` (for a game whose module serves no richer
+//! one). Their keys are the command's `--json` keys: both use
+//! [`crate::generic::state_json`] and [`crate::generic::report_json`].
 
-use super::error::{ApiError, Params, required};
-use bitgames::Game;
+use super::error::{ApiError, Params, optional, time_ms};
+use super::state::AppState;
+use crate::generic::{report_json, state_json};
+use bitgames::engine::Limits;
+use bitgames::registry::{self, DynGame, Error};
 use serde_json::{Value, json};
-use std::fmt::Display;
-use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
 
-/// The games by their [`Game::NAME`].
-pub const GAMES: [&str; 3] = ["tictactoe", "connect4", "santorini"];
+/// The default and the largest thinking time of `/api/{game}/bestmove`.
+const DEFAULT_MS: u64 = 1_000;
+const MAX_MS: u64 = 60_000;
 
-/// The answer for the game named `game`.
-pub fn legal(game: &str, params: &Params) -> Result<Value, ApiError> {
-    match game {
-        "tictactoe" => legal_in::<bitgames::tictactoe::Position>(params),
-        "connect4" => legal_in::<bitgames::connect4::Position>(params),
-        "santorini" => legal_in::<bitgames::santorini::Position>(params),
-        other => Err(ApiError::not_found(format!(
-            "no game `{}`: the games are {}",
-            bitgames::excerpt(other),
-            GAMES.join(", ")
-        ))),
+/// A registry error as an API error: an unknown game is a 404, anything
+/// else (a bad position or move) a 400.
+fn api_error(e: Error) -> ApiError {
+    match e {
+        Error::UnknownGame { .. } => ApiError::not_found(e.to_string()),
+        _ => ApiError::bad(e.to_string()),
     }
 }
 
-fn legal_in<G: Game>(params: &Params) -> Result<Value, ApiError>
-where
-    <G as FromStr>::Err: Display,
-{
-    let text = required(params, "position")?;
-    let pos: G = text.parse().map_err(|e| {
-        ApiError::bad(format!(
-            "bad {} position `{}`: {e}",
-            G::NAME,
-            bitgames::excerpt(text)
-        ))
-    })?;
-    let moves = pos.legal_moves();
-    let outcome = pos.outcome();
-    Ok(json!({
-        "game": G::NAME,
-        "position": pos.to_string(),
-        "to_move": pos.to_move().number(),
-        "status": outcome.to_string(),
-        "winner": outcome.winner().map(|p| p.number()),
-        "returns": pos.returns(),
-        "legal_moves": moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-        "actions": moves.iter().map(|&m| pos.action_of(m)).collect::<Vec<_>>(),
-        "num_actions": pos.num_actions(),
-    }))
+fn game(name: &str) -> Result<&'static dyn DynGame, ApiError> {
+    registry::find(name).map_err(api_error)
+}
+
+/// The position of a request: `position` (absent, empty or `-`: the start)
+/// after `moves` (space- or comma-separated), in notation.
+fn position(g: &dyn DynGame, params: &Params) -> Result<String, ApiError> {
+    let start = optional(params, "position").unwrap_or("-");
+    let moves: Vec<&str> = optional(params, "moves")
+        .map(|m| m.split([' ', ',']).filter(|s| !s.is_empty()).collect())
+        .unwrap_or_default();
+    g.state(start, &moves)
+        .map(|s| s.position)
+        .map_err(api_error)
+}
+
+/// `GET /api/games`: every game, its title, start position and engine.
+pub fn games() -> Value {
+    let list: Vec<Value> = registry::GAMES
+        .iter()
+        .map(|g| {
+            json!({
+                "game": g.name(),
+                "title": g.title(),
+                "start": g.start(),
+                "engine": g.engine().name(),
+            })
+        })
+        .collect();
+    json!({ "games": list })
+}
+
+/// `GET /api/{game}/legal?position=...[&moves=...]`.
+pub fn legal(name: &str, params: &Params) -> Result<Value, ApiError> {
+    let g = game(name)?;
+    let pos = position(g, params)?;
+    let state = g.state(&pos, &[]).map_err(api_error)?;
+    Ok(state_json(&state))
+}
+
+/// `GET /api/{game}/bestmove?position=...[&moves=...][&time_ms=1000][&depth=N]`:
+/// the game's engine (a pooled one, its tables kept) in a search slot.
+pub async fn bestmove(state: Arc<AppState>, name: &str, params: &Params) -> Result<Value, ApiError> {
+    let g = game(name)?;
+    let pos = position(g, params)?;
+    let ms = time_ms(params, DEFAULT_MS, MAX_MS)?;
+    let depth = match optional(params, "depth") {
+        None => None,
+        Some(text) => Some(text.trim().parse::<u32>().ok().filter(|d| (1..=200).contains(d)).ok_or_else(
+            || ApiError::bad(format!("depth `{}` is not a whole number in 1..=200", bitgames::excerpt(text))),
+        )?),
+    };
+    let limits = Limits {
+        depth,
+        time: Some(Duration::from_millis(ms)),
+    };
+    let pool = state.engines(g)?;
+    let think_at = pos.clone();
+    let (engine_name, report) = state
+        .solve(move || {
+            let mut engine = pool.take(|| g.engine());
+            let report = engine.think(&think_at, limits);
+            let engine_name = engine.name();
+            pool.give(engine);
+            (engine_name, report)
+        })
+        .await?;
+    let report = report.map_err(api_error)?;
+    if report.best.is_none() {
+        return Err(ApiError::bad(format!(
+            "{} position `{}`: the game is over ({}): there is no move to make",
+            g.name(),
+            bitgames::excerpt(&pos),
+            report.score_text
+        )));
+    }
+    Ok(report_json(g.name(), &pos, engine_name, &report))
 }

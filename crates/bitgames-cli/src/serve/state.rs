@@ -3,6 +3,8 @@
 //! book. The game modules and the router all use it; it uses none of them.
 
 use super::error::ApiError;
+use bitgames::registry::{self, DynEngine, DynGame};
+use std::collections::HashMap;
 use bitgames::connect4::solver::book::Book;
 use bitgames::santorini::search::Engine;
 use std::sync::{Arc, Mutex};
@@ -53,6 +55,8 @@ pub struct AppState {
     pub connect4_solvers: Pool<bitgames::connect4::solver::Solver>,
     /// An opening book for the Connect Four solvers (`bitgames serve --book`).
     pub connect4_book: Option<Arc<Book>>,
+    /// Idle engines of every registered game, for the generic bestmove.
+    engines: HashMap<&'static str, Arc<Pool<Box<dyn DynEngine>>>>,
 }
 
 impl AppState {
@@ -65,7 +69,19 @@ impl AppState {
             santorini_engines: Pool::default(),
             connect4_solvers: Pool::default(),
             connect4_book,
+            engines: registry::GAMES
+                .iter()
+                .map(|g| (g.name(), Arc::new(Pool::default())))
+                .collect(),
         }
+    }
+
+    /// The pool of idle engines of `game`.
+    pub fn engines(&self, game: &dyn DynGame) -> Result<Arc<Pool<Box<dyn DynEngine>>>, ApiError> {
+        self.engines
+            .get(game.name())
+            .cloned()
+            .ok_or_else(|| ApiError::internal(format!("no engine pool for {}", game.name())))
     }
 
     /// Runs `work` on a blocking thread once a search slot is free.

@@ -62,6 +62,50 @@ pub fn perft_divide_parallel<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)
         .collect()
 }
 
+/// [`perft_by_depth`] on every core: the tree is cut two plies down and the
+/// subtrees are shared out, each walked once for all depths. `progress` is
+/// called with (subtrees done, subtrees) as they finish.
+#[must_use]
+pub fn perft_by_depth_parallel<G: Game>(
+    pos: &G,
+    max_depth: u32,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Vec<u64> {
+    if max_depth <= 2 {
+        return perft_by_depth(pos, max_depth);
+    }
+    let mut counts = vec![0u64; max_depth as usize + 1];
+    counts[0] = 1;
+    let mut grandchildren = Vec::new();
+    for &mv in pos.legal_moves().iter() {
+        counts[1] += 1;
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        for &reply in child.legal_moves().iter() {
+            let mut grandchild = child.clone();
+            grandchild.play_unchecked(reply);
+            grandchildren.push(grandchild);
+        }
+    }
+    let total = grandchildren.len() as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let below = grandchildren
+        .par_iter()
+        .map(|g| {
+            let c = perft_by_depth(g, max_depth - 2);
+            progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total);
+            c
+        })
+        .reduce(
+            || vec![0; max_depth as usize - 1],
+            |a, b| a.iter().zip(&b).map(|(x, y)| x + y).collect(),
+        );
+    for (d, n) in below.into_iter().enumerate() {
+        counts[d + 2] += n;
+    }
+    counts
+}
+
 /// Perft counted on every core: the subtrees two plies down are shared out
 /// with rayon, which balances better than splitting at the root alone.
 #[must_use]
