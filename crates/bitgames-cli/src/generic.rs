@@ -145,7 +145,12 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                     let v = json!({"game": g.name(), "title": g.title(), "start": g.start(), "engine": engine.name()});
                     println!("{v}");
                 } else {
-                    println!("{:<10} {:<12} engine: {}", g.name(), g.title(), engine.name());
+                    println!(
+                        "{:<10} {:<12} engine: {}",
+                        g.name(),
+                        g.title(),
+                        engine.name()
+                    );
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -158,14 +163,21 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
                 println!("{}", state_json(&s));
             } else {
                 println!("{}", s.board.trim_end());
-                println!("{} ({}), player {} to move", s.status, s.position, s.to_move);
+                println!(
+                    "{} ({}), player {} to move",
+                    s.status, s.position, s.to_move
+                );
                 let listed: Vec<String> = s
                     .legal_moves
                     .iter()
                     .zip(&s.actions)
                     .map(|(m, a)| format!("{m} ({a})"))
                     .collect();
-                println!("{} legal moves (action): {}", listed.len(), listed.join(" "));
+                println!(
+                    "{} legal moves (action): {}",
+                    listed.len(),
+                    listed.join(" ")
+                );
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -215,7 +227,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             } else {
                 println!(
                     "{} games: player 1 won {}, player 2 won {}, {} drawn; {:.2} plies a game",
-                    s.games, s.wins[0], s.wins[1], s.draws, s.mean_plies()
+                    s.games,
+                    s.wins[0],
+                    s.wins[1],
+                    s.draws,
+                    s.mean_plies()
                 );
                 eprintln!(
                     "{:.3} s ({:.0} games/s)",

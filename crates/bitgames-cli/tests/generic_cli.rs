@@ -11,7 +11,11 @@ fn bitgames() -> Command {
 
 fn json(args: &[&str]) -> Value {
     let out = bitgames().args(args).arg("--json").output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -21,9 +25,15 @@ fn games_lists_every_registered_game_with_its_engine() {
         .arg("games")
         .assert()
         .success()
-        .stdout(predicate::str::contains("tictactoe  Tic-tac-toe  engine: perfect"))
-        .stdout(predicate::str::contains("connect4   Connect Four engine: solver"))
-        .stdout(predicate::str::contains("santorini  Santorini    engine: alpha-beta"));
+        .stdout(predicate::str::contains(
+            "tictactoe  Tic-tac-toe  engine: perfect",
+        ))
+        .stdout(predicate::str::contains(
+            "connect4   Connect Four engine: solver",
+        ))
+        .stdout(predicate::str::contains(
+            "santorini  Santorini    engine: alpha-beta",
+        ));
 }
 
 #[test]
@@ -58,26 +68,43 @@ fn legal_and_bestmove_answer_with_the_api_keys() {
     let v = json(&["bestmove", "tictactoe", "51"]);
     assert_eq!(v["exact"], true);
     assert_eq!(v["score_text"], "draw");
-    for key in ["best", "ties", "score", "depth", "nodes", "time_ms", "engine", "position"] {
+    for key in [
+        "best", "ties", "score", "depth", "nodes", "time_ms", "engine", "position",
+    ] {
         assert!(v.get(key).is_some(), "bestmove --json has `{key}`");
     }
     // Connect Four, Pons' End-Easy first line: exact score -1.
-    let v = json(&["bestmove", "connect4", "2252576253462244111563365343671351441"]);
-    assert_eq!((v["exact"].clone(), v["score"].clone()), (Value::Bool(true), Value::from(-1)));
+    let v = json(&[
+        "bestmove",
+        "connect4",
+        "2252576253462244111563365343671351441",
+    ]);
+    assert_eq!(
+        (v["exact"].clone(), v["score"].clone()),
+        (Value::Bool(true), Value::from(-1))
+    );
     // Santorini within a depth.
     let v = json(&["bestmove", "santorini", "-", "--depth", "2"]);
     assert_eq!(v["depth"], 2);
-    assert!(v["best"].as_str().unwrap().contains(','), "a placement: {v}");
+    assert!(
+        v["best"].as_str().unwrap().contains(','),
+        "a placement: {v}"
+    );
 }
 
 #[test]
 fn playouts_are_the_same_for_the_same_seed() {
-    let a = json(&["playouts", "connect4", "-", "--games", "2000", "--seed", "9"]);
-    let b = json(&["playouts", "connect4", "-", "--games", "2000", "--seed", "9"]);
+    let a = json(&[
+        "playouts", "connect4", "-", "--games", "2000", "--seed", "9",
+    ]);
+    let b = json(&[
+        "playouts", "connect4", "-", "--games", "2000", "--seed", "9",
+    ]);
     assert_eq!(a["wins"], b["wins"]);
     assert_eq!(a["games"], 2000);
     let wins = a["wins"].as_array().unwrap();
-    let total = wins[0].as_u64().unwrap() + wins[1].as_u64().unwrap() + a["draws"].as_u64().unwrap();
+    let total =
+        wins[0].as_u64().unwrap() + wins[1].as_u64().unwrap() + a["draws"].as_u64().unwrap();
     assert_eq!(total, 2000);
 }
 
@@ -103,9 +130,13 @@ fn bad_games_positions_and_moves_are_named() {
         .args(["perft", "connect4", "448", "--depth", "1"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("bad connect4 position `448`: move 3 `8`"));
+        .stderr(predicate::str::contains(
+            "bad connect4 position `448`: move 3 `8`",
+        ));
     bitgames()
-        .args(["legal", "connect4", "-", "--moves", "4", "4", "4", "4", "4", "4", "4"])
+        .args([
+            "legal", "connect4", "-", "--moves", "4", "4", "4", "4", "4", "4", "4",
+        ])
         .assert()
         .failure()
         .stderr("bitgames: error: move 7 (`4`): column 4 is full\n");

@@ -923,7 +923,10 @@ fn the_generic_legal_route_serves_every_game_through_the_trait() {
     let (status, start) = s.get("/api/santorini/legal", &[]);
     assert_eq!(status, 200, "{start}");
     assert_eq!(start["legal_moves"].as_array().unwrap().len(), 300);
-    let (_, c) = s.get("/api/connect4/legal", &[("position", "-"), ("moves", "4 4 3")]);
+    let (_, c) = s.get(
+        "/api/connect4/legal",
+        &[("position", "-"), ("moves", "4 4 3")],
+    );
     assert_eq!(c["to_move"], 2);
     assert_eq!(c["position"], "443", "the position in notation, not drawn");
     assert!(c["board"].as_str().unwrap().contains("1 2 3 4 5 6 7"));
@@ -958,13 +961,26 @@ fn every_registered_game_is_listed_and_has_a_bestmove_route() {
         .unwrap();
     let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
     let keys = |v: &Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
-    assert_eq!(keys(&cli), keys(&b), "the command and the API answer with the same keys");
-    assert_eq!((cli["best"].clone(), cli["ties"].clone()), (b["best"].clone(), b["ties"].clone()));
+    assert_eq!(
+        keys(&cli),
+        keys(&b),
+        "the command and the API answer with the same keys"
+    );
+    assert_eq!(
+        (cli["best"].clone(), cli["ties"].clone()),
+        (b["best"].clone(), b["ties"].clone())
+    );
     let (status, message) = error_of(&s, "/api/tictactoe/bestmove", &[("position", "14253")]);
     assert_eq!(status, 400);
-    assert!(message.contains("the game is over (player 1 wins)"), "{message}");
+    assert!(
+        message.contains("the game is over (player 1 wins)"),
+        "{message}"
+    );
     let (status, message) = error_of(&s, "/api/tictactoe/bestmove", &[("depth", "0")]);
-    assert_eq!((status, message.as_str()), (400, "depth `0` is not a whole number in 1..=200"));
+    assert_eq!(
+        (status, message.as_str()),
+        (400, "depth `0` is not a whole number in 1..=200")
+    );
     let (status, _) = error_of(&s, "/api/chess/bestmove", &[]);
     assert_eq!(status, 404);
 }

@@ -380,3 +380,40 @@ fn bad_server_options_are_refused() {
         "bitgames: error: --max-connections 0: at least 1 connection is needed\n"
     );
 }
+
+#[test]
+fn a_request_line_too_long_for_hyper_gets_a_json_414_and_the_server_goes_on() {
+    let server = Server::start(&["--quiet"]);
+    let mut stream = connect(&server.addr);
+    let long = "4".repeat(70_000);
+    // The server may close while the rest is still being sent: ignore that.
+    let _ = stream.write_all(
+        format!("GET /api/connect4/legal?moves={long} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes(),
+    );
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    assert!(
+        answer.starts_with("HTTP/1.1 414 URI Too Long\r\n"),
+        "{answer:.200}"
+    );
+    assert!(
+        answer.contains("content-type: application/json\r\n"),
+        "{answer}"
+    );
+    let body = answer.split("\r\n\r\n").nth(1).unwrap();
+    let v: serde_json::Value = serde_json::from_str(body).unwrap();
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the request line is longer than 64 KiB"),
+        "{v}"
+    );
+    // A long URL the router does see gets the API's own answer.
+    let mut ok = connect(&server.addr);
+    ok.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut answer = String::new();
+    ok.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
+}

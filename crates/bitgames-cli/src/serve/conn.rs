@@ -127,9 +127,66 @@ impl Drop for RequestGuard {
 }
 
 /// A socket that tells its [`Watch`] when bytes arrive.
+///
+/// It also gives hyper's own 414 a JSON body: hyper refuses a request line
+/// longer than 64 KiB before the router sees it, and answers `414 URI Too
+/// Long` with an empty body. When that head is written, the socket writes
+/// [`uri_too_long`] instead and drops the rest (hyper closes the connection
+/// after it).
 struct Watched {
     stream: TcpStream,
     watch: Arc<Watch>,
+    /// The replacement answer being written, and how much of it is written.
+    replacing: Option<(Vec<u8>, usize)>,
+    /// The replacement is written: swallow what hyper writes after it.
+    replaced: bool,
+}
+
+/// The answer to a request line too long for hyper (64 KiB): a 414 with a
+/// JSON body like every other error of the API.
+fn uri_too_long() -> Vec<u8> {
+    let body = serde_json::json!({
+        "error": "the request line is longer than 64 KiB: shorten the URL (a position or a move list that long is not one of our games')"
+    })
+    .to_string();
+    format!(
+        "HTTP/1.1 414 URI Too Long\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+impl Watched {
+    /// Writes the replacement of hyper's 414 if `head` starts it (or one is
+    /// under way); `None` when the bytes are to be written as they are.
+    /// `len` is what to report to hyper as written.
+    fn poll_replace(
+        &mut self,
+        cx: &mut Context<'_>,
+        head: &[u8],
+        len: usize,
+    ) -> Option<Poll<io::Result<usize>>> {
+        if self.replaced {
+            return Some(Poll::Ready(Ok(len)));
+        }
+        if self.replacing.is_none() && head.starts_with(b"HTTP/1.1 414 ") {
+            self.replacing = Some((uri_too_long(), 0));
+        }
+        let (bytes, written) = self.replacing.as_mut()?;
+        while *written < bytes.len() {
+            match Pin::new(&mut self.stream).poll_write(cx, &bytes[*written..]) {
+                Poll::Ready(Ok(0)) => {
+                    return Some(Poll::Ready(Err(io::ErrorKind::WriteZero.into())));
+                }
+                Poll::Ready(Ok(n)) => *written += n,
+                Poll::Ready(Err(e)) => return Some(Poll::Ready(Err(e))),
+                Poll::Pending => return Some(Poll::Pending),
+            }
+        }
+        self.replacing = None;
+        self.replaced = true;
+        Some(Poll::Ready(Ok(len)))
+    }
 }
 
 impl AsyncRead for Watched {
@@ -153,6 +210,9 @@ impl AsyncWrite for Watched {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
+        if let Some(done) = self.poll_replace(cx, buf, buf.len()) {
+            return done;
+        }
         Pin::new(&mut self.stream).poll_write(cx, buf)
     }
 
@@ -169,6 +229,14 @@ impl AsyncWrite for Watched {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
+        let head = bufs
+            .iter()
+            .find(|b| !b.is_empty())
+            .map_or(&[][..], |b| &b[..]);
+        let len = bufs.iter().map(|b| b.len()).sum();
+        if let Some(done) = self.poll_replace(cx, head, len) {
+            return done;
+        }
         Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
     }
 
@@ -246,6 +314,8 @@ async fn connection(
     let io = TokioIo::new(Watched {
         stream,
         watch: Arc::clone(&watch),
+        replacing: None,
+        replaced: false,
     });
     let service_watch = Arc::clone(&watch);
     let service = hyper::service::service_fn(move |request| {

@@ -68,15 +68,28 @@ pub fn legal(name: &str, params: &Params) -> Result<Value, ApiError> {
 
 /// `GET /api/{game}/bestmove?position=...[&moves=...][&time_ms=1000][&depth=N]`:
 /// the game's engine (a pooled one, its tables kept) in a search slot.
-pub async fn bestmove(state: Arc<AppState>, name: &str, params: &Params) -> Result<Value, ApiError> {
+pub async fn bestmove(
+    state: Arc<AppState>,
+    name: &str,
+    params: &Params,
+) -> Result<Value, ApiError> {
     let g = game(name)?;
     let pos = position(g, params)?;
     let ms = time_ms(params, DEFAULT_MS, MAX_MS)?;
     let depth = match optional(params, "depth") {
         None => None,
-        Some(text) => Some(text.trim().parse::<u32>().ok().filter(|d| (1..=200).contains(d)).ok_or_else(
-            || ApiError::bad(format!("depth `{}` is not a whole number in 1..=200", bitgames::excerpt(text))),
-        )?),
+        Some(text) => Some(
+            text.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|d| (1..=200).contains(d))
+                .ok_or_else(|| {
+                    ApiError::bad(format!(
+                        "depth `{}` is not a whole number in 1..=200",
+                        bitgames::excerpt(text)
+                    ))
+                })?,
+        ),
     };
     let limits = Limits {
         depth,

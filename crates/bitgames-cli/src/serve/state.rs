@@ -3,10 +3,10 @@
 //! book. The game modules and the router all use it; it uses none of them.
 
 use super::error::ApiError;
-use bitgames::registry::{self, DynEngine, DynGame};
-use std::collections::HashMap;
 use bitgames::connect4::solver::book::Book;
+use bitgames::registry::{self, DynEngine, DynGame};
 use bitgames::santorini::search::Engine;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;

@@ -6,8 +6,9 @@ pub mod playout;
 
 pub use negamax::{Evaluator, SearchResult, WIN_SCORE, negamax, score_to_string};
 pub use perft::{
-    GameCounts, count_games, distinct_positions_by_depth, perft, perft_by_depth, perft_by_depth_parallel, perft_divide,
-    perft_divide_parallel, perft_parallel, reachable_positions,
+    GameCounts, count_games, distinct_positions_by_depth, perft, perft_by_depth,
+    perft_by_depth_parallel, perft_divide, perft_divide_parallel, perft_parallel,
+    reachable_positions,
 };
 pub use playout::{PlayoutStats, random_playout, random_playouts};
 

@@ -93,7 +93,10 @@ pub fn perft_by_depth_parallel<G: Game>(
         .par_iter()
         .map(|g| {
             let c = perft_by_depth(g, max_depth - 2);
-            progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total);
+            progress(
+                done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1,
+                total,
+            );
             c
         })
         .reduce(
