@@ -1,0 +1,268 @@
+//! The board's constants, as the search reads them at every node: the
+//! geometry's masks, the shifts of the four directions, the centre-first
+//! column order, the mirror image's column pairs and claimeven's rows. Its
+//! `winning_cells`, `alignment` and `key` are [`Geometry`]'s and
+//! [`book::symmetric_key`](super::book::symmetric_key)'s with the constants
+//! at hand; the tests below tie each to its original on several board sizes.
+
+use crate::connect4::Geometry;
+
+/// Board constants the search reads at every node.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Geo {
+    pub(super) geometry: Geometry,
+    pub(super) cells: i32,
+    pub(super) bottom: u64,
+    pub(super) board: u64,
+    pub(super) columns: [u64; 9],
+    /// Columns from the centre out.
+    pub(super) order: [u8; 9],
+    pub(super) width: usize,
+    /// The shifts of the horizontal and the two diagonal directions.
+    pub(super) shifts: [u32; 3],
+    /// For each pair of mirror columns (c, W - 1 - c): column c's bits and the
+    /// shift that carries them onto column W - 1 - c.
+    pub(super) mirror_pairs: [(u64, u32); 4],
+    /// The middle column's bits (odd widths), which the mirror keeps.
+    pub(super) centre: u64,
+    /// Cells of the even rows (2, 4, .. counted from 1 at the bottom).
+    pub(super) even_rows: u64,
+    pub(super) even_height: bool,
+    pub(super) height: usize,
+    /// For each even row r (0-based odd), the cells of rows <= r and the most
+    /// stones on the board when a four with no empty cell above row r completes.
+    pub(super) claimeven_rows: [(u64, i32); 8],
+}
+
+impl Geo {
+    pub(super) fn new(geometry: Geometry) -> Geo {
+        let width = geometry.width();
+        let mut columns = [0; 9];
+        for (c, m) in columns.iter_mut().enumerate().take(width) {
+            *m = geometry.column_mask(c);
+        }
+        let mut order = [0u8; 9];
+        for (o, c) in order
+            .iter_mut()
+            .zip(crate::connect4::policy::centre_first(geometry))
+        {
+            *o = c as u8;
+        }
+        Geo {
+            geometry,
+            cells: geometry.cells() as i32,
+            bottom: geometry.bottom_mask(),
+            board: geometry.board_mask(),
+            columns,
+            order,
+            width,
+            even_rows: (1..geometry.height())
+                .step_by(2)
+                .fold(0, |m, r| m | geometry.bottom_mask() << r),
+            even_height: geometry.height().is_multiple_of(2),
+            height: geometry.height(),
+            shifts: {
+                let h = geometry.height() as u32;
+                [h + 1, h, h + 2]
+            },
+            mirror_pairs: {
+                let h1 = geometry.height() + 1;
+                let mut pairs = [(0, 0); 4];
+                for (c, p) in pairs.iter_mut().enumerate().take(width / 2) {
+                    *p = (
+                        ((1u64 << h1) - 1) << (c * h1),
+                        ((width - 1 - 2 * c) * h1) as u32,
+                    );
+                }
+                pairs
+            },
+            centre: if width % 2 == 1 {
+                ((1u64 << (geometry.height() + 1)) - 1) << (width / 2 * (geometry.height() + 1))
+            } else {
+                0
+            },
+            claimeven_rows: {
+                let mut rows = [(0, 0); 8];
+                let h = geometry.height();
+                for (i, r) in (1..h).step_by(2).enumerate() {
+                    rows[i] = (
+                        geometry.bottom_mask() * ((1 << (r + 1)) - 1),
+                        (geometry.cells() - (h - 1 - r)) as i32,
+                    );
+                }
+                rows
+            },
+        }
+    }
+
+    /// [`Geometry::winning_cells`] with the board's constants at hand.
+    #[inline(always)]
+    pub(super) fn winning_cells(&self, bits: u64, mask: u64) -> u64 {
+        let mut r = (bits << 1) & (bits << 2) & (bits << 3);
+        for s in self.shifts {
+            let p = (bits << s) & (bits << (2 * s));
+            r |= p & (bits << (3 * s));
+            r |= p & (bits >> s);
+            let p = (bits >> s) & (bits >> (2 * s));
+            r |= p & (bits << s);
+            r |= p & (bits >> (3 * s));
+        }
+        r & (self.board ^ mask)
+    }
+
+    /// [`Geometry::alignment`] with the board's constants at hand.
+    #[inline(always)]
+    pub(super) fn alignment(&self, bits: u64) -> bool {
+        let m = bits & (bits >> 1);
+        let mut found = m & (m >> 2);
+        for s in self.shifts {
+            let m = bits & (bits >> s);
+            found |= m & (m >> (2 * s));
+        }
+        found != 0
+    }
+
+    /// Claimeven, for the first player to move on a board of even height: if
+    /// the second player answers every move in the same column (and a move on
+    /// an even row with one on an even row in another column of odd height),
+    /// it gets every empty cell of an even row that is not playable now. If
+    /// the first player has no four even with all the other empty cells, it
+    /// cannot win (score <= 0); if the second player then has a four, it wins.
+    /// When its four is complete, the cells above the last one filled are
+    /// still empty: a four whose empty cells lie at rows <= r is complete with
+    /// at most `cells - (H - 1 - r)` stones on the board. Returns an upper
+    /// bound of the score of the player to move (`i32::MAX`: none).
+    #[inline(always)]
+    pub(super) fn claimeven_bound(&self, cur: u64, mask: u64, stones: i32) -> i32 {
+        if !self.even_height || stones % 2 != 0 {
+            return i32::MAX;
+        }
+        let empty = self.board & !mask;
+        let possible = (mask + self.bottom) & self.board;
+        let theirs = empty & self.even_rows & !possible;
+        if self.alignment(cur | (empty & !theirs)) {
+            return i32::MAX;
+        }
+        let opp = cur ^ mask;
+        for &(rows, most_stones) in &self.claimeven_rows[..self.height / 2] {
+            if self.alignment(opp | (theirs & rows)) {
+                return most_stones / 2 - (self.cells / 2 + 1);
+            }
+        }
+        0
+    }
+
+    /// The smaller of the key and its mirror image's: columns swapped in pairs.
+    #[inline(always)]
+    pub(super) fn key(&self, cur: u64, mask: u64) -> u64 {
+        let k = cur + mask + self.bottom;
+        let mut m = k & self.centre;
+        for &(left, shift) in &self.mirror_pairs[..self.width / 2] {
+            m |= (k & left) << shift | (k >> shift) & left;
+        }
+        k.min(m)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::connect4::Position;
+    use crate::connect4::solver::book::symmetric_key;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Board sizes: the standard one, small ones, odd and even widths and
+    /// heights, and the largest that fit 64 bits.
+    const SIZES: [(usize, usize); 8] = [
+        (7, 6),
+        (4, 4),
+        (5, 4),
+        (6, 5),
+        (6, 7),
+        (8, 7),
+        (9, 6),
+        (3, 5),
+    ];
+
+    /// Random positions of every size (random games, every position on the way).
+    fn positions(seed: u64) -> Vec<Position> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        for (w, h) in SIZES {
+            let g = Geometry::new(w, h).unwrap();
+            for _ in 0..60 {
+                let mut pos = Position::new(g);
+                loop {
+                    out.push(pos);
+                    let free: Vec<usize> = (0..w).filter(|&c| pos.can_play(c)).collect();
+                    if free.is_empty() || pos.last_player_won() {
+                        break;
+                    }
+                    pos.play_unchecked(free[rng.random_range(0..free.len())]);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_search_constants_agree_with_the_geometry_on_every_board_size() {
+        let all = positions(11);
+        assert!(all.len() > 5_000);
+        for pos in all {
+            let g = pos.geometry();
+            let geo = Geo::new(g);
+            let (cur, mask) = (pos.current(), pos.mask());
+            let opp = cur ^ mask;
+            assert_eq!(geo.cells, g.cells() as i32);
+            assert_eq!((geo.bottom, geo.board), (g.bottom_mask(), g.board_mask()));
+            for bits in [
+                cur,
+                opp,
+                cur | (g.board_mask() & !mask),
+                opp | (g.board_mask() & !mask),
+            ] {
+                assert_eq!(
+                    geo.winning_cells(bits, mask),
+                    g.winning_cells(bits, mask),
+                    "{g} {pos:?}"
+                );
+                assert_eq!(geo.alignment(bits), g.alignment(bits), "{g} {pos:?}");
+            }
+            assert_eq!(geo.key(cur, mask), symmetric_key(&pos), "{g} {pos:?}");
+            let mut order: Vec<usize> = geo.order[..g.width()]
+                .iter()
+                .map(|&c| usize::from(c))
+                .collect();
+            assert_eq!(order, crate::connect4::policy::centre_first(g).to_vec());
+            order.sort_unstable();
+            assert_eq!(order, (0..g.width()).collect::<Vec<_>>());
+            for c in 0..g.width() {
+                assert_eq!(geo.columns[c], g.column_mask(c));
+            }
+        }
+    }
+
+    #[test]
+    fn claimeven_never_bounds_a_won_position_below_its_score() {
+        // On even heights, with the first player to move: if the mover can
+        // still make a four with every cell but claimeven's, the bound is
+        // "none"; and it never claims a loss for a position where the mover
+        // wins at once.
+        for pos in positions(12) {
+            let g = pos.geometry();
+            let geo = Geo::new(g);
+            let n = pos.moves_played() as i32;
+            let bound = geo.claimeven_bound(pos.current(), pos.mask(), n);
+            if g.height() % 2 == 1 || n % 2 == 1 {
+                assert_eq!(bound, i32::MAX, "only the first player on even heights");
+            } else if pos.winning_moves() != 0 && !pos.last_player_won() {
+                assert!(
+                    bound >= (g.cells() as i32 + 1 - n) / 2 || bound == i32::MAX,
+                    "{g} {pos:?}: {bound}"
+                );
+            }
+        }
+    }
+}

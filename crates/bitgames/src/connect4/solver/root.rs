@@ -1,0 +1,209 @@
+//! The root driver: a position's columns analysed side by side, and one
+//! position searched on several threads sharing the table (lazy SMP).
+
+use super::*;
+
+impl Solver {
+    /// Every column's score, each reported to `done` (column, score) as soon
+    /// as it is known; a column the deadline stops is [`Column::Unfinished`]
+    /// (the others keep their scores). Columns are shared out over the
+    /// solver's threads, centre first; they share the table.
+    pub fn analyze_columns(
+        &mut self,
+        pos: &Position,
+        mode: Mode,
+        done: &(dyn Fn(usize, i32) + Sync),
+    ) -> Result<Vec<Column>, SolveError> {
+        self.prepare(pos)?;
+        let g = self.geo;
+        let n = pos.moves_played() as i32;
+        let mut columns = vec![Column::Full; g.width];
+        let mut todo = Vec::new();
+        for &col in &g.order[..g.width] {
+            let col = col as usize;
+            if !pos.can_play(col) {
+                continue;
+            }
+            let known = if pos.is_winning_move(col) {
+                Some(match mode {
+                    Mode::Strong => (g.cells + 1 - n) / 2,
+                    Mode::Weak => 1,
+                })
+            } else {
+                let child = pos.after(col).expect("a playable column");
+                if child.moves_played() == g.geometry.cells() {
+                    Some(0)
+                } else {
+                    todo.push((col, child));
+                    None
+                }
+            };
+            if let Some(score) = known {
+                columns[col] = Column::Score(score);
+                done(col, score);
+            }
+        }
+        if self.threads <= 1 || todo.len() <= 1 {
+            for (col, child) in &todo {
+                if self.stopped || self.out_of_time() {
+                    columns[*col] = Column::Unfinished;
+                    continue;
+                }
+                let score = -self.solve_root(child.current(), child.mask(), mode);
+                columns[*col] = if self.stopped {
+                    Column::Unfinished
+                } else {
+                    done(*col, score);
+                    Column::Score(score)
+                };
+            }
+            self.stopped = false;
+            return Ok(columns);
+        }
+        // One column a thread at a time, all on the one table.
+        self.table_mut().use_all();
+        let mut workers: Vec<Solver> = (1..self.threads.min(todo.len()))
+            .map(|_| self.sharer(None, 0))
+            .collect();
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let results = std::sync::Mutex::new(&mut columns);
+        let threads = self.threads;
+        self.threads = 1;
+        {
+            let work = |solver: &mut Solver| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((col, child)) = todo.get(i) else {
+                        break;
+                    };
+                    let result = if solver.out_of_time() {
+                        Column::Unfinished
+                    } else {
+                        let score = -solver.solve_prepared(child.current(), child.mask(), mode);
+                        if solver.stopped {
+                            Column::Unfinished
+                        } else {
+                            done(*col, score);
+                            Column::Score(score)
+                        }
+                    };
+                    results.lock().unwrap_or_else(|e| e.into_inner())[*col] = result;
+                }
+            };
+            std::thread::scope(|scope| {
+                for w in &mut workers {
+                    scope.spawn(|| work(w));
+                }
+                work(self);
+            });
+        }
+        self.threads = threads;
+        self.stopped = false;
+        self.nodes += workers.iter().map(|w| w.nodes).sum::<u64>();
+        Ok(columns)
+    }
+
+    /// The score of one column for the player to move (`None` for a full
+    /// column or one off the board): what [`Solver::analyze`] gives for it.
+    pub fn analyze_column(
+        &mut self,
+        pos: &Position,
+        col: usize,
+        mode: Mode,
+    ) -> Result<Option<i32>, SolveError> {
+        self.prepare(pos)?;
+        if col >= pos.width() || !pos.can_play(col) {
+            return Ok(None);
+        }
+        let g = self.geo;
+        let n = pos.moves_played() as i32;
+        let score = if pos.is_winning_move(col) {
+            match mode {
+                Mode::Strong => (g.cells + 1 - n) / 2,
+                Mode::Weak => 1,
+            }
+        } else {
+            let child = pos.after(col).expect("a playable column");
+            if child.moves_played() == g.geometry.cells() {
+                0
+            } else {
+                -self.solve_root(child.current(), child.mask(), mode)
+            }
+        };
+        if self.stopped {
+            return Err(Interrupted.into());
+        }
+        Ok(Some(score))
+    }
+
+    /// A solver for another thread that shares this one's table, book,
+    /// deadline and cancel flag; `helper` varies its move order.
+    pub(super) fn sharer(&self, stop: Option<Arc<AtomicBool>>, helper: u32) -> Solver {
+        Solver {
+            table: self.table.clone(),
+            table_log2: self.table_log2,
+            geo: self.geo,
+            book: self.book.clone(),
+            nodes: 0,
+            nodes_at_resize: 0,
+            deadline: self.deadline,
+            stop,
+            cancel: self.cancel.clone(),
+            stopped: false,
+            threads: 1,
+            helper,
+        }
+    }
+
+    /// The root search, on this thread alone or with helpers.
+    pub(super) fn solve_root(&mut self, cur: u64, mask: u64, mode: Mode) -> i32 {
+        if self.threads <= 1 {
+            return self.solve_prepared(cur, mask, mode);
+        }
+        self.table_mut().use_all();
+        let stop = Arc::new(AtomicBool::new(false));
+        self.stop = Some(stop.clone());
+        let mut helpers: Vec<Solver> = (1..self.threads)
+            .map(|i| self.sharer(Some(stop.clone()), i as u32))
+            .collect();
+        let (mine, theirs) = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .map(|h| {
+                    let stop = &stop;
+                    scope.spawn(move || {
+                        let r = h.solve_prepared(cur, mask, mode);
+                        if h.stopped {
+                            None
+                        } else {
+                            stop.store(true, Ordering::Relaxed);
+                            Some(r)
+                        }
+                    })
+                })
+                .collect();
+            let r = self.solve_prepared(cur, mask, mode);
+            let mine = (!self.stopped).then_some(r);
+            if mine.is_some() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            let theirs: Vec<Option<i32>> = handles
+                .into_iter()
+                .map(|h| h.join().expect("a solver thread panicked"))
+                .collect();
+            (mine, theirs)
+        });
+        self.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+        self.stop = None;
+        match mine.or_else(|| theirs.into_iter().flatten().next()) {
+            Some(r) => {
+                self.stopped = false;
+                r
+            }
+            None => {
+                self.stopped = true;
+                0
+            }
+        }
+    }
+}

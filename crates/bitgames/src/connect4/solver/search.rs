@@ -1,0 +1,399 @@
+//! The search: the root's null-window probes (two far from 0, then MTD(f)),
+//! the deadline and stop checks, and the fail-soft negamax with its static
+//! bounds, book and table probes, move ordering and enhanced transposition
+//! cutoffs.
+
+use super::*;
+
+impl Solver {
+    /// Root search: an immediate win, else null-window searches: two far from
+    /// 0, then MTD(f) from 0.
+    pub(super) fn solve_prepared(&mut self, cur: u64, mask: u64, mode: Mode) -> i32 {
+        let g = self.geo;
+        let n = mask.count_ones() as i32;
+        if g.winning_cells(cur, mask) & (mask + g.bottom) & g.board != 0 {
+            return match mode {
+                Mode::Strong => (g.cells + 1 - n) / 2,
+                Mode::Weak => 1,
+            };
+        }
+        let (mut min, mut max) = (-(g.cells - n) / 2, (g.cells + 1 - n) / 2);
+        let key = g.key(cur, mask);
+        // Two probes far from 0 first: a quick win or loss is proved in a
+        // small tree; otherwise they are refuted cheaply and bound the score.
+        for probe in [max / 2, min / 2] {
+            if probe > min && probe < max && !self.stopped {
+                let r = self.negamax(&g, cur, mask, key, probe, probe + 1);
+                if r <= probe {
+                    max = r;
+                } else {
+                    min = r;
+                }
+            }
+        }
+        if mode == Mode::Weak {
+            min = min.clamp(-1, 1);
+            max = max.clamp(-1, 1);
+        }
+        // Then MTD(f): null windows from 0 towards the score, each at the
+        // bound the last one returned (most scores are small).
+        let mut guess = 0;
+        while min < max && !self.stopped {
+            let probe = guess.clamp(min, max - 1);
+            let r = self.negamax(&g, cur, mask, key, probe, probe + 1);
+            if r <= probe {
+                max = r;
+                guess = r - 1;
+            } else {
+                min = r;
+                guess = r;
+            }
+        }
+        match mode {
+            Mode::Weak => min.signum(),
+            Mode::Strong => min,
+        }
+    }
+
+    pub(super) fn out_of_time(&mut self) -> bool {
+        if let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.stopped = true;
+        }
+        if let Some(stop) = &self.stop
+            && stop.load(Ordering::Relaxed)
+        {
+            self.stopped = true;
+        }
+        if let Some(cancel) = &self.cancel
+            && cancel.load(Ordering::Relaxed)
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Negamax with alpha-beta on a position where the player to move cannot
+    /// win at once. Fail-soft: a result `<= alpha` is an upper bound of the
+    /// score, one `>= beta` a lower bound, one between them the score.
+    /// `g` is the solver's `geo`, passed down (a copy at every node would cost).
+    pub(super) fn negamax(
+        &mut self,
+        g: &Geo,
+        cur: u64,
+        mask: u64,
+        key: u64,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 0x3ff == 0 {
+            self.maybe_grow_table();
+            if self.out_of_time() {
+                return alpha;
+            }
+        }
+        if self.stopped {
+            return alpha;
+        }
+        let n = mask.count_ones() as i32;
+        let possible = (mask + g.bottom) & g.board;
+        let opp = cur ^ mask;
+        let opp_wins = g.winning_cells(opp, mask);
+        let forced = possible & opp_wins;
+        let mut next = possible;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                // Two cells to block: the opponent wins with its next stone.
+                return -(g.cells - n) / 2;
+            }
+            next = forced;
+        }
+        // Never play under an opponent's winning cell.
+        next &= !(opp_wins >> 1);
+        if next == 0 {
+            return -(g.cells - n) / 2;
+        }
+        if n >= g.cells - 2 {
+            return 0;
+        }
+        // The opponent cannot win with its next stone: the score is at least this.
+        let min = -(g.cells - 2 - n) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        // We cannot win with our next stone either.
+        let max = (g.cells - 1 - n) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        {
+            // A side that cannot make four even with every empty cell can at
+            // best draw.
+            let empty = g.board & !mask;
+            if beta > 0 && !g.alignment(cur | empty) {
+                beta = 0;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            if alpha < 0 && !g.alignment(opp | empty) {
+                alpha = 0;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+        }
+        let bound = g.claimeven_bound(cur, mask, n);
+        if beta > bound {
+            beta = bound;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        // The book, before a one-move node passes to its child: a book of
+        // one layer must stop the search at that layer.
+        if let Some(book) = &self.book
+            && book.holds(g.geometry, n as usize)
+            && let Some(value) = book.probe(g.geometry, n as usize, cur, mask)
+        {
+            match value {
+                BookValue::Exact(score) => return score,
+                BookValue::AtLeast(score) => {
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            return alpha;
+                        }
+                    }
+                }
+                BookValue::AtMost(score) => {
+                    if score < beta {
+                        beta = score;
+                        if alpha >= beta {
+                            return beta;
+                        }
+                    }
+                }
+            }
+        }
+        if next & (next - 1) == 0 {
+            // One move only: the child's table entry stands for this node too.
+            let child_mask = mask | next;
+            return -self.negamax(g, opp, child_mask, g.key(opp, child_mask), -beta, -alpha);
+        }
+        let mut tt_best = None;
+        if let Some(hit) = self.table.get(key) {
+            match hit.bound {
+                Bound::Exact => return hit.score,
+                Bound::Lower => {
+                    if hit.score > alpha {
+                        alpha = hit.score;
+                        if alpha >= beta {
+                            return alpha;
+                        }
+                    }
+                }
+                Bound::Upper => {
+                    if hit.score < beta {
+                        beta = hit.score;
+                        if alpha >= beta {
+                            return beta;
+                        }
+                    }
+                }
+            }
+            tt_best = hit.best;
+        }
+
+        // The table keeps the best column of the position its key stands for.
+        let mirrored = key != cur + mask + g.bottom;
+        let stored_col = |col: u8| {
+            if mirrored {
+                (g.width - 1 - col as usize) as u8
+            } else {
+                col
+            }
+        };
+        let tt_col = tt_best.map(stored_col);
+        let mut moves = [(0i32, 0u64, 0u8, 0u64); 9];
+        let Some(count) = order_moves(
+            &mut moves,
+            g,
+            (cur, mask, key),
+            next,
+            opp_wins,
+            tt_col,
+            self.helper,
+        ) else {
+            return max;
+        };
+        // Every move leaves the opponent a non-losing reply, after which we
+        // cannot win at once either: we win with our third stone at best.
+        let max = (g.cells - 3 - n) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+
+        let nodes_before = self.nodes;
+        // Enhanced transposition cutoffs: a child whose stored bound already
+        // refutes this node cuts it at once; one that cannot raise alpha is skipped.
+        let mut skip = 0u16;
+        // The best score found (fail-soft: an upper bound when all fail low).
+        let mut best = i32::MIN;
+        // The children's keys, and the entries that score them, fetched from
+        // memory now, while this node works: a child with one reply keeps no
+        // entry, the position after that reply (ours to move again) does.
+        let mut keys = [0u64; 9];
+        let mut entry_keys = [0u64; 9];
+        for (i, &(_, mv, _, reply)) in moves[..count].iter().enumerate() {
+            keys[i] = g.key(opp, mask | mv);
+            entry_keys[i] = if reply == 0 {
+                keys[i]
+            } else {
+                g.key(cur | mv, mask | mv | reply)
+            };
+            self.table.prefetch(entry_keys[i]);
+        }
+        if g.even_height && n % 2 == 1 {
+            // The children's claimeven bounds, before any child is searched:
+            // one that already refutes this node cuts it.
+            for &(_, mv, col, _) in &moves[..count] {
+                let low = -g.claimeven_bound(opp, mask | mv, n + 1);
+                if low >= beta {
+                    self.table
+                        .put(key, low, Bound::Lower, Some(stored_col(col)), 0);
+                    return low;
+                }
+                alpha = alpha.max(low);
+            }
+        }
+        if n < g.cells - 12 {
+            for (i, &(_, _, col, reply)) in moves[..count].iter().enumerate() {
+                // The child's score is minus its entry's; the score after its
+                // only reply is the move's own.
+                let sign = if reply == 0 { -1 } else { 1 };
+                let Some(hit) = self.table.get(entry_keys[i]) else {
+                    continue;
+                };
+                let v = sign * hit.score;
+                let (low, high) = match (hit.bound, sign) {
+                    (Bound::Exact, _) => (v, v),
+                    (Bound::Upper, -1) | (Bound::Lower, 1) => (v, i32::MAX),
+                    _ => (i32::MIN, v),
+                };
+                if low >= beta {
+                    self.table
+                        .put(key, low, Bound::Lower, Some(stored_col(col)), 0);
+                    return low;
+                }
+                if high <= alpha {
+                    best = best.max(high);
+                    skip |= 1 << i;
+                } else if low == high {
+                    alpha = alpha.max(low);
+                    best = best.max(low);
+                    skip |= 1 << i;
+                }
+            }
+        }
+        for (i, &(_, mv, col, _)) in moves[..count].iter().enumerate() {
+            if skip & (1 << i) != 0 {
+                continue;
+            }
+            let child_cur = opp;
+            let child_mask = mask | mv;
+            let score = -self.negamax(g, child_cur, child_mask, keys[i], -beta, -alpha);
+            if self.stopped {
+                return alpha;
+            }
+            if score >= beta {
+                let work = 64 - (self.nodes - nodes_before).leading_zeros();
+                self.table
+                    .put(key, score, Bound::Lower, Some(stored_col(col)), work);
+                return score;
+            }
+            best = best.max(score);
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        let work = 64 - (self.nodes - nodes_before).leading_zeros();
+        self.table.put(key, best, Bound::Upper, None, work);
+        best
+    }
+}
+
+/// Orders the moves of `next`: the table's best column (`tt_col`) first,
+/// then by the threats each creates (those one and two cells above their
+/// column's playable cell count most, one right above an opponent's threat
+/// not at all), centre first among equals (a stable insertion sort over
+/// `g.order`); a parallel search's helper breaks ties in its own order.
+/// Fills `moves` (ordering score, the move's bit, its column, the
+/// opponent's only non-losing reply or 0), best first, and returns how many;
+/// `None` when a move leaves the opponent no non-losing reply: the node wins
+/// with its next stone.
+#[inline(always)]
+fn order_moves(
+    moves: &mut [(i32, u64, u8, u64); 9],
+    g: &Geo,
+    (cur, mask, key): (u64, u64, u64),
+    next: u64,
+    opp_wins: u64,
+    tt_col: Option<u8>,
+    helper: u32,
+) -> Option<usize> {
+    let mut count = 0;
+    for &col in &g.order[..g.width] {
+        let mv = next & g.columns[col as usize];
+        if mv == 0 {
+            continue;
+        }
+        let child_mask = mask | mv;
+        let wins = g.winning_cells(cur | mv, child_mask);
+        // The opponent's non-losing replies: none, and we win with our next
+        // stone (the best score this node can have); one, and the child
+        // passes straight to its only reply (no table entry).
+        let playable = (child_mask + g.bottom) & g.board;
+        let only_reply = {
+            let must = playable & wins;
+            let replies = if must != 0 { must } else { playable };
+            let safe = replies & !(wins >> 1);
+            if must & must.wrapping_sub(1) != 0 || safe == 0 {
+                return None;
+            }
+            if safe & (safe - 1) == 0 { safe } else { 0 }
+        };
+        let useful = wins & !(opp_wins << 1);
+        let mut score = 12 * (useful & playable << 1).count_ones() as i32
+            + 5 * (useful & playable << 2).count_ones() as i32
+            + 3 * useful.count_ones() as i32;
+        if helper != 0 {
+            let h = (key ^ u64::from(col) << 56 ^ u64::from(helper) << 60)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            score += (h >> 60) as i32;
+        }
+        if Some(col) == tt_col {
+            score += 1 << 16;
+        }
+        // Insertion sort, stable: equal scores keep the centre-first order.
+        let mut i = count;
+        while i > 0 && moves[i - 1].0 < score {
+            moves[i] = moves[i - 1];
+            i -= 1;
+        }
+        moves[i] = (score, mv, col, only_reply);
+        count += 1;
+    }
+    Some(count)
+}
