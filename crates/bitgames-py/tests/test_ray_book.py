@@ -5,8 +5,8 @@ that are not this build's.
 Ray runs as a local cluster of 2 CPUs started here. Without Ray these tests
 fail (they never skip): CI installs it (`pip install ray`)."""
 
+import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -162,6 +162,51 @@ def test_a_worker_killed_in_the_middle_changes_nothing(cluster, cli, tmp_path, t
     assert report.shards == 67 and report.positions_solved == 33490
     # The killed worker was restarted (a new process) and solved shards.
     assert report.worker_pids - before, (report.worker_pids, before)
+
+
+LOSE_A_MACHINE = """
+import json
+import sys
+import ray
+from ray.cluster_utils import Cluster
+from bitgames import book as bb
+
+cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False})
+second = cluster.add_node(num_cpus=1)
+ray.init(address=cluster.address, log_to_driver=False)
+lost = []
+
+def lose_the_second_machine(event):
+    # Once both workers are up and each has shards under way.
+    if not lost and len(event["workers"]) == 2 and event["shards_done"] >= 2:
+        lost.append([info[1] for info in event["workers"].values() if info[2] == second.node_id])
+        cluster.remove_node(second)
+
+report = bb.build(sys.argv[1], width=6, height=4, layer=8, shard_size=2000, stall_seconds=1.0,
+                  on_shard=lose_the_second_machine, progress_every=0)
+print("RESULT", json.dumps([lost, report.positions_solved, report.shards]), flush=True)
+ray.shutdown()
+cluster.shutdown()
+"""
+
+
+def test_a_machine_lost_for_good_has_its_shards_solved_elsewhere(cli, tmp_path, tmp_path_factory):
+    """Two machines (Ray nodes of 1 CPU on this one); the second is removed
+    in the middle: its worker cannot restart (no room left), so its shards are
+    solved by the first machine's worker."""
+    if ray is None:
+        pytest.fail(f"Ray is not installed ({RAY_MISSING}): pip install ray (CI installs it)")
+    want = cli_book(cli, tmp_path_factory, "--width", "6", "--height", "4", "--layer", "8")
+    out = tmp_path / "lost.book"
+    r = subprocess.run([sys.executable, "-c", LOSE_A_MACHINE, str(out)], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert out.read_bytes() == want
+    result = [line for line in r.stdout.splitlines() if line.startswith("RESULT ")]
+    assert result, r.stdout
+    lost, solved, shards = json.loads(result[0][len("RESULT ") :])
+    assert len(lost) == 1 and len(lost[0]) == 1, r.stdout
+    assert (solved, shards) == (25942, 13)
+    assert "another worker solves it too" in r.stderr, r.stderr[-3000:]
 
 
 class Stop(Exception):

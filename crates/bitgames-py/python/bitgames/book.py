@@ -130,8 +130,10 @@ class _Worker:
         self.core = BookWorker(width, height, table_log2)
         self.book_id: Optional[int] = None
 
-    def info(self) -> tuple[str, int]:
-        return socket.gethostname(), os.getpid()
+    def info(self) -> tuple[str, int, str]:
+        import ray
+
+        return socket.gethostname(), os.getpid(), ray.get_runtime_context().get_node_id()
 
     def solve(self, layer: int, index: int, keys: np.ndarray, book) -> tuple[int, int, np.ndarray, int]:
         # `book` is None or (id, [ref]): the reference sits in a list so that
@@ -329,6 +331,7 @@ class _Progress:
         self.solved = 0
         self.started: Optional[float] = None
         self.last = 0.0
+        self.last_state: tuple = ()
 
     def say(self, text: str) -> None:
         if self.stream is not None:
@@ -342,9 +345,13 @@ class _Progress:
 
     def tick(self, layer: int, layer_done: int, layer_shards: int, force: bool = False) -> None:
         now = time.monotonic()
-        if self.stream is None or (not force and now - self.last < self.every):
+        state = (layer, layer_done, self.done_shards)
+        # A line when something changed (at most one every `every` seconds),
+        # else one a minute to show the build is alive.
+        quiet = self.every if state != self.last_state else max(self.every, 60.0)
+        if self.stream is None or (now - self.last < quiet and not (force and state != self.last_state)):
             return
-        self.last = now
+        self.last, self.last_state = now, state
         text = (
             f"layer {layer}: {layer_done}/{layer_shards} shards; all layers: "
             f"{self.done_shards}/{self.shards} shards, {self.done_positions:,}/{self.positions:,} positions"
@@ -408,6 +415,7 @@ def build(
     progress: Any = "stderr",
     progress_every: float = 10.0,
     on_shard: Optional[Callable[[dict], Any]] = None,
+    stall_seconds: float = 30.0,
 ) -> BuildReport:
     """Builds the book of every position with exactly ``layer`` stones, or with
     at most ``depth``, on Ray, and writes it to ``output``: the bytes of
@@ -415,9 +423,13 @@ def build(
 
     ``jobs``: workers (default: one per CPU of the cluster). ``address``: the
     cluster (``ray.init(address=...)``) when Ray is not initialised yet.
-    ``on_shard(event)`` is called after each shard is written (a dict: layer,
-    index, shards_done, shards, pid, worker_pids). Raises :class:`BuildError`
-    for expected failures."""
+    ``progress``: a stream for the progress lines (default stderr), None for
+    none. ``on_shard(event)`` is called after each shard is written (a dict:
+    layer, index, shards_done, shards, pid, worker, workers, worker_pids).
+    At the end of a layer, a worker with nothing left to do solves again a
+    shard that has been running for more than ``stall_seconds`` (and three
+    times the usual shard): its worker may be on a machine that is gone.
+    Raises :class:`BuildError` for expected failures."""
     started = time.monotonic()
     if progress == "stderr":
         progress = sys.stderr
@@ -472,10 +484,11 @@ def build(
     pending_total = total_shards - resumed
     pids: set = set()
     if pending_total:
-        pids = _solve_on_ray(
-            width, height, layers, keys, scores, done, shard_dir, shard_size,
-            jobs, table_log2, address, retries, prog, on_shard,
-        )
+        pids = _solve_on_ray(_Build(
+            width=width, height=height, layers=layers, keys=keys, scores=scores, done=done,
+            shard_dir=shard_dir, shard_size=shard_size, jobs=jobs, table_log2=table_log2,
+            address=address, retries=retries, stall_seconds=stall_seconds, prog=prog, on_shard=on_shard,
+        ))
 
     # Every layer is complete: the book, written as the CLI writes it.
     prog.say("writing the book")
@@ -517,117 +530,132 @@ def build(
     )
 
 
-def _solve_on_ray(width, height, layers, keys, scores, done, shard_dir, shard_size,
-                  jobs, table_log2, address, retries, prog, on_shard) -> set:
+@dataclasses.dataclass
+class _Build:
+    """What the workers' side of a build needs."""
+
+    width: int
+    height: int
+    layers: range
+    keys: dict
+    scores: dict
+    done: dict
+    shard_dir: str
+    shard_size: int
+    jobs: Optional[int]
+    table_log2: int
+    address: Optional[str]
+    retries: int
+    stall_seconds: float
+    prog: _Progress
+    on_shard: Optional[Callable[[dict], Any]]
+
+
+@dataclasses.dataclass
+class _Copy:
+    """One copy of a shard's task, in flight on a worker."""
+
+    actor: int
+    layer: int
+    shard: int
+    submitted: float
+
+
+class _Pool:
+    """The workers (Ray actors), which of them are up, and the tasks in flight
+    on them. A worker is up once it answers ``info()``: one that died, or is
+    suspected of it, is asked again, and takes shards once it answers (Ray
+    runs an actor's calls in order, so the answer comes after its work)."""
+
+    def __init__(self, ray, actors: list, prog: _Progress):
+        self.ray, self.actors, self.prog = ray, actors, prog
+        self.copies: dict[Any, _Copy] = {}
+        self.probes: dict[Any, int] = {}
+        self.probe_failures = [0] * len(actors)
+        self.ready: dict[int, tuple] = {}
+        self.load = [0] * len(actors)
+        self.last_done = [0.0] * len(actors)
+        self.service: deque = deque(maxlen=64)
+        self.announced = False
+        for a in range(len(actors)):
+            self.probe(a)
+
+    def probe(self, a: int) -> None:
+        self.ready.pop(a, None)
+        if a not in self.probes.values():
+            self.probes[self.actors[a].info.remote()] = a
+
+    def answered(self, ref) -> None:
+        a = self.probes.pop(ref)
+        try:
+            self.ready[a] = self.ray.get(ref)
+            self.probe_failures[a] = 0
+        except self.ray.exceptions.RayError as e:
+            self.probe_failures[a] += 1
+            if self.probe_failures[a] >= 3:
+                self.prog.say(f"worker {a} fails to start ({_first_line(e)}): going on without it")
+                if not self.probes and not self.ready:
+                    raise BuildError(f"no worker could start: {_first_line(e)}") from None
+                return
+            self.probe(a)
+            return
+        if len(self.ready) == len(self.actors) and not self.announced:
+            self.announced = True
+            nodes = {info[2] for info in self.ready.values()}
+            self.prog.say(f"{len(self.actors)} workers up on {len(nodes)} Ray node(s)")
+
+    def submit(self, a: int, layer: int, shard: int, keys: np.ndarray, book) -> Any:
+        ref = self.actors[a].solve.remote(layer, shard, keys, book)
+        self.copies[ref] = _Copy(a, layer, shard, time.monotonic())
+        self.load[a] += 1
+        return ref
+
+    def finished(self, ref) -> _Copy:
+        c = self.copies.pop(ref)
+        self.load[c.actor] -= 1
+        return c
+
+    def delivered(self, c: _Copy) -> None:
+        now = time.monotonic()
+        self.service.append(now - max(c.submitted, self.last_done[c.actor]))
+        self.last_done[c.actor] = now
+
+    def typical(self) -> float:
+        """The median seconds a shard has taken a worker."""
+        s = sorted(self.service)
+        return s[len(s) // 2] if s else 0.0
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0] if text else type(err).__name__
+
+
+def _solve_on_ray(b: "_Build") -> set:
+    """Solves every shard not yet done, deepest layer first; returns the pids
+    of the workers that delivered shards."""
     ray = _import_ray()
     own_session = not ray.is_initialized()
     if own_session:
         try:
-            ray.init(address=address, log_to_driver=False)
+            ray.init(address=b.address, log_to_driver=False)
         except (ConnectionError, ValueError, RuntimeError) as e:
-            raise BuildError(f"cannot connect to Ray at {address or 'a new local cluster'}: {e}") from None
+            raise BuildError(f"cannot connect to Ray at {b.address or 'a new local cluster'}: {e}") from None
     actors: list = []
+    prog = b.prog
     try:
         cpus = int(ray.cluster_resources().get("CPU", 0))
-        pending_total = sum(int((~d).sum()) for d in done.values())
-        count = min(jobs or max(cpus, 1), pending_total)
-        if jobs and cpus and jobs > cpus:
-            prog.say(f"--jobs {jobs}: the cluster has {cpus} CPUs now, the others wait for more")
+        pending_total = sum(int((~d).sum()) for d in b.done.values())
+        count = min(b.jobs or max(cpus, 1), pending_total)
+        if b.jobs and cpus and b.jobs > cpus:
+            prog.say(f"--jobs {b.jobs}: the cluster has {cpus} CPUs now, the other workers wait for more")
         worker = _remote_worker(ray)
-        actors = [worker.remote(width, height, table_log2) for _ in range(count)]
-        # An actor takes shards once it is up (a worker of a machine that
-        # joins later, or one restarting, joins in then).
-        waiting = {a.info.remote(): i for i, a in enumerate(actors)}
-        ready: dict[int, tuple[str, int]] = {}
-        announced = False
+        actors = [worker.remote(b.width, b.height, b.table_log2) for _ in range(count)]
+        pool = _Pool(ray, actors, prog)
         pids: set = set()
         prog.started = time.monotonic()
-        for n in reversed(layers):
-            book = None
-            if n != layers[-1]:
-                deeper = [m for m in layers if m > n]
-                data = book_bytes(
-                    width, height, n + 1, layers[-1],
-                    np.concatenate([keys[m] for m in deeper]),
-                    np.concatenate([scores[m] for m in deeper]),
-                )
-                book = (n, [ray.put(data)])
-            layer_shards = len(done[n])
-            queue = deque(int(i) for i in np.flatnonzero(~done[n]))
-            layer_done = layer_shards - len(queue)
-            if not queue:
-                prog.say(f"layer {n}: all {layer_shards} shards already solved")
-                continue
-            attempts: dict[int, int] = {}
-            inflight: dict[Any, tuple[int, int]] = {}  # ref -> (actor, shard)
-            load = [0] * len(actors)
-            layer_started = time.monotonic()
-            while queue or inflight:
-                for a in sorted(ready, key=lambda a: load[a]):
-                    while load[a] < PIPELINE and queue:
-                        i = queue.popleft()
-                        sl = slice(i * shard_size, (i + 1) * shard_size)
-                        ref = actors[a].solve.remote(n, i, keys[n][sl], book)
-                        inflight[ref] = (a, i)
-                        load[a] += 1
-                refs = list(inflight) + list(waiting)
-                finished, _ = ray.wait(refs, num_returns=1, timeout=prog.every)
-                for ref in finished:
-                    if ref in waiting:
-                        a = waiting.pop(ref)
-                        try:
-                            ready[a] = ray.get(ref)
-                        except ray.exceptions.RayError:
-                            waiting[actors[a].info.remote()] = a
-                        if len(ready) == len(actors) and not announced:
-                            announced = True
-                            hosts = {h for h, _ in ready.values()}
-                            prog.say(f"{len(actors)} workers up on {len(hosts)} machine(s)")
-                        continue
-                    a, i = inflight.pop(ref)
-                    load[a] -= 1
-                    sl = slice(i * shard_size, (i + 1) * shard_size)
-                    try:
-                        _, _, got, pid = ray.get(ref)
-                    except ray.exceptions.RayTaskError as e:
-                        if isinstance(e.cause, ValueError):
-                            raise BuildError(f"layer {n}, shard {i}: {e.cause}") from None
-                        _retry(prog, attempts, queue, retries, n, i, e)
-                        continue
-                    except ray.exceptions.RayError as e:
-                        # The worker died and Ray gave up on the task: the
-                        # shard goes back in the queue, the worker waits to be
-                        # up again.
-                        ready.pop(a, None)
-                        waiting[actors[a].info.remote()] = a
-                        _retry(prog, attempts, queue, retries, n, i, e)
-                        continue
-                    got = np.asarray(got, dtype=np.int8)
-                    if len(got) != len(keys[n][sl]):
-                        raise BuildError(f"layer {n}, shard {i}: {len(got)} scores for {len(keys[n][sl])} keys")
-                    try:
-                        _atomic_write(
-                            os.path.join(shard_dir, _shard_name(n, i)),
-                            _shard_bytes(width, height, n, i, shard_size, layer_shards, keys[n][sl], got),
-                        )
-                    except OSError as e:
-                        raise BuildError(f"cannot write shard {i} of layer {n} in {shard_dir}: {e}") from None
-                    scores[n][sl] = got
-                    done[n][i] = True
-                    layer_done += 1
-                    pids.add(pid)
-                    prog.add(len(got), solved=True)
-                    prog.tick(n, layer_done, layer_shards)
-                    if on_shard is not None:
-                        on_shard({
-                            "layer": n, "index": i, "shards_done": prog.done_shards,
-                            "shards": prog.shards, "pid": pid,
-                            "worker_pids": [p for _, p in ready.values()],
-                        })
-                if not finished:
-                    prog.tick(n, layer_done, layer_shards)
-            prog.tick(n, layer_done, layer_shards, force=True)
-            prog.say(f"layer {n}: {len(keys[n]):,} positions in {time.monotonic() - layer_started:.1f} s")
+        for n in reversed(b.layers):
+            _solve_layer(ray, b, pool, n, pids)
         return pids
     finally:
         for a in actors:
@@ -639,13 +667,121 @@ def _solve_on_ray(width, height, layers, keys, scores, done, shard_dir, shard_si
             ray.shutdown()
 
 
-def _retry(prog, attempts, queue, retries, layer, index, err) -> None:
-    attempts[index] = attempts.get(index, 0) + 1
-    first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-    if attempts[index] > retries:
-        raise BuildError(f"layer {layer}, shard {index} failed {attempts[index]} times, the last: {first}")
-    prog.say(f"layer {layer}, shard {index} failed ({first}): solving it again")
-    queue.append(index)
+def _solve_layer(ray, b: "_Build", pool: _Pool, n: int, pids: set) -> None:
+    prog, size = b.prog, b.shard_size
+    keys, done = b.keys[n], b.done[n]
+    layer_shards = len(done)
+    queue = deque(int(i) for i in np.flatnonzero(~done))
+    layer_done = layer_shards - len(queue)
+    if not queue:
+        prog.say(f"layer {n}: all {layer_shards} shards already solved")
+        return
+    book = None
+    if n != b.layers[-1]:
+        deeper = [m for m in b.layers if m > n]
+        data = book_bytes(
+            b.width, b.height, n + 1, b.layers[-1],
+            np.concatenate([b.keys[m] for m in deeper]),
+            np.concatenate([b.scores[m] for m in deeper]),
+        )
+        book = (n, [ray.put(data)])
+    running: dict[int, list] = {}  # shard -> its copies in flight
+    attempts: dict[int, int] = {}
+    layer_started = time.monotonic()
+
+    def submit(a: int, i: int) -> None:
+        ref = pool.submit(a, n, i, keys[i * size : (i + 1) * size], book)
+        running.setdefault(i, []).append(ref)
+
+    def failed(i: int, ref, err: BaseException) -> None:
+        running[i].remove(ref)
+        if running[i]:
+            return  # another copy is under way
+        del running[i]
+        attempts[i] = attempts.get(i, 0) + 1
+        if attempts[i] > b.retries:
+            raise BuildError(f"layer {n}, shard {i} failed {attempts[i]} times, the last: {_first_line(err)}")
+        prog.say(f"layer {n}, shard {i} failed ({_first_line(err)}): solving it again")
+        queue.append(i)
+
+    while queue or running:
+        for a in sorted(pool.ready, key=lambda a: pool.load[a]):
+            while pool.load[a] < PIPELINE and queue:
+                submit(a, queue.popleft())
+        if not queue and running:
+            # The layer's tail: an idle worker takes a copy of a shard that has
+            # run for long (its worker may be on a machine that is gone, and
+            # Ray cannot restart it for lack of room); the first copy wins.
+            now = time.monotonic()
+            slow = max(b.stall_seconds, 3 * pool.typical())
+            for a in [a for a in pool.ready if pool.load[a] == 0]:
+                late = [
+                    (max(pool.copies[r].submitted for r in refs), i)
+                    for i, refs in running.items()
+                    if all(pool.copies[r].actor != a for r in refs)
+                ]
+                late = [(t, i) for t, i in late if now - t > slow]
+                if not late:
+                    break
+                t, i = min(late)
+                prog.say(f"layer {n}, shard {i}: no answer in {now - t:.0f} s, another worker solves it too")
+                submit(a, i)
+        finished, _ = ray.wait(list(pool.copies) + list(pool.probes), num_returns=1, timeout=1.0)
+        for ref in finished:
+            if ref in pool.probes:
+                pool.answered(ref)
+                continue
+            c = pool.finished(ref)
+            if c.layer != n or done[c.shard]:
+                if c.layer == n and c.shard in running and ref in running[c.shard]:
+                    running[c.shard].remove(ref)
+                continue  # a copy that lost the race
+            i = c.shard
+            sl = slice(i * size, (i + 1) * size)
+            try:
+                _, _, got, pid = ray.get(ref)
+            except ray.exceptions.RayTaskError as e:
+                if isinstance(e.cause, ValueError):
+                    raise BuildError(f"layer {n}, shard {i}: {e.cause}") from None
+                failed(i, ref, e)
+                continue
+            except ray.exceptions.RayError as e:
+                # The worker died and Ray gave up on the task: the shard goes
+                # back in the queue, the worker is asked whether it is up.
+                pool.probe(c.actor)
+                failed(i, ref, e)
+                continue
+            got = np.asarray(got, dtype=np.int8)
+            if len(got) != len(keys[sl]):
+                raise BuildError(f"layer {n}, shard {i}: {len(got)} scores for {len(keys[sl])} keys")
+            try:
+                _atomic_write(
+                    os.path.join(b.shard_dir, _shard_name(n, i)),
+                    _shard_bytes(b.width, b.height, n, i, size, layer_shards, keys[sl], got),
+                )
+            except OSError as e:
+                raise BuildError(f"cannot write shard {i} of layer {n} in {b.shard_dir}: {e}") from None
+            b.scores[n][sl] = got
+            done[i] = True
+            layer_done += 1
+            pool.delivered(c)
+            pids.add(pid)
+            # The workers of the other copies may be gone: they take no more
+            # shards until they answer.
+            for other in running.pop(i):
+                if other != ref:
+                    pool.probe(pool.copies[other].actor)
+            prog.add(len(got), solved=True)
+            if b.on_shard is not None:
+                b.on_shard({
+                    "layer": n, "index": i, "shards_done": prog.done_shards, "shards": prog.shards,
+                    "pid": pid, "worker": c.actor,
+                    "workers": {a: info for a, info in pool.ready.items()},
+                    "worker_pids": [info[1] for info in pool.ready.values()],
+                })
+        prog.tick(n, layer_done, layer_shards)
+    prog.tick(n, layer_done, layer_shards, force=True)
+    prog.say(f"layer {n}: {len(keys):,} positions in {time.monotonic() - layer_started:.1f} s")
 
 
 # --------------------------------------------------------------------- CLI
@@ -684,6 +820,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     b.add_argument("--retries", type=int, default=3,
                    help="times a shard whose worker died is given out again after Ray's own retries (default 3)")
     b.add_argument("--keep-shards", action="store_true", help="keep the shard directory once the book is written")
+    b.add_argument("--stall-seconds", type=float, default=30.0, metavar="SECONDS",
+                   help="at a layer's end, a shard running this long (and 3 times the usual) is given "
+                   "to an idle worker too: its machine may be gone (default 30)")
     b.add_argument("--progress-every", type=float, default=10.0, metavar="SECONDS",
                    help="seconds between progress lines on stderr (default 10)")
     args = ap.parse_args(argv)
@@ -702,6 +841,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             retries=args.retries,
             keep_shards=args.keep_shards,
             progress_every=args.progress_every,
+            stall_seconds=args.stall_seconds,
         )
     except BuildError as e:
         print(f"bitgames.book: error: {e}", file=sys.stderr)
