@@ -332,6 +332,7 @@ class _Progress:
         self.started: Optional[float] = None
         self.last = 0.0
         self.last_state: tuple = ()
+        self.workers = (0, 0)  # up, started
 
     def say(self, text: str) -> None:
         if self.stream is not None:
@@ -345,7 +346,7 @@ class _Progress:
 
     def tick(self, layer: int, layer_done: int, layer_shards: int, force: bool = False) -> None:
         now = time.monotonic()
-        state = (layer, layer_done, self.done_shards)
+        state = (layer, layer_done, self.done_shards, self.workers)
         # A line when something changed (at most one every `every` seconds),
         # else one a minute to show the build is alive.
         quiet = self.every if state != self.last_state else max(self.every, 60.0)
@@ -362,6 +363,9 @@ class _Progress:
                 rate = self.solved / max(now - self.started, 1e-9)
                 left = (self.positions - self.done_positions) / rate
                 text += f", {rate:,.1f} positions/s, about {_duration(left)} left"
+        up, started = self.workers
+        if up < started:
+            text += f"; {up} of {started} workers up"
         self.say(text)
 
 
@@ -779,6 +783,7 @@ def _solve_layer(ray, b: "_Build", pool: _Pool, n: int, pids: set) -> None:
                     "workers": {a: info for a, info in pool.ready.items()},
                     "worker_pids": [info[1] for info in pool.ready.values()],
                 })
+        prog.workers = (len(pool.ready), len(pool.actors))
         prog.tick(n, layer_done, layer_shards)
     prog.tick(n, layer_done, layer_shards, force=True)
     prog.say(f"layer {n}: {len(keys):,} positions in {time.monotonic() - layer_started:.1f} s")
