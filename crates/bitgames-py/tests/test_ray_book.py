@@ -102,6 +102,16 @@ def test_the_native_pieces_rebuild_the_cli_book(cli, tmp_path_factory):
     pick = order[:300]
     assert np.array_equal(worker.solve_keys(keys[pick]), scores[pick])
     assert worker.solved == 300 and worker.nodes > 0
+    # The deeper layers as a book: the same scores from a far smaller search.
+    five = np.isin(keys, layers[5])
+    deeper = np.isin(keys, layers[6])
+    plain, booked = bb.BookWorker(5, 4, 16), bb.BookWorker(5, 4, 16)
+    booked.set_book(bb.book_bytes(5, 4, 6, 6, keys[deeper], scores[deeper]))
+    assert np.array_equal(plain.solve_keys(keys[five]), scores[five])
+    assert np.array_equal(booked.solve_keys(keys[five]), scores[five])
+    assert booked.nodes * 3 < plain.nodes, (booked.nodes, plain.nodes)
+    with pytest.raises(ValueError, match="the book is for a 5x4 board, this worker solves 6x4"):
+        bb.BookWorker(6, 4, 16).set_book(bb.book_bytes(5, 4, 6, 6, keys[deeper], scores[deeper]))
 
 
 def test_the_native_pieces_refuse_bad_input():
@@ -346,3 +356,4 @@ def test_without_ray_the_command_says_how_to_install_it(tmp_path):
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 1 and "pip install ray" in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert not list(tmp_path.iterdir()), "nothing is written"

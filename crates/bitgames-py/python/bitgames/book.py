@@ -445,8 +445,14 @@ def build(
         raise BuildError(f"--table-log2 {table_log2} is not in 4..=32")
     if jobs is not None and jobs < 1:
         raise BuildError(f"--jobs {jobs} must be at least 1")
+    if retries < 0:
+        raise BuildError(f"--retries {retries} is negative")
+    if not (stall_seconds > 0 and progress_every >= 0):
+        raise BuildError("--stall-seconds must be above 0 and --progress-every at least 0")
     _check_output(output)
     shard_dir = os.fspath(shard_dir) if shard_dir is not None else output + ".shards"
+    if not os.path.isdir(shard_dir):
+        _import_ray()  # without Ray there is nothing to do: say so before writing anything
     _open_shard_dir(shard_dir, width, height, shard_size)
 
     # Every layer's keys, cut into shards; the shards already written.
@@ -815,7 +821,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     b.add_argument("--width", type=int, default=7, help="board width (columns, default 7)")
     b.add_argument("--height", type=int, default=6, help="board height (rows, default 6)")
     b.add_argument("--address", help="the Ray cluster: `auto` (the one `ray start` made here), "
-                   "`HOST:6379`, `ray://HOST:10001`; default: $RAY_ADDRESS, else a local one")
+                   "`HOST:6379`, `ray://HOST:10001`; default: $RAY_ADDRESS, else the cluster `ray start` "
+                   "made on this machine, else a new local one")
     b.add_argument("--shard-dir", help="where finished shards are kept (default FILE.shards)")
     b.add_argument("--shard-size", type=int, default=DEFAULT_SHARD_SIZE,
                    help=f"positions a shard (default {DEFAULT_SHARD_SIZE})")
