@@ -10,7 +10,9 @@ converts and adds the ecosystem's conventions:
 - :mod:`bitgames.tictactoe`: perfect values;
 - :mod:`bitgames.santorini`: move-to sets, distances, the search engine;
 - :mod:`bitgames.vector`: batched environments (``make("connect_four", num_envs=N)``);
-- :mod:`bitgames.aec`: PettingZoo AEC environments.
+- :mod:`bitgames.aec`: PettingZoo AEC environments;
+- :mod:`bitgames.book`: Connect Four opening books built on a Ray cluster
+  (``python -m bitgames.book build``).
 """
 
 from ._bitgames import Book, ConnectFour, Santorini, TicTacToe
