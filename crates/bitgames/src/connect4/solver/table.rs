@@ -43,11 +43,82 @@ pub struct Hit {
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
-const KEY_BITS: u32 = 40;
-const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
-const GEN_SHIFT: u32 = 52;
-const GEN_MASK: u64 = 63;
-const WORK_SHIFT: u32 = 58;
+/// A field of an entry: `bits` bits from bit `shift`.
+#[derive(Clone, Copy)]
+struct Field {
+    shift: u32,
+    bits: u32,
+}
+
+impl Field {
+    const fn mask(self) -> u64 {
+        ((1u64 << self.bits) - 1) << self.shift
+    }
+
+    /// The field's value in `e`.
+    #[inline(always)]
+    const fn get(self, e: u64) -> u64 {
+        (e >> self.shift) & ((1u64 << self.bits) - 1)
+    }
+
+    /// `value` (cut to the field's width) at the field's place.
+    #[inline(always)]
+    const fn put(self, value: u64) -> u64 {
+        (value & ((1u64 << self.bits) - 1)) << self.shift
+    }
+}
+
+/// The partial key: the key mod 2^40.
+const KEY: Field = Field { shift: 0, bits: 40 };
+/// The score + 32 (-32..=31).
+const SCORE: Field = Field { shift: 40, bits: 6 };
+/// The bound: 1 lower, 2 upper, 3 exact; 0 an empty slot.
+const BOUND: Field = Field { shift: 46, bits: 2 };
+/// The best column + 1 (0: none).
+const BEST: Field = Field { shift: 48, bits: 4 };
+/// The generation the entry was stored in.
+const GENERATION: Field = Field { shift: 52, bits: 6 };
+/// The work below the entry: log2 of the nodes searched.
+const WORK: Field = Field { shift: 58, bits: 6 };
+
+/// The fields tile the 64 bits, in order, with no gap and no overlap.
+const _: () = {
+    let fields = [KEY, SCORE, BOUND, BEST, GENERATION, WORK];
+    let mut next = 0;
+    let mut i = 0;
+    while i < fields.len() {
+        assert!(fields[i].shift == next, "the fields must follow each other");
+        next += fields[i].bits;
+        i += 1;
+    }
+    assert!(next == 64, "the fields must fill the entry");
+    assert!(KEY.mask() & SCORE.mask() == 0);
+    // The scores of every board of at most 64 cells fit: -32..=31.
+    assert!(SCORE.bits == 6);
+    // Columns 0..=8 plus "none" fit in BEST.
+    assert!((1 << BEST.bits) > 9 + 1);
+};
+
+const KEY_BITS: u32 = KEY.bits;
+const KEY_MASK: u64 = KEY.mask();
+const GEN_MASK: u64 = (1 << GENERATION.bits) - 1;
+
+/// Whether `e` holds an entry of `generation` (not an empty or stale slot).
+#[inline(always)]
+const fn is_live(e: u64, generation: u64) -> bool {
+    GENERATION.get(e) == generation && BOUND.get(e) != 0
+}
+
+/// The work of a live entry of `generation`; -1 for an empty or stale slot
+/// (any store may replace it).
+#[inline(always)]
+const fn work_of(e: u64, generation: u64) -> i64 {
+    if is_live(e, generation) {
+        WORK.get(e) as i64
+    } else {
+        -1
+    }
+}
 
 /// A transposition table of `2 * N` entries, `N` prime. Probes and stores
 /// take `&self` (relaxed atomic loads and stores of whole entries, plain moves
@@ -336,18 +407,11 @@ impl Table {
         self.new_generation();
         let generation = self.generation;
         for (key, e) in live {
-            let e = (e & !(GEN_MASK << GEN_SHIFT)) | generation << GEN_SHIFT;
+            let e = (e & !GENERATION.mask()) | GENERATION.put(generation);
             let i = self.index(key);
-            let work_of = |e: u64| {
-                if (e >> GEN_SHIFT) & GEN_MASK == generation && (e >> 46) & 3 != 0 {
-                    (e >> WORK_SHIFT) as i64
-                } else {
-                    -1
-                }
-            };
             let bucket = self.buckets[i].each_mut().map(|e| *e.get_mut());
-            let slot = usize::from(work_of(bucket[1]) < work_of(bucket[0]));
-            if work_of(bucket[slot]) < (e >> WORK_SHIFT) as i64 {
+            let slot = usize::from(work_of(bucket[1], generation) < work_of(bucket[0], generation));
+            if work_of(bucket[slot], generation) < WORK.get(e) as i64 {
                 *self.buckets[i][slot].get_mut() = e;
             }
         }
@@ -384,7 +448,7 @@ impl Table {
 
     #[inline]
     fn live(&self, e: u64) -> bool {
-        (e >> GEN_SHIFT) & GEN_MASK == self.generation && (e >> 46) & 3 != 0
+        is_live(e, self.generation)
     }
 
     /// The entry of `key`, if stored in this generation.
@@ -396,14 +460,14 @@ impl Table {
         for e in bucket {
             let e = e.load(Relaxed);
             if e & KEY_MASK == part && self.live(e) {
-                let bound = match (e >> 46) & 3 {
+                let bound = match BOUND.get(e) {
                     1 => Bound::Lower,
                     2 => Bound::Upper,
                     _ => Bound::Exact,
                 };
-                let best = ((e >> 48) & 15) as u8;
+                let best = BEST.get(e) as u8;
                 return Some(Hit {
-                    score: ((e >> 40) & 63) as i32 - 32,
+                    score: SCORE.get(e) as i32 - 32,
                     bound,
                     best: best.checked_sub(1),
                 });
@@ -420,7 +484,7 @@ impl Table {
         let i = self.index(key);
         let part = key & KEY_MASK;
         let generation = self.generation;
-        let live = |e: u64| (e >> GEN_SHIFT) & GEN_MASK == generation && (e >> 46) & 3 != 0;
+        let live = |e: u64| is_live(e, generation);
         let bucket = [
             self.buckets[i][0].load(Relaxed),
             self.buckets[i][1].load(Relaxed),
@@ -432,19 +496,12 @@ impl Table {
         } else if bucket[1] & KEY_MASK == part && live(bucket[1]) {
             1
         } else {
-            let work_of = |e: u64| {
-                if live(e) {
-                    (e >> WORK_SHIFT) as i64
-                } else {
-                    -1
-                }
-            };
-            usize::from(work_of(bucket[1]) < work_of(bucket[0]))
+            usize::from(work_of(bucket[1], generation) < work_of(bucket[0], generation))
         };
         let old = bucket[slot];
         if old & KEY_MASK == part && live(old) {
-            let old_bound = (old >> 46) & 3;
-            let old_score = ((old >> 40) & 63) as i32 - 32;
+            let old_bound = BOUND.get(old);
+            let old_score = SCORE.get(old) as i32 - 32;
             if old_bound == Bound::Exact as u64 {
                 return;
             }
@@ -452,16 +509,16 @@ impl Table {
                 bound = Bound::Exact;
             }
             if best.is_none() {
-                best = (((old >> 48) & 15) as u8).checked_sub(1);
+                best = (BEST.get(old) as u8).checked_sub(1);
             }
         }
         let best_bits = best.map_or(0, |b| u64::from(b) + 1);
-        let entry = part
-            | (((score + 32) as u64) & 63) << 40
-            | (bound as u64) << 46
-            | best_bits << 48
-            | generation << GEN_SHIFT
-            | u64::from(work.min(63)) << WORK_SHIFT;
+        let entry = KEY.put(part)
+            | SCORE.put((score + 32) as u64)
+            | BOUND.put(bound as u64)
+            | BEST.put(best_bits)
+            | GENERATION.put(generation)
+            | WORK.put(u64::from(work.min(63)));
         self.buckets[i][slot].store(entry, Relaxed);
     }
 }
