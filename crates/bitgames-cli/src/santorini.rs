@@ -210,7 +210,7 @@ fn bestmove(
     let best = report.best.expect("an ongoing game has a move");
     if json {
         let value = serde_json::json!({
-            "move": best.to_string(),
+            "best": best.to_string(),
             "score": report.score,
             "score_text": score_text(report.score),
             "depth": report.depth,

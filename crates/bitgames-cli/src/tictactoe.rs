@@ -5,7 +5,6 @@ use bitgames::tictactoe::solver::{Solver, Value};
 use bitgames::tictactoe::{Board, Position, Square, counts, mark, masks, naive, winlines};
 use bitgames::{Game, Outcome, tools};
 use clap::{Subcommand, ValueEnum};
-use serde_json::json;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
@@ -79,14 +78,6 @@ fn parse(moves: &str) -> anyhow::Result<Position> {
         .with_context(|| format!("bad tic-tac-toe position `{}`", bitgames::excerpt(moves)))
 }
 
-fn status(pos: &Position) -> String {
-    match pos.outcome() {
-        Outcome::Ongoing => "ongoing".into(),
-        Outcome::Draw => "draw".into(),
-        Outcome::Win(p) => format!("{} wins", mark(p)),
-    }
-}
-
 /// The value of the position in words, from X's or O's side.
 fn describe(value: Value, pos: &Position) -> String {
     let p = mark(pos.to_move());
@@ -103,31 +94,8 @@ fn analyze(moves: &str, as_json: bool) -> anyhow::Result<ExitCode> {
     let move_values = solver.move_values(&pos);
     let best = solver.best_moves(&pos);
     if as_json {
-        let moves_json: Vec<_> = move_values
-            .iter()
-            .map(|&(sq, v)| {
-                json!({
-                    "move": sq.to_string(),
-                    "name": sq.name(),
-                    "value": v.sign(),
-                    "plies": v.plies(),
-                    "result": v.to_string(),
-                    "best": best.contains(&sq),
-                })
-            })
-            .collect();
-        let out = json!({
-            "position": moves,
-            "board": pos.board_string(),
-            "to_move": mark(pos.to_move()).to_string(),
-            "status": status(&pos),
-            "winning_line": pos.winning_line().map(|(_, l)| l.to_string()),
-            "value": value.sign(),
-            "plies": value.plies(),
-            "result": value.to_string(),
-            "best": best.iter().map(Square::to_string).collect::<Vec<_>>(),
-            "moves": moves_json,
-        });
+        // The API's answer, by the same function: the same keys.
+        let out = crate::serve::tictactoe::analysis(&solver, &pos, moves);
         println!("{out}");
         return Ok(ExitCode::SUCCESS);
     }

@@ -130,7 +130,7 @@ fn bestmove_finds_the_climb_and_reports_the_search() {
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["depth"], 3);
-    let mv: bitgames::santorini::Move = v["move"].as_str().unwrap().parse().unwrap();
+    let mv: bitgames::santorini::Move = v["best"].as_str().unwrap().parse().unwrap();
     let pos: bitgames::santorini::Position =
         "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2"
             .parse()

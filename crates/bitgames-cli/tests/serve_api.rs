@@ -91,27 +91,8 @@ fn tictactoe_analysis_matches_the_command() {
         let line = cli(&["tictactoe", "analyze", moves, "--json"], "");
         let cli: Value = serde_json::from_str(&line).unwrap();
         assert_eq!(api["moves"], moves);
-        assert_eq!(api["board"], cli["board"], "{moves}");
-        assert_eq!(api["mark"], cli["to_move"], "{moves}");
-        assert_eq!(api["value"], cli["value"], "{moves}");
-        assert_eq!(api["plies"], cli["plies"], "{moves}");
-        assert_eq!(api["result"], cli["result"], "{moves}");
-        assert_eq!(api["status"], cli["status"], "{moves}");
-        let best: Vec<String> = api["best_moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.to_string())
-            .collect();
-        assert_eq!(json!(best), cli["best"], "{moves}");
-        let mut scores = vec![Value::Null; 9];
-        for m in cli["moves"].as_array().unwrap() {
-            let sq: usize = m["move"].as_str().unwrap().parse().unwrap();
-            scores[sq - 1] = m["value"].clone();
-            assert_eq!(api["squares"][sq - 1]["result"], m["result"], "{moves}");
-            assert_eq!(api["squares"][sq - 1]["plies"], m["plies"], "{moves}");
-        }
-        assert_eq!(api["scores"], json!(scores), "{moves}");
+        // One function answers both: the same keys and the same values.
+        assert_eq!(api, cli, "{moves}");
     }
 }
 

@@ -28,13 +28,15 @@ fn analyze_json_has_a_value_per_legal_move() {
         .unwrap();
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["to_move"], "O");
+    assert_eq!((v["to_move"].clone(), v["mark"].clone()), (2.into(), "O".into()));
     assert_eq!(v["value"], 0);
-    assert_eq!(v["best"], serde_json::json!(["5"]));
-    let moves = v["moves"].as_array().unwrap();
-    assert_eq!(moves.len(), 8);
-    for m in moves {
-        let expected = if m["move"] == "5" { 0 } else { -1 };
+    assert_eq!(v["best"], 5);
+    assert_eq!(v["best_moves"], serde_json::json!([5]));
+    // One entry per square: the 8 free ones with their value, the taken one null.
+    let squares = v["squares"].as_array().unwrap();
+    assert_eq!(squares[0], serde_json::Value::Null);
+    for m in &squares[1..] {
+        let expected = if m["square"] == 5 { 0 } else { -1 };
         assert_eq!(m["value"], expected, "{m}");
     }
 }
@@ -175,7 +177,7 @@ fn a_hyphen_is_the_empty_board() {
     // The same answer, the position echoed as given.
     let hyphen = String::from_utf8(hyphen.stdout).unwrap();
     assert_eq!(
-        hyphen.replace("\"position\":\"-\"", "\"position\":\"\""),
+        hyphen.replace("\"moves\":\"-\"", "\"moves\":\"\""),
         String::from_utf8(start.stdout).unwrap()
     );
     assert!(hyphen.contains("\"value\":0"));

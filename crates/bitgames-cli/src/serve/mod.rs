@@ -15,7 +15,7 @@ mod generic;
 mod log;
 mod santorini;
 mod state;
-mod tictactoe;
+pub(crate) mod tictactoe;
 
 use clap::Args;
 use std::net::SocketAddr;

@@ -16,6 +16,13 @@ pub fn analyze(solver: &Solver, params: &Params) -> Result<Value, ApiError> {
             bitgames::excerpt(moves)
         ))
     })?;
+    Ok(analysis(solver, &pos, moves))
+}
+
+/// The analysis of `pos` (written `moves`) as the API answers it and as
+/// `bitgames tictactoe analyze --json` prints it: one function, one set of keys.
+pub fn analysis(solver: &Solver, pos: &Position, moves: &str) -> Value {
+    let pos = *pos;
     let value = solver.value(&pos);
     let best = solver.best_moves(&pos);
     let mut squares = vec![Value::Null; 9];
@@ -47,7 +54,7 @@ pub fn analyze(solver: &Solver, params: &Params) -> Result<Value, ApiError> {
         Outcome::Draw => "draw".to_string(),
         Outcome::Win(p) => format!("{} wins", mark(p)),
     };
-    Ok(json!({
+    json!({
         "game": "tictactoe",
         "moves": moves,
         "board": pos.board_string(),
@@ -74,5 +81,5 @@ pub fn analyze(solver: &Solver, params: &Params) -> Result<Value, ApiError> {
             "winlines_x": lines.word(Player::One),
             "winlines_o": lines.word(Player::Two),
         },
-    }))
+    })
 }
