@@ -336,6 +336,33 @@ fn connect4_bad_requests_say_what_is_wrong() {
     );
 }
 
+#[test]
+fn connect4_refused_moves_describe_the_position_before_them() {
+    let s = server();
+    for (moves, before) in [
+        ("4444444", "444444"),
+        ("12121212", "1212121"),
+        ("44x", "44"),
+        ("x", ""),
+    ] {
+        for route in ["/api/connect4/state", "/api/connect4/analyze"] {
+            let (status, body) = s.get(route, &[("moves", moves)]);
+            assert_eq!(status, 400, "{route} {moves}: {body}");
+            let (_, expected) = s.get("/api/connect4/state", &[("moves", before)]);
+            assert_eq!(body["before_refused"], expected, "{route} {moves}");
+        }
+    }
+    let (_, full) = s.get("/api/connect4/state", &[("moves", "4444444")]);
+    assert_eq!(
+        full["before_refused"]["playable"][3], false,
+        "column 4 is full"
+    );
+    // Blanks between the digits (the generic routes' way) are dropped.
+    let (status, spaced) = s.get("/api/connect4/state", &[("moves", " 4 4 3 ")]);
+    assert_eq!(status, 200, "{spaced}");
+    assert_eq!(spaced, s.get("/api/connect4/state", &[("moves", "443")]).1);
+}
+
 /// The lines of a streamed answer, parsed.
 fn stream_lines(s: &Server, moves: &str, time_ms: &str) -> Vec<Value> {
     let path = common::with_query(
@@ -642,6 +669,19 @@ fn santorini_bestmove_gives_a_legal_move_and_the_legal_moves() {
     );
     assert_eq!(win["best"], "B4>B5#", "{win}");
     assert_eq!(win["score_text"], "win in 1");
+    // The score in words: a forced result as the library writes it, else the
+    // evaluation with its sign.
+    assert_eq!(win["exact"], true);
+    assert_eq!(win["score_words"], "win in 1");
+    let score = a["score"].as_i64().unwrap();
+    let words = if a["exact"] == true {
+        a["score_text"].as_str().unwrap().to_string()
+    } else if score > 0 {
+        format!("eval +{score}")
+    } else {
+        format!("eval {score}")
+    };
+    assert_eq!(a["score_words"], words.as_str(), "{a}");
 }
 
 #[test]
@@ -933,6 +973,15 @@ fn the_generic_legal_route_serves_every_game_through_the_trait() {
     let (status, message) = error_of(&s, "/api/connect4/legal", &[("moves", "4 4 4 4 4 4 4")]);
     assert_eq!(status, 400);
     assert_eq!(message, "move 7 (`4`): column 4 is full");
+    // Moves are separated by blanks only: a move may hold a comma, as
+    // Santorini's placements do.
+    let (status, st) = s.get("/api/santorini/legal", &[("moves", "B3,D3  C4,C2")]);
+    assert_eq!(status, 200, "{st}");
+    assert_eq!(st["position"], PERFT_POSITION);
+    assert_eq!(st["legal_moves"].as_array().unwrap().len(), 68);
+    let (status, message) = error_of(&s, "/api/connect4/legal", &[("moves", "4,4")]);
+    assert_eq!(status, 400);
+    assert!(message.starts_with("move 1 (`4,4`): "), "{message}");
 }
 
 #[test]
