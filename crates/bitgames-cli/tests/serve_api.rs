@@ -65,6 +65,90 @@ fn page_and_assets_are_served_from_the_binary() {
     assert!(index["routes"].as_array().unwrap().len() >= 6);
 }
 
+/// The page modules a module imports: the specifier of each `import ... from
+/// '...'` line (and `export ... from`), as a file name under `/assets/`.
+fn imports_of(module: &str, text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in text.lines().map(str::trim) {
+        let is_import = line.starts_with("import ") || line.starts_with("import{");
+        let re_export = line.starts_with("export ") && line.contains(" from ");
+        if !is_import && !re_export {
+            continue;
+        }
+        // The last quoted string of the line: `'./api.js'` or `"./api.js"`.
+        let quote = line
+            .rfind(['\'', '"'])
+            .unwrap_or_else(|| panic!("{module}: an import over several lines: {line}"));
+        let open = line[..quote]
+            .rfind(['\'', '"'])
+            .unwrap_or_else(|| panic!("{module}: no specifier in {line}"));
+        let spec = &line[open + 1..quote];
+        let file = spec
+            .strip_prefix("./")
+            .or_else(|| spec.strip_prefix("/assets/"))
+            .filter(|f| !f.contains('/'))
+            .unwrap_or_else(|| {
+                panic!("{module} imports `{spec}`: not one of the page's own modules")
+            });
+        found.push(file.to_string());
+    }
+    found
+}
+
+#[test]
+fn every_module_the_page_imports_is_served_as_javascript() {
+    let s = server();
+    let (status, html) = s.get_text("/");
+    assert_eq!(status, 200);
+    assert!(
+        html.contains(r#"<script type="module" src="/assets/app.js"></script>"#),
+        "the page loads app.js as a module: {html}"
+    );
+    // From app.js, every module imported, and what those import.
+    let mut served = std::collections::BTreeSet::new();
+    let mut queue = vec!["app.js".to_string()];
+    let mut imported_by_app = 0;
+    while let Some(file) = queue.pop() {
+        if !served.insert(file.clone()) {
+            continue;
+        }
+        let (status, head, body) =
+            common::request_with_head(&s.addr, "GET", &format!("/assets/{file}"));
+        assert_eq!(status, 200, "/assets/{file}");
+        let content_type = common::header(&head, "content-type").unwrap_or("");
+        assert!(
+            content_type.starts_with("text/javascript"),
+            "/assets/{file} is served as `{content_type}`"
+        );
+        let imports = imports_of(&file, &body);
+        if file == "app.js" {
+            imported_by_app = imports.len();
+        }
+        queue.extend(imports);
+    }
+    assert!(
+        imported_by_app >= 4,
+        "app.js imports the API module and the game modules ({imported_by_app} imports)"
+    );
+    // Every module in the crate's web/ is served and reached from app.js.
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    let on_disk: std::collections::BTreeSet<String> = std::fs::read_dir(&web)
+        .expect("web/")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".js"))
+        .collect();
+    assert_eq!(served, on_disk);
+    for game in [
+        "tictactoe.js",
+        "connect4.js",
+        "santorini.js",
+        "generic.js",
+        "api.js",
+    ] {
+        assert!(served.contains(game), "{game}");
+    }
+}
+
 #[test]
 fn unknown_api_routes_get_a_json_404_listing_the_routes() {
     let s = server();
