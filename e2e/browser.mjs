@@ -65,7 +65,36 @@ function movesOf(page) {
   return new URL(page.url()).searchParams.get('moves') || '';
 }
 
-async function check(name, body) {
+// Every console error and uncaught page error, on every page, fails the run
+// (the last check). The one exception: a check that asks the API for an error
+// on purpose (a bad link, a refused list of games) declares it, and there
+// only the browser's own "Failed to load resource" lines for /api/ requests
+// are expected.
+const problems = [];
+let current = { name: '(start)', apiErrors: false };
+/** The page's JavaScript modules as the browser received them: [{file, status, type}]. */
+const modules = [];
+
+function watch(p) {
+  p.on('pageerror', (e) => problems.push(`${current.name}: page error: ${e.message}`));
+  p.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const where = (msg.location() && msg.location().url) || '';
+    const apiRequest = where.startsWith(`${base}/api/`);
+    if (current.apiErrors && apiRequest && /^Failed to load resource: /.test(msg.text())) return;
+    problems.push(`${current.name}: console error: ${msg.text()} (${where || 'no location'})`);
+  });
+  p.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) {
+      modules.push({ file: url.pathname.slice('/assets/'.length), status: r.status(), type: r.headers()['content-type'] || '' });
+    }
+  });
+}
+
+async function check(name, options, body) {
+  if (typeof options === 'function') [options, body] = [{}, options];
+  current = { name, apiErrors: !!options.apiErrors };
   const started = Date.now();
   try {
     await body();
@@ -85,20 +114,39 @@ const browser = await chromium.launch({
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+context.on('page', watch);
 const page = await context.newPage();
-const pageErrors = [];
-page.on('pageerror', (e) => pageErrors.push(e.message));
 
-await check('the page loads, and every game can be chosen', async () => {
+/** The registry's games, as the server lists them. */
+const registry = (await api('games', {})).body.games;
+
+await check('the page loads its modules, and every game can be chosen', async () => {
   await page.goto(`${base}/`);
   await idle(page);
   assert.equal(await page.title(), 'bitgames: Tic-tac-toe');
-  for (const [game, title] of [['connect4', 'Connect Four'], ['santorini', 'Santorini'], ['tictactoe', 'Tic-tac-toe']]) {
+  // The shell and every module it imports arrived, as JavaScript.
+  const files = [...new Set(modules.map((m) => m.file))].sort();
+  assert.deepEqual(files, ['api.js', 'app.js', 'connect4.js', 'generic.js', 'page.js', 'santorini.js', 'tictactoe.js']);
+  for (const m of modules) {
+    assert.equal(m.status, 200, m.file);
+    assert.match(m.type, /^text\/javascript/, `${m.file} is served as ${m.type}`);
+  }
+  assert.equal(await page.$eval('script[src="/assets/app.js"]', (s) => s.type), 'module');
+  for (const { game, title } of [...registry.slice(1), registry[0]]) {
     await page.click(`#games button[data-game="${game}"]`);
     await idle(page);
     assert.equal(await page.title(), `bitgames: ${title}`);
     assert.equal(new URL(page.url()).searchParams.get('game'), game);
   }
+});
+
+await check('the game menu is the registry: the names and titles of /api/games, in order', async () => {
+  await page.goto(`${base}/`);
+  await idle(page);
+  const shown = await page.$$eval('#games button', (bs) => bs.map((b) => ({ game: b.dataset.game, title: b.textContent })));
+  assert.deepEqual(shown, registry.map(({ game, title }) => ({ game, title })));
+  assert.ok(shown.length >= 3, 'the three games at least');
+  assert.deepEqual(await page.$$eval('#games button[aria-pressed="true"]', (bs) => bs.map((b) => b.dataset.game)), [registry[0].game]);
 });
 
 await check('tic-tac-toe: a move by click, the engine answers, values match the API', async () => {
@@ -314,7 +362,7 @@ await check('Santorini analysis: legal moves, engine move, move-to set and dista
   await page.screenshot({ path: path.join(artifacts, 'santorini.png'), fullPage: true });
 });
 
-await check('a position is shared by link, and bad links show the API error', async () => {
+await check('a position is shared by link, and bad links show the API error', { apiErrors: true }, async () => {
   const other = await context.newPage();
   await other.goto(`${base}/?game=connect4&moves=44455554221&analysis=1&mode=humans`);
   await analysed(other);
@@ -323,6 +371,11 @@ await check('a position is shared by link, and bad links show the API error', as
   await other.goto(`${base}/?game=connect4&moves=4444444`);
   await idle(other);
   assert.match(await other.textContent('#status'), /column 4 is full/);
+  // The stones before the refused move, as the API describes them.
+  const { body: refused } = await api('connect4/state', { moves: '4444444' });
+  assert.equal(refused.before_refused.moves, '444444');
+  assert.equal(await stones(other), 6);
+  assert.deepEqual(await other.$$eval('.c4 .col', (cs) => cs.map((c) => c.disabled)), refused.before_refused.playable.map((p) => !p));
   await other.goto(`${base}/?game=tictactoe&mode=humans&moves=15972634`);
   await idle(other);
   assert.equal(await other.textContent('#status'),
@@ -337,15 +390,165 @@ await check('a position is shared by link, and bad links show the API error', as
   await other.close();
 });
 
+/** The legal moves the generic view offers as buttons. */
+async function shownMoves(p) {
+  return p.$$eval('#legal-moves button', (bs) => bs.map((b) => b.dataset.move));
+}
+
+/** Waits until the URL names `n` moves (separated by blanks, as the generic view writes them). */
+async function movesAre(p, n) {
+  await p.waitForFunction((k) => (new URL(location.href).searchParams.get('moves') || '').split(' ').filter(Boolean).length === k, n);
+  await idle(p);
+  return movesOf(p).split(' ').filter(Boolean);
+}
+
+/** The generic view shows what /api/{game}/legal says of the position after `moves`. */
+async function showsLegal(p, game, moves) {
+  const { status, body } = await api(`${game}/legal`, { moves: moves.join(' ') });
+  assert.equal(status, 200, body.error);
+  assert.equal(await p.textContent('#position'), body.position, 'the position in notation');
+  assert.equal(await p.textContent('#board-text'), body.board, 'the board as the API draws it');
+  assert.deepEqual(await shownMoves(p), body.legal_moves, 'the legal moves, as buttons');
+  return body;
+}
+
+await check('the generic view (tic-tac-toe, view=generic): a legal move, the engine answers, Engine move, undo', async () => {
+  await page.goto(`${base}/?game=tictactoe&view=generic&analysis=1&bits=1`);
+  await idle(page);
+  assert.equal(await page.title(), 'bitgames: Tic-tac-toe');
+  assert.equal(await page.$$eval('.ttt', (b) => b.length), 0, 'not the tic-tac-toe page module');
+  await showsLegal(page, 'tictactoe', []);
+  assert.match(await page.textContent('#status'), /^Player 1 \(you\) to move/);
+  // The analysis panel: the engine's report on the start position.
+  await page.waitForSelector('#engine-best');
+  const first = (await api('tictactoe/bestmove', {})).body;
+  assert.equal(await page.getAttribute('#engine-best', 'data-move'), first.best);
+  assert.match(await page.textContent('#engine-best'), new RegExp(`^${first.best}, ${first.score_text}, exact \\(perfect, `));
+  const start = (await api('tictactoe/legal', {})).body;
+  assert.equal(await page.textContent('#actions'), start.legal_moves.map((m, i) => `${m}: ${start.actions[i]}`).join('  '));
+  // A legal move by click; the engine answers with /api/tictactoe/bestmove's move.
+  await page.click('#legal-moves button[data-move="1"]');
+  let moves = await movesAre(page, 2);
+  assert.equal(moves[0], '1');
+  const reply = (await api('tictactoe/bestmove', { moves: '1' })).body;
+  assert.equal(moves[1], reply.best, 'the engine played the API\'s best move');
+  assert.equal(new URL(page.url()).searchParams.get('view'), 'generic', 'the view stays in the URL');
+  await showsLegal(page, 'tictactoe', moves);
+  assert.equal((await page.textContent('#note')).trim(), `·  Engine played ${reply.best}: ${reply.score_text}, exact`);
+  assert.match(await page.textContent('#status'), /^Player 1 \(you\) to move/);
+  // Engine move: the engine plays my side, then answers itself.
+  await page.click('#engine-go');
+  moves = await movesAre(page, 4);
+  for (const n of [2, 3]) {
+    const best = (await api('tictactoe/bestmove', { moves: moves.slice(0, n).join(' ') })).body.best;
+    assert.equal(moves[n], best, `move ${n + 1} is the engine's`);
+  }
+  await showsLegal(page, 'tictactoe', moves);
+  // Undo takes back the engine's reply and the move it answered.
+  await page.keyboard.press('u');
+  await idle(page);
+  assert.deepEqual(movesOf(page).split(' '), moves.slice(0, 2));
+  await showsLegal(page, 'tictactoe', moves.slice(0, 2));
+});
+
+await check('the generic view of Santorini: moves with commas, a click and an engine move between humans', async () => {
+  await page.goto(`${base}/?game=santorini&view=generic&mode=humans&think=300`);
+  await idle(page);
+  const start = await showsLegal(page, 'santorini', []);
+  assert.equal(start.legal_moves.length, 300);
+  await page.click('#legal-moves button[data-move="B3,D3"]');
+  let moves = await movesAre(page, 1);
+  assert.deepEqual(moves, ['B3,D3']);
+  const after = await showsLegal(page, 'santorini', moves);
+  assert.equal(after.to_move, 2);
+  assert.match(await page.textContent('#status'), /^Player 2 to move/);
+  await page.click('#engine-go');
+  moves = await movesAre(page, 2);
+  assert.ok(after.legal_moves.includes(moves[1]), `the engine's ${moves[1]} is a legal move`);
+  await showsLegal(page, 'santorini', moves);
+});
+
+await check('a registered game with no page module is listed, and plays in the generic view', async () => {
+  // The server's registry with one more game, answered here: a pile of five
+  // stones, take one or two, who takes the last one wins. The page has no
+  // module for it: it must list it and play it through the generic routes.
+  const pile = { game: 'pile', title: 'Pile of stones', start: '5', engine: 'toy' };
+  const asked = [];
+  const pileState = (moves) => {
+    const left = 5 - moves.reduce((n, m) => n + Number(m), 0);
+    const winner = left === 0 ? 2 - (moves.length % 2) : null;
+    const legal = left === 0 ? [] : ['1', '2'].filter((m) => Number(m) <= left);
+    return {
+      game: 'pile', position: `${left}`, board: `${'o '.repeat(left)}(${left} left)`, to_move: 1 + (moves.length % 2),
+      status: winner ? `player ${winner} wins` : 'ongoing', winner, returns: winner ? (winner === 1 ? [1, -1] : [-1, 1]) : [0, 0],
+      legal_moves: legal, actions: legal.map((m) => Number(m) - 1), num_actions: 2,
+    };
+  };
+  const toy = await context.newPage();
+  await toy.route('**/api/games', (r) => r.fulfill({ json: { games: [...registry, pile] } }));
+  await toy.route(/\/api\/pile\/(legal|bestmove)\?/, (r) => {
+    const url = new URL(r.request().url());
+    const moves = (url.searchParams.get('moves') || '').split(' ').filter(Boolean);
+    asked.push(`${url.pathname} ${moves.join(' ')}`);
+    const s = pileState(moves);
+    if (url.pathname.endsWith('/legal')) return r.fulfill({ json: s });
+    const left = Number(s.position);
+    const best = left % 3 === 0 ? '1' : String(left % 3);
+    return r.fulfill({ json: { game: 'pile', position: s.position, engine: 'toy', best, ties: [best], score: 0, score_text: 'draw', exact: false, depth: 1, nodes: 2, time_ms: 0 } });
+  });
+  await toy.goto(`${base}/`);
+  await idle(toy);
+  const menu = await toy.$$eval('#games button', (bs) => bs.map((b) => [b.dataset.game, b.textContent]));
+  assert.deepEqual(menu, [...registry, pile].map((g) => [g.game, g.title]));
+  await toy.click('#games button[data-game="pile"]');
+  await idle(toy);
+  assert.equal(await toy.title(), 'bitgames: Pile of stones');
+  assert.equal(await toy.textContent('#board-text'), 'o o o o o (5 left)');
+  assert.deepEqual(await shownMoves(toy), ['1', '2']);
+  await toy.click('#legal-moves button[data-move="2"]');
+  assert.deepEqual(await movesAre(toy, 2), ['2', '1'], 'my move, and the engine\'s answer');
+  assert.equal(await toy.textContent('#board-text'), 'o o (2 left)');
+  await toy.click('#legal-moves button[data-move="2"]');
+  await toy.waitForFunction(() => document.querySelector('#status').textContent === 'Player 1 wins');
+  await idle(toy);
+  assert.deepEqual(await shownMoves(toy), []);
+  assert.equal(new URL(toy.url()).searchParams.get('moves'), '2 1 2');
+  assert.ok(asked.includes('/api/pile/legal 2 1 2'), asked.join('; '));
+  assert.ok(asked.includes('/api/pile/bestmove 2'), asked.join('; '));
+  await toy.close();
+});
+
+await check('when /api/games fails, the page says so plainly (no blank page)', { apiErrors: true }, async () => {
+  const broken = await context.newPage();
+  await broken.route('**/api/games', (r) => r.fulfill({ status: 500, json: { error: 'the registry is out to lunch' } }));
+  await broken.goto(`${base}/?game=connect4&moves=44`);
+  await broken.waitForSelector('body[data-start="failed"]');
+  assert.equal(await broken.textContent('#status'),
+    'The page cannot start: the list of games did not load from /api/games: the registry is out to lunch. Is `bitgames serve` running? Reload to try again.');
+  assert.equal(await broken.$eval('#status', (s) => s.classList.contains('error')), true);
+  assert.equal(await broken.isVisible('#status'), true);
+  assert.equal(await broken.isDisabled('#new'), true, 'no control acts on a page that did not start');
+  assert.equal(await broken.$$eval('#games button', (bs) => bs.length), 0);
+  // No server at all behind /api/games: the browser's own words.
+  await broken.unroute('**/api/games');
+  await broken.route('**/api/games', (r) => r.abort('connectionrefused'));
+  await broken.goto(`${base}/`);
+  await broken.waitForSelector('body[data-start="failed"]');
+  assert.match(await broken.textContent('#status'), /^The page cannot start: the list of games did not load from \/api\/games: Failed to fetch\./);
+  await broken.close();
+});
+
 await check('phone-sized screen: the board fits the width', async () => {
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
-  for (const [game, moves] of [['tictactoe', '15'], ['santorini', 'B3,D3 C4,C2'], ['connect4', '44455554221']]) {
-    await phone.goto(`${base}/?game=${game}&moves=${encodeURIComponent(moves)}&analysis=1&bits=1&mode=humans&think=300`);
+  watch(phone);
+  for (const [game, moves, view] of [['tictactoe', '15', ''], ['santorini', 'B3,D3 C4,C2', ''], ['connect4', '44455554221', ''],
+    ['connect4', '4 4 4 5 5', '&view=generic'], ['santorini', 'B3,D3 C4,C2', '&view=generic']]) {
+    await phone.goto(`${base}/?game=${game}&moves=${encodeURIComponent(moves)}&analysis=1&bits=1&mode=humans&think=300${view}`);
     await idle(phone);
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(width <= 390, `${game}: the page is ${width} px wide`);
+    assert.ok(width <= 390, `${game}${view}: the page is ${width} px wide`);
     const board = await phone.$eval('#board', (b) => b.getBoundingClientRect().right);
-    assert.ok(board <= 390, `${game}: the board reaches ${board} px`);
+    assert.ok(board <= 390, `${game}${view}: the board reaches ${board} px`);
   }
   await phone.screenshot({ path: path.join(artifacts, 'phone.png') });
   await phone.close();
@@ -359,16 +562,18 @@ await check('the README screenshot', async () => {
 });
 
 await check('no stray "null" or "undefined" text on any page', async () => {
-  for (const game of ['tictactoe', 'connect4', 'santorini']) {
-    await page.goto(`${base}/?game=${game}&analysis=1&bits=1&mode=humans`);
-    await idle(page);
-    const text = await page.textContent('body');
-    assert.ok(!/null|undefined|NaN/.test(text), `${game}: ${text.match(/.{0,40}(null|undefined|NaN).{0,20}/)}`);
+  for (const view of ['', '&view=generic']) {
+    for (const { game } of registry) {
+      await page.goto(`${base}/?game=${game}&analysis=1&bits=1&mode=humans&think=300${view}`);
+      await idle(page);
+      const text = await page.textContent('body');
+      assert.ok(!/null|undefined|NaN/.test(text), `${game}${view}: ${text.match(/.{0,40}(null|undefined|NaN).{0,20}/)}`);
+    }
   }
 });
 
-await check('no script errors on the page', async () => {
-  assert.deepEqual(pageErrors, []);
+await check('no console error and no page error on any page', async () => {
+  assert.deepEqual(problems, []);
 });
 
 await browser.close();

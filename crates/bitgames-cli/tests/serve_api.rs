@@ -65,6 +65,90 @@ fn page_and_assets_are_served_from_the_binary() {
     assert!(index["routes"].as_array().unwrap().len() >= 6);
 }
 
+/// The page modules a module imports: the specifier of each `import ... from
+/// '...'` line (and `export ... from`), as a file name under `/assets/`.
+fn imports_of(module: &str, text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in text.lines().map(str::trim) {
+        let is_import = line.starts_with("import ") || line.starts_with("import{");
+        let re_export = line.starts_with("export ") && line.contains(" from ");
+        if !is_import && !re_export {
+            continue;
+        }
+        // The last quoted string of the line: `'./api.js'` or `"./api.js"`.
+        let quote = line
+            .rfind(['\'', '"'])
+            .unwrap_or_else(|| panic!("{module}: an import over several lines: {line}"));
+        let open = line[..quote]
+            .rfind(['\'', '"'])
+            .unwrap_or_else(|| panic!("{module}: no specifier in {line}"));
+        let spec = &line[open + 1..quote];
+        let file = spec
+            .strip_prefix("./")
+            .or_else(|| spec.strip_prefix("/assets/"))
+            .filter(|f| !f.contains('/'))
+            .unwrap_or_else(|| {
+                panic!("{module} imports `{spec}`: not one of the page's own modules")
+            });
+        found.push(file.to_string());
+    }
+    found
+}
+
+#[test]
+fn every_module_the_page_imports_is_served_as_javascript() {
+    let s = server();
+    let (status, html) = s.get_text("/");
+    assert_eq!(status, 200);
+    assert!(
+        html.contains(r#"<script type="module" src="/assets/app.js"></script>"#),
+        "the page loads app.js as a module: {html}"
+    );
+    // From app.js, every module imported, and what those import.
+    let mut served = std::collections::BTreeSet::new();
+    let mut queue = vec!["app.js".to_string()];
+    let mut imported_by_app = 0;
+    while let Some(file) = queue.pop() {
+        if !served.insert(file.clone()) {
+            continue;
+        }
+        let (status, head, body) =
+            common::request_with_head(&s.addr, "GET", &format!("/assets/{file}"));
+        assert_eq!(status, 200, "/assets/{file}");
+        let content_type = common::header(&head, "content-type").unwrap_or("");
+        assert!(
+            content_type.starts_with("text/javascript"),
+            "/assets/{file} is served as `{content_type}`"
+        );
+        let imports = imports_of(&file, &body);
+        if file == "app.js" {
+            imported_by_app = imports.len();
+        }
+        queue.extend(imports);
+    }
+    assert!(
+        imported_by_app >= 4,
+        "app.js imports the API module and the game modules ({imported_by_app} imports)"
+    );
+    // Every module in the crate's web/ is served and reached from app.js.
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    let on_disk: std::collections::BTreeSet<String> = std::fs::read_dir(&web)
+        .expect("web/")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".js"))
+        .collect();
+    assert_eq!(served, on_disk);
+    for game in [
+        "tictactoe.js",
+        "connect4.js",
+        "santorini.js",
+        "generic.js",
+        "api.js",
+    ] {
+        assert!(served.contains(game), "{game}");
+    }
+}
+
 #[test]
 fn unknown_api_routes_get_a_json_404_listing_the_routes() {
     let s = server();
@@ -315,6 +399,33 @@ fn connect4_bad_requests_say_what_is_wrong() {
         message,
         "bad Connect Four moves `448`: move 3 `8`: column 8 is outside 1..7"
     );
+}
+
+#[test]
+fn connect4_refused_moves_describe_the_position_before_them() {
+    let s = server();
+    for (moves, before) in [
+        ("4444444", "444444"),
+        ("12121212", "1212121"),
+        ("44x", "44"),
+        ("x", ""),
+    ] {
+        for route in ["/api/connect4/state", "/api/connect4/analyze"] {
+            let (status, body) = s.get(route, &[("moves", moves)]);
+            assert_eq!(status, 400, "{route} {moves}: {body}");
+            let (_, expected) = s.get("/api/connect4/state", &[("moves", before)]);
+            assert_eq!(body["before_refused"], expected, "{route} {moves}");
+        }
+    }
+    let (_, full) = s.get("/api/connect4/state", &[("moves", "4444444")]);
+    assert_eq!(
+        full["before_refused"]["playable"][3], false,
+        "column 4 is full"
+    );
+    // Blanks between the digits (the generic routes' way) are dropped.
+    let (status, spaced) = s.get("/api/connect4/state", &[("moves", " 4 4 3 ")]);
+    assert_eq!(status, 200, "{spaced}");
+    assert_eq!(spaced, s.get("/api/connect4/state", &[("moves", "443")]).1);
 }
 
 /// The lines of a streamed answer, parsed.
@@ -623,6 +734,19 @@ fn santorini_bestmove_gives_a_legal_move_and_the_legal_moves() {
     );
     assert_eq!(win["best"], "B4>B5#", "{win}");
     assert_eq!(win["score_text"], "win in 1");
+    // The score in words: a forced result as the library writes it, else the
+    // evaluation with its sign.
+    assert_eq!(win["exact"], true);
+    assert_eq!(win["score_words"], "win in 1");
+    let score = a["score"].as_i64().unwrap();
+    let words = if a["exact"] == true {
+        a["score_text"].as_str().unwrap().to_string()
+    } else if score > 0 {
+        format!("eval +{score}")
+    } else {
+        format!("eval {score}")
+    };
+    assert_eq!(a["score_words"], words.as_str(), "{a}");
 }
 
 #[test]
@@ -914,6 +1038,15 @@ fn the_generic_legal_route_serves_every_game_through_the_trait() {
     let (status, message) = error_of(&s, "/api/connect4/legal", &[("moves", "4 4 4 4 4 4 4")]);
     assert_eq!(status, 400);
     assert_eq!(message, "move 7 (`4`): column 4 is full");
+    // Moves are separated by blanks only: a move may hold a comma, as
+    // Santorini's placements do.
+    let (status, st) = s.get("/api/santorini/legal", &[("moves", "B3,D3  C4,C2")]);
+    assert_eq!(status, 200, "{st}");
+    assert_eq!(st["position"], PERFT_POSITION);
+    assert_eq!(st["legal_moves"].as_array().unwrap().len(), 68);
+    let (status, message) = error_of(&s, "/api/connect4/legal", &[("moves", "4,4")]);
+    assert_eq!(status, 400);
+    assert!(message.starts_with("move 1 (`4,4`): "), "{message}");
 }
 
 #[test]

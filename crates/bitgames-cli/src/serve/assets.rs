@@ -1,4 +1,4 @@
-//! The page and its assets, embedded in the binary from `web/` at the repository root.
+//! The page and its assets, embedded in the binary from the crate's `web/`.
 
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
@@ -6,13 +6,19 @@ use axum::response::{Html, IntoResponse, Response};
 
 const INDEX: &str = include_str!("../../web/index.html");
 
-/// The files under `/assets/`: name, content type, bytes.
+/// The content type of the page's JavaScript modules.
+const JS: &str = "text/javascript; charset=utf-8";
+
+/// The files under `/assets/`: name, content type, bytes. The page's script
+/// is ES modules: `app.js` (the shell) imports the others by their names here.
 const ASSETS: &[(&str, &str, &[u8])] = &[
-    (
-        "app.js",
-        "text/javascript; charset=utf-8",
-        include_bytes!("../../web/app.js"),
-    ),
+    ("app.js", JS, include_bytes!("../../web/app.js")),
+    ("api.js", JS, include_bytes!("../../web/api.js")),
+    ("page.js", JS, include_bytes!("../../web/page.js")),
+    ("tictactoe.js", JS, include_bytes!("../../web/tictactoe.js")),
+    ("connect4.js", JS, include_bytes!("../../web/connect4.js")),
+    ("santorini.js", JS, include_bytes!("../../web/santorini.js")),
+    ("generic.js", JS, include_bytes!("../../web/generic.js")),
     (
         "style.css",
         "text/css; charset=utf-8",

@@ -45,16 +45,26 @@ const AT_ONCE: Duration = Duration::from_millis(150);
 /// Transposition table of a server solver: 2^21 buckets (32 MiB), one solver per search slot.
 const TABLE_LOG2: u32 = 21;
 
-/// The position of the `moves` parameter, or a 400 naming the bad move.
+/// The position of the `moves` parameter (column digits; blanks between
+/// them, as the generic routes write moves, are dropped), or a 400 naming the
+/// bad move; the 400 also describes the position before the refused move
+/// (`before_refused`: the keys of `state`), so that the page draws the stones
+/// of a bad link without replaying the moves itself.
 fn position(params: &Params) -> Result<(Position, String), ApiError> {
-    let moves = required(params, "moves")?.trim().to_string();
-    let pos = Position::from_moves(&moves).map_err(|e| {
-        ApiError::bad(format!(
-            "bad Connect Four moves `{}`: {e}",
-            bitgames::excerpt(&moves)
-        ))
-    })?;
-    Ok((pos, moves))
+    let moves: String = required(params, "moves")?.split_whitespace().collect();
+    Position::from_moves(&moves)
+        .map(|pos| (pos, moves.clone()))
+        .map_err(|e| {
+            let error = ApiError::bad(format!(
+                "bad Connect Four moves `{}`: {e}",
+                bitgames::excerpt(&moves)
+            ));
+            let before: String = moves.chars().take(e.index() - 1).collect();
+            match Position::from_moves(&before) {
+                Ok(pos) => error.with(json!({ "before_refused": describe(&pos, &before) })),
+                Err(_) => error,
+            }
+        })
 }
 
 /// What describes the position: the board, whose turn, and how the game ended.
@@ -178,6 +188,26 @@ impl Known {
             None
         };
         let cells = self.geometry.cells();
+        let score_text = score.map(|s| {
+            Verdict::strong(s, self.stones, cells).map_or_else(|e| e.to_string(), |v| v.to_string())
+        });
+        // The position's result as far as it is known: the exact words once
+        // complete, else win/draw/loss once every open column's is known.
+        let open: Vec<Option<i32>> = (0..w)
+            .filter(|&c| self.playable[c])
+            .map(|c| self.signs[c])
+            .collect();
+        let result = if complete {
+            score_text.clone()
+        } else if !open.is_empty() && open.iter().all(Option::is_some) {
+            open.iter()
+                .flatten()
+                .copied()
+                .max()
+                .map(|s| Verdict::weak(s).to_string())
+        } else {
+            None
+        };
         json!({
             "scores": self.exact,
             "signs": self.signs,
@@ -187,7 +217,8 @@ impl Known {
             "best": best.first(),
             "best_columns": best,
             "score": score,
-            "score_text": score.map(|s| Verdict::strong(s, self.stones, cells).map_or_else(|e| e.to_string(), |v| v.to_string())),
+            "score_text": score_text,
+            "result": result,
             "time_ms": (elapsed.as_secs_f64() * 1e3).round() as u64,
             "budget_ms": budget_ms,
             "book": book,
@@ -426,4 +457,90 @@ pub async fn bestmove(state: Arc<AppState>, params: &Params) -> Result<Value, Ap
         "time_ms": (elapsed.as_secs_f64() * 1e3).round() as u64,
         "budget_ms": ms,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The summary of `moves` with these exact scores and signs known.
+    fn summary(moves: &str, exact: [Option<i32>; 7], signs: [Option<i32>; 7]) -> Value {
+        let pos = Position::from_moves(moves).unwrap();
+        let mut known = Known::new(&pos);
+        known.exact = exact.to_vec();
+        known.signs = signs.to_vec();
+        known.summary(Duration::from_millis(5), 50, false)
+    }
+
+    #[test]
+    fn the_result_is_stated_as_far_as_it_is_known() {
+        // Every column's result known, none exact: the best of them, in words.
+        let s = summary(
+            "445",
+            [None; 7],
+            [
+                Some(-1),
+                Some(0),
+                Some(-1),
+                Some(1),
+                Some(0),
+                Some(-1),
+                Some(-1),
+            ],
+        );
+        assert_eq!(s["complete"], false);
+        assert_eq!(s["result"], "win");
+        let s = summary(
+            "445",
+            [None; 7],
+            [
+                Some(-1),
+                Some(0),
+                Some(-1),
+                Some(-1),
+                Some(0),
+                Some(-1),
+                Some(-1),
+            ],
+        );
+        assert_eq!(s["result"], "draw");
+        let s = summary("445", [None; 7], [Some(-1); 7]);
+        assert_eq!(s["result"], "loss");
+        // One column unknown: a draw or a win may hide there.
+        let s = summary(
+            "445",
+            [None; 7],
+            [
+                Some(-1),
+                Some(0),
+                None,
+                Some(-1),
+                Some(0),
+                Some(-1),
+                Some(-1),
+            ],
+        );
+        assert_eq!(s["result"], Value::Null);
+        // A full column does not count: only the open ones.
+        let s = summary(
+            "444444",
+            [None; 7],
+            [Some(0), Some(0), Some(0), None, Some(0), Some(0), Some(0)],
+        );
+        assert_eq!(s["result"], "draw");
+        // Complete: the exact words, as `score_text`.
+        let exact = [
+            Some(-2),
+            Some(-1),
+            Some(0),
+            Some(1),
+            Some(0),
+            Some(-1),
+            Some(-2),
+        ];
+        let s = summary("", exact, exact.map(|e| e.map(i32::signum)));
+        assert_eq!(s["complete"], true);
+        assert_eq!(s["result"], s["score_text"]);
+        assert_eq!(s["result"], "win in 21");
+    }
 }

@@ -31,11 +31,12 @@ fn game(name: &str) -> Result<&'static dyn DynGame, ApiError> {
 }
 
 /// The position of a request: `position` (absent, empty or `-`: the start)
-/// after `moves` (space- or comma-separated), in notation.
+/// after `moves` (separated by blanks, as the command's `--moves`: a move
+/// may itself hold a comma, as Santorini's placements `B3,D3` do), in notation.
 fn position(g: &dyn DynGame, params: &Params) -> Result<String, ApiError> {
     let start = optional(params, "position").unwrap_or("-");
     let moves: Vec<&str> = optional(params, "moves")
-        .map(|m| m.split([' ', ',']).filter(|s| !s.is_empty()).collect())
+        .map(|m| m.split_whitespace().collect())
         .unwrap_or_default();
     g.state(start, &moves)
         .map(|s| s.position)

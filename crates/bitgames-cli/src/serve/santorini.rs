@@ -8,6 +8,7 @@ use bitgames::santorini::reach::{
 };
 use bitgames::santorini::search::{Limits, score_text};
 use bitgames::santorini::{Bitboard, Instance, Levels, Move, Position, Space};
+use bitgames::tools::negamax::plies_to_end;
 use bitgames::{Game, Player};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -109,6 +110,16 @@ pub async fn bestmove(state: Arc<AppState>, params: &Params) -> Result<Value, Ap
         "best": best.to_string(),
         "score": report.score,
         "score_text": score_text(report.score),
+        // Whether the score is a forced result, and the score in the page's
+        // words: the result (`win in 3`) or the evaluation with its sign.
+        "exact": plies_to_end(report.score).is_some(),
+        "score_words": if plies_to_end(report.score).is_some() {
+            score_text(report.score)
+        } else if report.score > 0 {
+            format!("eval +{}", report.score)
+        } else {
+            format!("eval {}", report.score)
+        },
         "depth": report.depth,
         "nodes": report.nodes,
         "time_ms": (report.elapsed.as_secs_f64() * 1e3).round() as u64,

@@ -98,6 +98,21 @@ pub fn get(addr: &str, path: &str) -> (u16, String) {
 
 /// One request with this method and no body.
 pub fn request(addr: &str, method: &str, path: &str) -> (u16, String) {
+    let (status, _, body) = request_with_head(addr, method, path);
+    (status, body)
+}
+
+/// The value of the header `name` (any case) in a response head, if any.
+pub fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().skip(1).find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        key.trim().eq_ignore_ascii_case(name).then(|| value.trim())
+    })
+}
+
+/// One request with this method and no body: the status, the head (status
+/// line and headers) and the body.
+pub fn request_with_head(addr: &str, method: &str, path: &str) -> (u16, String, String) {
     let mut stream = TcpStream::connect(addr).expect("connect");
     stream
         .set_read_timeout(Some(Duration::from_secs(60)))
@@ -126,7 +141,7 @@ pub fn request(addr: &str, method: &str, path: &str) -> (u16, String) {
     } else {
         body.to_string()
     };
-    (status, body)
+    (status, head.to_string(), body)
 }
 
 fn dechunk(mut body: &str) -> String {
