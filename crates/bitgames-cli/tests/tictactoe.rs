@@ -28,7 +28,10 @@ fn analyze_json_has_a_value_per_legal_move() {
         .unwrap();
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!((v["to_move"].clone(), v["mark"].clone()), (2.into(), "O".into()));
+    assert_eq!(
+        (v["to_move"].clone(), v["mark"].clone()),
+        (2.into(), "O".into())
+    );
     assert_eq!(v["value"], 0);
     assert_eq!(v["best"], 5);
     assert_eq!(v["best_moves"], serde_json::json!([5]));
