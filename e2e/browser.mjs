@@ -227,7 +227,7 @@ await check('Connect Four link: exactly that position, no engine move; numbers; 
   assert.deepEqual(await fresh.$$eval('#under span', (s) => s.map((x) => x.textContent)), ['1', '2', '3', '4', '5', '6', '7']);
   const cli = cliAnalysis(moves);
   assert.deepEqual(await shownScores(fresh), cli.scores, 'the page shows the scores of `bitgames connect4 analyze --json`');
-  assert.deepEqual(await shownWords(fresh), cli.results, 'in the same words');
+  assert.deepEqual(await shownWords(fresh), cli.texts, 'in the same words');
   const best = Math.max(...cli.scores.filter((x) => x !== null));
   const bestCols = cli.scores.map((x, i) => (x === best ? i + 1 : null)).filter(Boolean);
   const marked = await fresh.$$eval('.c4 .col.best', (cols) => cols.map((c) => Number(c.dataset.col)));

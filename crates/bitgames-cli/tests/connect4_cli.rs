@@ -146,7 +146,7 @@ fn analyze_other_board_sizes() {
     let v = analyze_json(&["--width", "4", "--height", "4", "112233"]);
     assert_eq!(v["score"], 5);
     assert_eq!(v["best"], 4);
-    assert_eq!(v["results"][3], "win in 1");
+    assert_eq!(v["texts"][3], "win in 1");
     assert_eq!(v["width"], 4);
 }
 

@@ -171,7 +171,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             .copied()
             .find(|&c| top.is_some() && rank(known[c]) == top)
     };
-    let bests: Vec<usize> = (0..geometry.width())
+    // Centre first, as the library's `best_columns` (and the API) list them.
+    let bests: Vec<usize> = order
+        .iter()
+        .copied()
         .filter(|&c| best.is_some() && rank(known[c]) == top)
         .map(|c| c + 1)
         .collect();
@@ -197,12 +200,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 Known::Full => None,
                 k => Some(matches!(k, Known::Exact(_))),
             }).collect::<Vec<_>>(),
-            "results": known.iter().map(|&k| word(k)).collect::<Vec<_>>(),
+            // The API's keys (`/api/connect4/analyze`): texts, best_columns, time_ms.
+            "texts": known.iter().map(|&k| word(k)).collect::<Vec<_>>(),
             "best": best.map(|c| c + 1),
-            "bests": bests,
+            "best_columns": bests,
             "score": score,
             "nodes": solver.stats().nodes,
-            "seconds": elapsed.as_secs_f64(),
+            "time_ms": (elapsed.as_secs_f64() * 1e3).round() as u64,
         });
         println!("{out}");
         return Ok(ExitCode::SUCCESS);

@@ -19,20 +19,34 @@ use axum::{Json, Router};
 use serde_json::{Value, json};
 use std::sync::Arc;
 
-/// The routes of the API, for the index at `/api` and the 404 answer.
-const ROUTES: &[&str] = &[
-    "GET /api/games",
-    "GET /api/{tictactoe|connect4|santorini}/legal?position=...[&moves=...]",
-    "GET /api/{game}/bestmove?position=...[&moves=...][&time_ms=1000][&depth=N]",
-    "GET /api/tictactoe/analyze?moves=1524",
-    "GET /api/connect4/state?moves=4453",
-    "GET /api/connect4/analyze?moves=4453[&time_ms=3000][&stream=1]",
-    "GET /api/connect4/bestmove?moves=4453[&time_ms=1000]",
-    "GET /api/santorini/state?position=...[&moves=...]",
-    "GET /api/santorini/bestmove?position=...[&moves=...][&time_ms=1000]",
-    "GET /api/santorini/move-to?instance=(1,2) [25 levels] | ?position=...&space=C3",
-    "GET /api/santorini/distances?instance=(1,2) [25 levels] | ?position=...&space=C3",
-];
+/// The routes of the API, for the index at `/api` and the 404 answer: the
+/// generic ones for every registered game, then the games' own.
+fn routes() -> Vec<String> {
+    let games = bitgames::registry::GAMES
+        .iter()
+        .map(|g| g.name())
+        .collect::<Vec<_>>()
+        .join("|");
+    let mut routes = vec![
+        "GET /api/games".to_string(),
+        format!("GET /api/{{{games}}}/legal?position=...[&moves=...]"),
+        format!("GET /api/{{{games}}}/bestmove?position=...[&moves=...][&time_ms=1000][&depth=N]"),
+    ];
+    routes.extend(
+        [
+            "GET /api/tictactoe/analyze?moves=1524",
+            "GET /api/connect4/state?moves=4453",
+            "GET /api/connect4/analyze?moves=4453[&time_ms=3000][&stream=1]",
+            "GET /api/connect4/bestmove?moves=4453[&time_ms=1000]",
+            "GET /api/santorini/state?position=...[&moves=...]",
+            "GET /api/santorini/bestmove?position=...[&moves=...][&time_ms=1000]",
+            "GET /api/santorini/move-to?instance=(1,2) [25 levels] | ?position=...&space=C3",
+            "GET /api/santorini/distances?instance=(1,2) [25 levels] | ?position=...&space=C3",
+        ]
+        .map(String::from),
+    );
+    routes
+}
 
 /// The whole app: page, assets and API.
 pub fn router(state: Arc<AppState>) -> Router {
@@ -65,7 +79,7 @@ fn params(query: Result<Query<Params>, QueryRejection>) -> Result<Params, ApiErr
 }
 
 async fn api_index() -> Json<Value> {
-    Json(json!({ "routes": ROUTES }))
+    Json(json!({ "routes": routes() }))
 }
 
 async fn not_found(uri: Uri) -> Response {
@@ -73,7 +87,7 @@ async fn not_found(uri: Uri) -> Response {
         ApiError::not_found(format!(
             "no API route {}; the routes are: {}",
             bitgames::excerpt(uri.path()),
-            ROUTES.join("; ")
+            routes().join("; ")
         ))
         .into_response()
     } else {

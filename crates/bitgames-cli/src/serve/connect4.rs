@@ -211,7 +211,10 @@ impl Known {
         json!({
             "scores": self.exact,
             "signs": self.signs,
-            "exact": (0..w).map(|c| self.exact[c].is_some()).collect::<Vec<_>>(),
+            // null for a full column, as `bitgames connect4 analyze --json` says.
+            "exact": (0..w)
+                .map(|c| self.playable[c].then(|| self.exact[c].is_some()))
+                .collect::<Vec<_>>(),
             "texts": (0..w).map(|c| self.words(c)).collect::<Vec<_>>(),
             "complete": complete,
             "best": best.first(),
