@@ -76,17 +76,8 @@ pub fn perft_by_depth_parallel<G: Game>(
     }
     let mut counts = vec![0u64; max_depth as usize + 1];
     counts[0] = 1;
-    let mut grandchildren = Vec::new();
-    for &mv in pos.legal_moves().iter() {
-        counts[1] += 1;
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        for &reply in child.legal_moves().iter() {
-            let mut grandchild = child.clone();
-            grandchild.play_unchecked(reply);
-            grandchildren.push(grandchild);
-        }
-    }
+    counts[1] = pos.legal_moves().len() as u64;
+    let grandchildren = grandchildren(pos);
     let total = grandchildren.len() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
     let below = grandchildren
@@ -116,17 +107,26 @@ pub fn perft_parallel<G: Game>(pos: &G, depth: u32) -> u64 {
     if depth <= 2 {
         return perft(pos, depth);
     }
-    let mut grandchildren = Vec::new();
+    grandchildren(pos)
+        .par_iter()
+        .map(|g| perft(g, depth - 2))
+        .sum()
+}
+
+/// Every position two moves down (one per move sequence): the units of work
+/// the parallel perfts share out.
+fn grandchildren<G: Game>(pos: &G) -> Vec<G> {
+    let mut out = Vec::new();
     for &mv in pos.legal_moves().iter() {
         let mut child = pos.clone();
         child.play_unchecked(mv);
         for &reply in child.legal_moves().iter() {
             let mut grandchild = child.clone();
             grandchild.play_unchecked(reply);
-            grandchildren.push(grandchild);
+            out.push(grandchild);
         }
     }
-    grandchildren.par_iter().map(|g| perft(g, depth - 2)).sum()
+    out
 }
 
 /// The perft counts for every depth `0..=max_depth`, from one walk of the tree:
