@@ -1,8 +1,9 @@
 // End-to-end test of the bitgames page in Debian's Chromium (headless), driven
 // by playwright-core. Run by crates/bitgames-cli/tests/browser.rs, which starts
-// `bitgames serve` and passes its URL:
+// `bitgames serve` and passes its URL, and the URL of a second server whose
+// Connect Four book stops at 3 stones (where slow analyses are tested):
 //
-//   node e2e/browser.mjs http://127.0.0.1:PORT ARTIFACTS_DIR
+//   node e2e/browser.mjs http://127.0.0.1:PORT ARTIFACTS_DIR [SHALLOW_URL]
 //
 // Exits non-zero on the first failed check; screenshots go to ARTIFACTS_DIR.
 
@@ -12,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-const [base, artifacts = 'artifacts'] = process.argv.slice(2);
+const [base, artifacts = 'artifacts', shallow] = process.argv.slice(2);
 if (!base) {
   console.error('usage: node e2e/browser.mjs http://127.0.0.1:PORT [ARTIFACTS_DIR]');
   process.exit(2);
@@ -265,10 +266,30 @@ await check('Connect Four link: exactly that position, no engine move; numbers; 
   await fresh.close();
 });
 
+await check('Connect Four links of 2 to 7 stones: all 7 exact scores, equal to the CLI\'s, each in under 1 s', async () => {
+  // Random-looking openings, one of each number of stones; the built-in book
+  // (layers 0..=3 and 10) answers them at once on a fresh server.
+  const fresh = await context.newPage();
+  for (const moves of ['35', '436', '2463', '17445', '443632', '5264137']) {
+    const cli = cliAnalysis(moves);
+    const started = Date.now();
+    await fresh.goto(`${base}/?game=connect4&moves=${moves}`);
+    await analysed(fresh);
+    const took = Date.now() - started;
+    assert.equal(await stones(fresh), moves.length);
+    const scores = await shownScores(fresh);
+    assert.ok(scores.every((x) => Number.isInteger(x)), `${moves}: every column exact: ${scores}`);
+    assert.deepEqual(scores, cli.scores, `${moves}: the scores of \`bitgames connect4 analyze --json\``);
+    assert.ok(took < 1000, `${moves}: all 7 exact scores after ${took} ms`);
+  }
+  await fresh.close();
+});
+
 await check('Connect Four: a slow position shows what is known and offers to keep thinking', async () => {
+  assert.ok(shallow, 'the URL of a server with the 3-stone book is the third argument');
   const slow = await context.newPage();
-  // Three stones, past the built-in book: not every column is exact in the first budget.
-  await slow.goto(`${base}/?game=connect4&moves=445&mode=humans`);
+  // Three stones, past the 3-stone book: not every column is exact in the first budget.
+  await slow.goto(`${shallow}/?game=connect4&moves=445&mode=humans`);
   await idle(slow);
   await slow.waitForSelector('body[data-analysis="partial"], body[data-analysis="done"]', { timeout: 60_000 });
   const where = await slow.getAttribute('body', 'data-analysis');

@@ -64,11 +64,16 @@ fn the_page_works_in_chromium() {
         );
     }
     let server = common::Server::start(&[]);
+    // A second server whose book stops at 3 stones: early positions are slow
+    // there, where the page's handling of a slow analysis is tested.
+    let shallow_book = root.join("crates/bitgames/books/7x6-depth3.book");
+    let shallow = common::Server::start(&["--book", shallow_book.to_str().expect("a UTF-8 path")]);
     let artifacts = root.join("artifacts");
     let out = Command::new("node")
         .arg(root.join("e2e/browser.mjs"))
         .arg(server.url())
         .arg(&artifacts)
+        .arg(shallow.url())
         .env("BITGAMES_BIN", env!("CARGO_BIN_EXE_bitgames"))
         .current_dir(root.join("e2e"))
         .output()

@@ -330,17 +330,27 @@ fn play_reprompts_on_bad_input_and_ends_cleanly() {
 
 #[test]
 fn the_engine_moving_first_takes_the_centre() {
-    // The built-in book (every position of at most 3 stones) answers the
-    // first moves at once: the centre, exact, and again after two stones.
+    // The built-in book (every position of at most 3 stones, and of exactly
+    // 10) makes every move exact from the first one, even in 0.2 s.
     let out = play(&["--first", "ai", "--think", "0.2"], "1\n1\n");
     assert!(out.starts_with("You are O (player 2)."));
     assert!(
         out.contains("I play column 4 (exact: win in 21 (score 1)).\n"),
         "{out}"
     );
+    assert_eq!(out.matches("I play column ").count(), 3, "{out}");
+    assert_eq!(out.matches("(exact: ").count(), 3, "{out}");
+    // With only the first 3 stones in its book, its third move, after four
+    // stones, is not solved in 0.2 s: it says plainly that it is not exact.
+    let shallow = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../bitgames/books/7x6-depth3.book"
+    );
+    let out = play(
+        &["--first", "ai", "--think", "0.2", "--book", shallow],
+        "1\n1\n",
+    );
     assert_eq!(out.matches("(exact: ").count(), 2, "{out}");
-    // Its third move, after four stones, is past the book and not solved in
-    // 0.2 s: it says plainly that the move is not exact.
     assert!(
         out.contains(
             " (not exact: a quick move (a short search), the position was not solved in time: 0.2 s were not enough).\n"

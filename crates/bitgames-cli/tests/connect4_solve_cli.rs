@@ -58,9 +58,13 @@ fn solve_weak_gives_the_sign_and_stats_add_nodes_and_microseconds() {
 
 #[test]
 fn the_builtin_book_answers_the_first_plies_at_once() {
+    // Positions of the book's layers (0..=3 and 10 stones) are answered from
+    // it (a couple of nodes); those in between search down to layer 10 and
+    // stop there after a few hundred nodes, where a search without the book
+    // visits millions.
     let out = bitgames()
         .args(["connect4", "solve", "--stats"])
-        .write_stdin("4\n1\n44\n-\n")
+        .write_stdin("4\n1\n44\n-\n444\n4444443333\n4453\n17445\n443632\n5264137\n")
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -68,10 +72,24 @@ fn the_builtin_book_answers_the_first_plies_at_once() {
     let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split(' ').collect()).collect();
     assert_eq!(
         lines.iter().map(|l| (l[0], l[1])).collect::<Vec<_>>(),
-        [("4", "-1"), ("1", "2"), ("44", "1"), ("-", "1")]
+        [
+            ("4", "-1"),
+            ("1", "2"),
+            ("44", "1"),
+            ("-", "1"),
+            ("444", "-1"),
+            ("4444443333", "15"),
+            ("4453", "-2"),
+            ("17445", "3"),
+            ("443632", "2"),
+            ("5264137", "3")
+        ]
     );
-    for l in &lines {
-        assert!(l[2].parse::<u64>().unwrap() < 1000, "{text}");
+    for l in &lines[..6] {
+        assert!(l[2].parse::<u64>().unwrap() <= 2, "{text}");
+    }
+    for l in &lines[6..] {
+        assert!(l[2].parse::<u64>().unwrap() < 20_000, "{text}");
     }
     bitgames()
         .args(["connect4", "solve", "--no-book", "--book", "x.book"])

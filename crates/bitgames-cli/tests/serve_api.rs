@@ -17,6 +17,24 @@ fn server() -> Server {
     Server::start(&["--max-solves", "2"])
 }
 
+/// The shallow book the built-in one is merged from: every position of at
+/// most 3 stones, without the 10-stone layer.
+fn shallow_book() -> String {
+    format!(
+        "{}/../bitgames/books/7x6-depth3.book",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// A server whose book stops at 3 stones, so that early positions take it
+/// seconds to solve: where slow analyses are tested.
+fn shallow_server(extra: &[&str]) -> Server {
+    let book = shallow_book();
+    let mut args = vec!["--book", book.as_str()];
+    args.extend_from_slice(extra);
+    Server::start(&args)
+}
+
 /// Runs the command with `stdin`; its standard output.
 fn cli(args: &[&str], stdin: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
@@ -457,13 +475,27 @@ fn stream_lines(s: &Server, moves: &str, time_ms: &str) -> Vec<Value> {
 
 #[test]
 fn connect4_slow_analysis_is_never_a_503_and_says_what_is_exact() {
+    // The built-in book answers any early position at once, even in 50 ms.
     let s = server();
-    // The built-in book answers the first two plies at once, even in 50 ms.
+    for moves in ["", "4", "445", "4453", "444333"] {
+        let (status, body) = s.get(
+            "/api/connect4/analyze",
+            &[("moves", moves), ("time_ms", "50")],
+        );
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["complete"], true, "{moves}: {body}");
+        let cli: Value =
+            serde_json::from_str(&cli(&["connect4", "analyze", moves, "--json"], "")).unwrap();
+        assert_eq!(body["scores"], cli["scores"], "{moves}");
+    }
+    // With a book of only the first 3 stones, early positions are slow.
+    let s = shallow_server(&["--max-solves", "2"]);
+    // That book answers the first two plies at once, even in 50 ms.
     let (status, body) = s.get("/api/connect4/analyze", &[("moves", ""), ("time_ms", "50")]);
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["scores"], json!([-2, -1, 0, 1, 0, -1, -2]));
     assert_eq!(body["complete"], true);
-    // Three stones: past the book, not solved in 50 ms on a fresh server.
+    // Three stones: past that book, not solved in 50 ms on a fresh server.
     // Not an error: the answer says what is known, and asks for more time.
     let started = Instant::now();
     let (status, body) = s.get(
@@ -570,8 +602,10 @@ fn connect4_streamed_analysis_sends_each_column_as_it_is_solved() {
         assert_eq!(l["score"], done["scores"][c]);
         assert_eq!(l["words"], done["texts"][c]);
     }
-    // A slow position: whatever the budget allows, each column's lines come
-    // win/draw/loss first, then exact, and agree with each other.
+    // A slow position (with the shallow book): whatever the budget allows,
+    // each column's lines come win/draw/loss first, then exact, and agree
+    // with each other.
+    let s = shallow_server(&["--max-solves", "2"]);
     let lines = stream_lines(&s, "445", "1500");
     let done = lines.last().unwrap();
     assert_eq!(done["type"], "done");
@@ -603,9 +637,9 @@ fn connect4_streamed_analysis_sends_each_column_as_it_is_solved() {
 #[test]
 fn connect4_a_stream_whose_client_goes_away_frees_its_engine() {
     use std::io::{BufRead, BufReader, Write as _};
-    // One engine only. A long analysis (two stones, past the built-in book:
+    // One engine only. A long analysis (two stones, past the shallow book:
     // many seconds) is opened, its first line read, and the connection dropped.
-    let s = Server::start(&["--max-solves", "1"]);
+    let s = shallow_server(&["--max-solves", "1"]);
     let path = common::with_query(
         "/api/connect4/analyze",
         &[("moves", "44"), ("time_ms", "60000"), ("stream", "1")],
@@ -697,7 +731,20 @@ fn connect4_engine_moves_are_exact_when_solved_and_say_so_when_not() {
         (Some(4), Some(true)),
         "{m}"
     );
-    // Three stones in 50 ms: a quick move, and the answer says it is not exact.
+    // And so does every early move: three stones in 50 ms.
+    let (status, m) = s.get(
+        "/api/connect4/bestmove",
+        &[("moves", "445"), ("time_ms", "50")],
+    );
+    assert_eq!(status, 200, "{m}");
+    assert_eq!(
+        (m["exact"].as_bool(), m["basis"].as_str()),
+        (Some(true), Some("exact")),
+        "{m}"
+    );
+    // With the shallow book, three stones in 50 ms: a quick move, and the
+    // answer says it is not exact.
+    let s = shallow_server(&["--max-solves", "2"]);
     let (status, m) = s.get(
         "/api/connect4/bestmove",
         &[("moves", "445"), ("time_ms", "50")],
@@ -923,7 +970,7 @@ fn santorini_move_to_and_distances_match_the_command() {
 
 #[test]
 fn two_hundred_requests_twenty_at_a_time_are_all_answered() {
-    let server = Server::start(&["--max-solves", "2"]);
+    let server = shallow_server(&["--max-solves", "2"]);
     let started = Instant::now();
     let requests: Vec<String> = (0..200)
         .map(|i| match i % 4 {
@@ -935,7 +982,7 @@ fn two_hundred_requests_twenty_at_a_time_are_all_answered() {
                 "/api/connect4/analyze",
                 &[("moves", "5554224333234511764415115"), ("time_ms", "2000")],
             ),
-            // Early positions past the built-in book: each search is cut by
+            // Early positions past the shallow book: each search is cut by
             // its time budget.
             2 => common::with_query(
                 "/api/connect4/analyze",

@@ -249,7 +249,8 @@ impl PyBook {
             .map_err(|e| PyValueError::new_err(format!("{}: bad book: {e}", path.display())))
     }
 
-    /// The book built into the library (7x6, every position of at most two stones).
+    /// The book built into the library (7x6: every position of at most 3 stones,
+    /// and every position of exactly 10).
     #[staticmethod]
     fn builtin() -> PyResult<Self> {
         builtin_book()
@@ -257,10 +258,18 @@ impl PyBook {
             .ok_or_else(|| PyValueError::new_err("this build has no built-in book"))
     }
 
-    /// Positions with at most this many stones are in the book.
+    /// The most stones of the positions held.
     #[getter]
     fn depth(&self) -> usize {
         self.book.depth()
+    }
+
+    /// The numbers of stones of the positions held, ascending (a layer holds
+    /// every position of its number of stones, mirror images counted once).
+    #[getter]
+    fn layers(&self) -> Vec<usize> {
+        let layers = self.book.layers();
+        (0..64).filter(|&n| layers.contains(n)).collect()
     }
 
     /// The book file's bytes (bitgames' format).

@@ -316,9 +316,7 @@ thread_local! {
 
 /// The built-in 7x6 book, read once.
 pub fn builtin_book() -> Option<Arc<book::Book>> {
-    static BOOK: OnceLock<Option<Arc<book::Book>>> = OnceLock::new();
-    BOOK.get_or_init(|| book::builtin(connect4::Geometry::STANDARD).map(Arc::new))
-        .clone()
+    book::builtin_shared(connect4::Geometry::STANDARD)
 }
 
 /// Runs `f` with this thread's Connect Four solver (made on first use),

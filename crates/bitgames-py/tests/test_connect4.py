@@ -103,15 +103,23 @@ def test_single_solves_analyze_and_limits(pons):
 
 def test_books(tmp_path):
     book = Book.builtin()
-    # Every position of at most 3 stones (after mirror images): 1 + 4 + 25 + 121.
-    assert book.depth == 3 and len(book) == 151
+    # Every position of at most 3 stones (after mirror images: 1 + 4 + 25 +
+    # 121) and every position of exactly 10 stones (634,338).
+    assert book.layers == [0, 1, 2, 3, 10] and book.depth == 10
+    assert len(book) == 151 + 634_338
     # The first player wins on the empty board with the last stone (score 1):
     # after the best first stone the second player's score is -1.
     assert book.score(ConnectFour("4")) == -1
     assert book.score(ConnectFour("4444")) is None
+    # A 10-stone position of the book scores what a fresh solve without the
+    # book says, and so does its mirror image.
+    ten = ConnectFour("4444443333")
+    assert book.score(ten) is not None
+    assert book.score(ten) == Solver(book=None).solve(ten)
+    assert book.score(ConnectFour("4444445555")) == book.score(ten)
     path = tmp_path / "7x6.book"
     path.write_bytes(book.to_bytes())
-    assert len(Book.load(path)) == 151
+    assert len(Book.load(path)) == len(book)
     assert Solver(book=str(path)).solve(ConnectFour("4")) == -1
     with pytest.raises(ValueError, match="bad book: not a .*Connect Four book"):
         Book(b"JUNKJUNKJUNKJUNKJUNKJUNK")

@@ -188,7 +188,7 @@ pub fn load_book_verified(
     verify: usize,
 ) -> anyhow::Result<Option<Arc<Book>>> {
     let Some(path) = path else {
-        return Ok(bitgames::connect4::solver::book::builtin(geometry).map(Arc::new));
+        return Ok(bitgames::connect4::solver::book::builtin_shared(geometry));
     };
     let book = book::read_book(path)?;
     if book.geometry() != geometry {

@@ -360,9 +360,9 @@ mod tests {
         assert_eq!(m.to_string(), "exact: win in 2 (score 11)");
         // The empty board is in the built-in book: exact from the first move.
         let mut solver = Solver::with_table_log2(18);
-        solver.set_book(
-            super::super::solver::book::builtin(Geometry::STANDARD).map(std::sync::Arc::new),
-        );
+        solver.set_book(super::super::solver::book::builtin_shared(
+            Geometry::STANDARD,
+        ));
         let m = choose_move(
             &mut solver,
             &pos(""),

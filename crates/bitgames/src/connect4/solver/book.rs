@@ -238,13 +238,19 @@ pub struct Book {
 }
 
 /// The book built into the library for the standard 7x6 board: every position
-/// with at most 3 stones (151 positions, 1,248 bytes), made by
-/// `bitgames connect4 book build --depth 3` (1,052 s on two shared cores).
-const STANDARD_BOOK: &[u8] = include_bytes!("../../../books/7x6-depth3.book");
+/// with at most 3 stones and every position with exactly 10 stones, mirror
+/// images counted once (634,489 positions, 5,075,952 bytes). Made by
+/// `bitgames connect4 book build --depth 3` and `--layer 10` and merged with
+/// `book merge`; see the README's "Opening books".
+///
+/// Positions of 4..=9 stones are solved by searching down to layer 10, where
+/// every line stops at a book entry.
+const STANDARD_BOOK: &[u8] = include_bytes!("../../../books/7x6-standard.book");
 
-/// The built-in book for this board size, if there is one (7x6: positions
-/// with at most 3 stones, so that positions of up to 2 stones are analysed
-/// at once).
+/// The built-in book for this board size, if there is one (7x6: layers 0..=3
+/// and 10, so that every position is analysed in well under a second).
+///
+/// Parses the 5 MB book on each call: prefer [`builtin_shared`].
 #[must_use]
 pub fn builtin(geometry: Geometry) -> Option<Book> {
     (geometry == Geometry::STANDARD)
@@ -817,15 +823,20 @@ mod tests {
     fn the_builtin_book_agrees_with_itself_and_knows_the_first_player_wins() {
         let g = Geometry::STANDARD;
         let book = builtin(g).unwrap();
-        assert_eq!(book.len(), 1 + 4 + 25 + 121);
-        assert_eq!(book.layers(), Layers::from(0..=3));
+        // Layers 0..=3 (1 + 4 + 25 + 121 positions after mirror images) and
+        // layer 10.
+        assert_eq!(book.len(), 1 + 4 + 25 + 121 + 634_338);
+        assert_eq!(
+            book.layers(),
+            Layers::from(0..=3).union(Layers::from(10..=10))
+        );
         assert!(builtin(Geometry::new(6, 5).unwrap()).is_none());
         // The empty board: the first player wins with the last stone (score 1).
         let empty = Position::new(g);
         assert_eq!(book.score(&empty), Some(1));
-        // Every position of the book below its depth scores the best of its
-        // children, as negamax says: the layers are consistent.
-        for stones in 0..book.depth() {
+        // Every position of the first layers below 3 stones scores the best
+        // of its children, as negamax says: the layers are consistent.
+        for stones in 0..3 {
             for pos in book_positions(g, stones) {
                 let best = (0..7)
                     .filter(|&c| pos.can_play(c))

@@ -139,3 +139,51 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod builtin_tests {
+    use super::*;
+    use crate::connect4::Geometry;
+    use crate::connect4::solver::book::{builtin_shared, symmetric_key};
+
+    /// The shipped book is exact: a random sample of its 10-stone entries
+    /// each agree with a fresh solve without any book, and every one of its
+    /// 3-stone entries agrees with a search down to its 10-stone layer alone
+    /// (layers 0..=2 are checked against layer 3 in `book`'s tests).
+    #[test]
+    fn a_sample_of_the_builtin_book_agrees_with_fresh_solves() {
+        let book = builtin_shared(Geometry::STANDARD).unwrap();
+        let mut deep = Vec::new();
+        let mut three = Vec::new();
+        for i in 0..book.len() {
+            let (pos, value) = book.entry(i).unwrap();
+            match pos.moves_played() {
+                10 => deep.push((pos, value)),
+                3 => three.push((pos, value)),
+                _ => {}
+            }
+        }
+        assert_eq!((deep.len(), three.len()), (634_338, 121));
+        let mut rng = SmallRng::seed_from_u64(0x5eed_2026);
+        let mut fresh = Solver::new();
+        for _ in 0..12 {
+            let (pos, value) = &deep[rng.random_range(0..deep.len())];
+            assert_eq!(check(&mut fresh, pos, *value), Ok(()));
+        }
+        let layer10 = Book::from_scores(
+            Geometry::STANDARD,
+            10..=10,
+            deep.iter().map(|(pos, value)| {
+                let BookValue::Exact(score) = value else {
+                    panic!("a bitgames book holds exact scores")
+                };
+                (symmetric_key(pos), *score as i8)
+            }),
+        );
+        let mut searched = Solver::new();
+        searched.set_book(Some(std::sync::Arc::new(layer10)));
+        for (pos, value) in &three {
+            assert_eq!(check(&mut searched, pos, *value), Ok(()));
+        }
+    }
+}
