@@ -1,0 +1,111 @@
+//! `bestmove` and `play`: the search engine on one position, and a game
+//! against it in the terminal.
+
+use super::{limits, parse_position};
+use bitgames::santorini::Move;
+use bitgames::santorini::search::{Engine, score_text};
+use bitgames::{Game, Player};
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+pub(super) fn bestmove(
+    position: &str,
+    time: Option<Duration>,
+    depth: Option<u32>,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let pos = parse_position(Some(position))?;
+    if pos.outcome().is_over() {
+        anyhow::bail!("the game is over ({})", pos.outcome());
+    }
+    let report = Engine::default().search(&pos, limits(time, depth));
+    let best = report.best.expect("an ongoing game has a move");
+    if json {
+        let value = serde_json::json!({
+            "best": best.to_string(),
+            "score": report.score,
+            "score_text": score_text(report.score),
+            "depth": report.depth,
+            "nodes": report.nodes,
+            "nodes_per_second": report.nodes_per_second().round() as u64,
+            "time_ms": report.elapsed.as_secs_f64() * 1e3,
+        });
+        println!("{value}");
+    } else {
+        println!(
+            "bestmove {best} score {} depth {} nodes {} nps {:.0} time {:.3}s",
+            score_text(report.score),
+            report.depth,
+            report.nodes,
+            report.nodes_per_second(),
+            report.elapsed.as_secs_f64()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub(super) fn play(
+    human: u8,
+    time: Duration,
+    depth: Option<u32>,
+    position: Option<&str>,
+) -> anyhow::Result<ExitCode> {
+    let human = Player::from_number(human).expect("1 or 2");
+    let mut pos = parse_position(position)?;
+    let mut engine = Engine::default();
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    println!(
+        "You are player {human}. Moves: A1,B2 (place), C4>B4^B5 (move, build), A1>B2# (win); q quits."
+    );
+    println!("Each space shows its level (4 = dome) and its worker: 1, 2, or '.' for none.");
+    loop {
+        println!("\n{}{pos}", pos.diagram());
+        let outcome = pos.outcome();
+        if outcome.is_over() {
+            let verdict = if outcome.winner() == Some(human) {
+                "you win"
+            } else {
+                "the engine wins"
+            };
+            println!("{outcome}: {verdict}");
+            return Ok(ExitCode::SUCCESS);
+        }
+        if pos.to_move() == human {
+            print!("your move> ");
+            std::io::stdout().flush()?;
+            let Some(line) = lines.next() else {
+                println!();
+                anyhow::bail!("input ended before the game did");
+            };
+            let line = line?;
+            let text = line.trim();
+            if text.is_empty() {
+                continue;
+            }
+            if text.eq_ignore_ascii_case("q") {
+                println!("Game abandoned at {pos}.");
+                return Ok(ExitCode::SUCCESS);
+            }
+            match text.parse::<Move>() {
+                Ok(mv) => {
+                    if let Err(e) = pos.play(mv) {
+                        println!("illegal move {text}: {e}");
+                    }
+                }
+                Err(e) => println!("{e}"),
+            }
+        } else {
+            let report = engine.search(&pos, limits(Some(time), depth));
+            let mv = report.best.expect("an ongoing game has a move");
+            println!(
+                "engine plays {mv} (score {}, depth {}, {} nodes)",
+                score_text(report.score),
+                report.depth,
+                report.nodes
+            );
+            pos.play(mv)?;
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! `bitgames santorini ...`: the tutorial's move-to and distances, perft,
+//! the search engine, a terminal game, engine matches and the benchmark table.
+//! One module per group: `tutorial` (move-to, distances), `perft`, `engine`
+//! (bestmove, play), `matches`, `bench`.
+
+mod bench;
+mod engine;
+mod matches;
+mod perft;
+mod tutorial;
+
+use bitgames::santorini::Position;
+use bitgames::santorini::naive::{distances_instance_naive, move_to_instance_naive};
+use bitgames::santorini::reach::{
+    distances_instance, format_distances, format_spaces, move_to_instance,
+};
+use bitgames::santorini::search::Limits;
+use clap::Subcommand;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// The Santorini subcommands.
+#[derive(Subcommand)]
+pub enum Command {
+    /// The spaces a worker may move to, one instance `(row,col) [25 levels]` per input line.
+    ///
+    /// Prints `[(1,1),(2,1),(2,3)]` per line (ascending row, col). Bad lines are
+    /// reported on stderr with their line number; the others are still answered.
+    MoveTo {
+        /// Use the naive twin (loops over the 8 neighbours) instead of the bitboard.
+        #[arg(long)]
+        naive: bool,
+        /// Input files (default: standard input; `-` is standard input).
+        files: Vec<PathBuf>,
+    },
+    /// BFS distances from the worker to all 25 spaces, one instance per input line.
+    ///
+    /// Prints `[1,0,3,...]`, 25 entries in row-major order, `inf` where unreachable.
+    Distances {
+        /// Use the naive twin (BFS with a queue) instead of bitboard frontiers.
+        #[arg(long)]
+        naive: bool,
+        /// Input files (default: standard input; `-` is standard input).
+        files: Vec<PathBuf>,
+    },
+    /// The number of move sequences of `depth` moves (perft), counted on every core.
+    ///
+    /// A winning move counts as one move (no build); a finished game has no
+    /// children. Also prints the time and the speed on stderr.
+    Perft {
+        /// The position (default: the empty board, player 1 to place),
+        /// e.g. `0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2`.
+        #[arg(long, short, allow_hyphen_values = true)]
+        position: Option<String>,
+        /// Also print the count under each first move (`<move> <count>`), in generation order.
+        #[arg(long)]
+        divide: bool,
+        /// The number of moves.
+        depth: u32,
+    },
+    /// The engine's best move in a position, with its score, depth, nodes and speed.
+    Bestmove {
+        /// The position, e.g. `0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2`;
+        /// `-` is the start (the empty board, player 1 to place).
+        #[arg(long, short, allow_hyphen_values = true)]
+        position: String,
+        /// Time to think, e.g. `1s`, `250ms`, `0.1s` (default 1s unless --depth is given).
+        #[arg(long, short, value_parser = crate::cli_util::parse_duration)]
+        time: Option<Duration>,
+        /// Search exactly this many plies instead.
+        #[arg(long, short, conflicts_with = "time")]
+        depth: Option<u32>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a game against the engine in the terminal (placement included).
+    ///
+    /// Type moves as `A1,B2` (place both workers), `C4>B4^B5` (move C4 to B4,
+    /// build on B5) or `A1>B2#` (climb onto level 3 and win).
+    Play {
+        /// Which player you are: 1 (you place first) or 2.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        human: u8,
+        /// The engine's time per move.
+        #[arg(long, short, default_value = "1s", value_parser = crate::cli_util::parse_duration)]
+        time: Duration,
+        /// Search exactly this many plies per engine move instead.
+        #[arg(long, short)]
+        depth: Option<u32>,
+        /// Start from this position instead of the empty board.
+        #[arg(long, short, allow_hyphen_values = true)]
+        position: Option<String>,
+    },
+    /// Engine matches: against a random player and a greedy one-ply player,
+    /// alternating colours, games shared out over every core.
+    Match {
+        /// Games against each opponent.
+        #[arg(long, short, default_value_t = 10)]
+        games: u32,
+        /// The engine's time per move.
+        #[arg(long, short, default_value = "100ms", value_parser = crate::cli_util::parse_duration)]
+        time: Duration,
+        /// Random seed of the opponents' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Print the benchmark table (medians and ratios) from the results of
+    /// `cargo bench -p bitgames --bench santorini`.
+    BenchTable {
+        /// Criterion's output folder.
+        #[arg(long, default_value = "target/criterion")]
+        criterion: PathBuf,
+    },
+}
+
+/// Runs a Santorini subcommand.
+pub fn run(command: Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::MoveTo { naive, files } => tutorial::batch(&files, |inst| {
+            let spaces = if naive {
+                move_to_instance_naive(inst)
+            } else {
+                move_to_instance(inst)
+            };
+            format_spaces(&spaces)
+        }),
+        Command::Distances { naive, files } => tutorial::batch(&files, |inst| {
+            let d = if naive {
+                distances_instance_naive(inst)
+            } else {
+                distances_instance(inst)
+            };
+            format_distances(&d)
+        }),
+        Command::Perft {
+            position,
+            divide,
+            depth,
+        } => perft::run(position.as_deref(), divide, depth),
+        Command::Bestmove {
+            position,
+            time,
+            depth,
+            json,
+        } => engine::bestmove(&position, time, depth, json),
+        Command::Play {
+            human,
+            time,
+            depth,
+            position,
+        } => engine::play(human, time, depth, position.as_deref()),
+        Command::Match { games, time, seed } => matches::run(games, time, seed),
+        Command::BenchTable { criterion } => bench::table(&criterion),
+    }
+}
+
+/// The engine's limits: `depth` plies if given, else `time` (1 s by default).
+pub(crate) fn limits(time: Option<Duration>, depth: Option<u32>) -> Limits {
+    match depth {
+        Some(d) => Limits {
+            depth: Some(d),
+            time: None,
+        },
+        None => Limits {
+            depth: None,
+            time: Some(time.unwrap_or(Duration::from_secs(1))),
+        },
+    }
+}
+
+/// A position, or the start (the empty board, player 1 to place) for none or `-`.
+pub(crate) fn parse_position(text: Option<&str>) -> anyhow::Result<Position> {
+    match text.map(str::trim) {
+        None | Some("-") => Ok(Position::new()),
+        Some(t) => t
+            .parse()
+            .map_err(|e| anyhow::anyhow!("bad position {:?}: {e}", bitgames::excerpt(t))),
+    }
+}
