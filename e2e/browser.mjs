@@ -439,7 +439,7 @@ await check('the generic view (tic-tac-toe, view=generic): a legal move, the eng
   assert.equal(await page.title(), 'bitgames: Tic-tac-toe');
   assert.equal(await page.$$eval('.ttt', (b) => b.length), 0, 'not the tic-tac-toe page module');
   await showsLegal(page, 'tictactoe', []);
-  assert.match(await page.textContent('#status'), /^Player 1 \(you\) to move/);
+  assert.match(await page.textContent('#status'), /^X \(you\) to move/);
   // The analysis panel: the engine's report on the start position.
   await page.waitForSelector('#engine-best');
   const first = (await api('tictactoe/bestmove', {})).body;
@@ -456,7 +456,7 @@ await check('the generic view (tic-tac-toe, view=generic): a legal move, the eng
   assert.equal(new URL(page.url()).searchParams.get('view'), 'generic', 'the view stays in the URL');
   await showsLegal(page, 'tictactoe', moves);
   assert.equal((await page.textContent('#note')).trim(), `·  Engine played ${reply.best}: ${reply.score_text}, exact`);
-  assert.match(await page.textContent('#status'), /^Player 1 \(you\) to move/);
+  assert.match(await page.textContent('#status'), /^X \(you\) to move/);
   // Engine move: the engine plays my side, then answers itself.
   await page.click('#engine-go');
   moves = await movesAre(page, 4);
@@ -482,7 +482,7 @@ await check('the generic view of Santorini: moves with commas, a click and an en
   assert.deepEqual(moves, ['B3,D3']);
   const after = await showsLegal(page, 'santorini', moves);
   assert.equal(after.to_move, 2);
-  assert.match(await page.textContent('#status'), /^Player 2 to move/);
+  assert.match(await page.textContent('#status'), /^Yellow to move/);
   await page.click('#engine-go');
   moves = await movesAre(page, 2);
   assert.ok(after.legal_moves.includes(moves[1]), `the engine's ${moves[1]} is a legal move`);

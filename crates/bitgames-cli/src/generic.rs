@@ -142,7 +142,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             for g in registry::GAMES {
                 let engine = g.engine();
                 if json {
-                    let v = json!({"game": g.name(), "title": g.title(), "start": g.start(), "engine": engine.name()});
+                    let v = json!({"game": g.name(), "title": g.title(), "players": g.players(), "start": g.start(), "engine": engine.name()});
                     println!("{v}");
                 } else {
                     println!(

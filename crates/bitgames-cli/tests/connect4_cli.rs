@@ -96,7 +96,7 @@ fn analyze_text_shows_board_turn_scores_in_words_and_best() {
             ". . . . . O .\n. . . . . X .\n. . . O . O .\n. . . O . X .\nO . X X . O .\nX . X O X X O\n1 2 3 4 5 6 7\n",
         ))
         .stdout(predicate::str::contains(
-            "Player 1 (X) to move: score -4, loss in 10.",
+            "Red (X, player 1) to move: score -4, loss in 10.",
         ))
         .stdout(predicate::str::contains("     1     -4  loss in 10  best"))
         .stdout(predicate::str::contains("     5    -13  loss in 1\n"))
@@ -309,8 +309,8 @@ fn play(args: &[&str], input: &str) -> String {
 
 #[test]
 fn play_reprompts_on_bad_input_and_ends_cleanly() {
-    let out = play(&["--think", "0.2"], "x\n0\n8\n\nq\n");
-    assert!(out.starts_with("You are X (player 1). Type a column 1..7 and Enter; q quits.\n"));
+    let out = play(&["--time", "0.2s"], "x\n0\n8\n\nq\n");
+    assert!(out.starts_with("You are Red (X, player 1). Type a column 1..7 and Enter; q quits.\n"));
     assert!(out.contains("`x` is not a column: type 1..7 (q quits)."));
     assert!(out.contains("`0` is not a column: type 1..7 (q quits)."));
     assert!(out.contains("Not legal: column 8 is outside 1..7."));
@@ -323,7 +323,7 @@ fn play_reprompts_on_bad_input_and_ends_cleanly() {
     assert!(out.ends_with("Game abandoned after moves ``.\n"));
 
     // End of input after one move each.
-    let out = play(&["--think", "0.2"], "4\n");
+    let out = play(&["--time", "0.2s"], "4\n");
     assert!(out.contains("I play column "));
     assert!(out.contains("\nInput ended; game abandoned after moves `4"));
 }
@@ -332,8 +332,8 @@ fn play_reprompts_on_bad_input_and_ends_cleanly() {
 fn the_engine_moving_first_takes_the_centre() {
     // The built-in book (every position of at most 3 stones, and of exactly
     // 10) makes every move exact from the first one, even in 0.2 s.
-    let out = play(&["--first", "ai", "--think", "0.2"], "1\n1\n");
-    assert!(out.starts_with("You are O (player 2)."));
+    let out = play(&["--first", "ai", "--time", "0.2s"], "1\n1\n");
+    assert!(out.starts_with("You are Yellow (O, player 2)."), "{out}");
     assert!(
         out.contains("I play column 4 (exact: win in 21 (score 1)).\n"),
         "{out}"
@@ -347,7 +347,7 @@ fn the_engine_moving_first_takes_the_centre() {
         "/../bitgames/books/7x6-depth3.book"
     );
     let out = play(
-        &["--first", "ai", "--think", "0.2", "--book", shallow],
+        &["--first", "ai", "--time", "0.2s", "--book", shallow],
         "1\n1\n",
     );
     assert_eq!(out.matches("(exact: ").count(), 2, "{out}");
@@ -364,7 +364,7 @@ fn a_careless_player_loses_to_the_engine() {
     // The player drops stones left to right, over and over (full columns are
     // refused and the next line is read).
     let input = "1\n2\n3\n4\n5\n6\n7\n".repeat(12);
-    let out = play(&["--think", "1"], &input);
+    let out = play(&["--time", "1s"], &input);
     assert!(out.contains("I win. Moves: "), "{out}");
     let moves = out
         .lines()

@@ -34,6 +34,13 @@ fn games_lists_every_registered_game_with_its_engine() {
         .stdout(predicate::str::contains(
             "santorini  Santorini    engine: alpha-beta",
         ));
+    bitgames()
+        .args(["games", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            r#""game":"connect4","players":["Red","Yellow"]"#,
+        ));
 }
 
 #[test]

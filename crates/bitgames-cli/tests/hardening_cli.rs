@@ -81,16 +81,19 @@ fn huge_times_are_refused_like_zero_and_infinity() {
             assert!(!err.contains("panicked"), "{args:?}: {err}");
         }
     }
-    for think in ["1e20", "86401", "-1", "inf", "NaN"] {
-        let (code, _, err) = run(&["connect4", "play", &format!("--think={think}")], b"q\n");
-        assert_eq!(code, 1, "--think {think}: {err}");
-        assert!(
-            err.contains("give a number of seconds from 0 to 86400 (a day)"),
-            "--think {think}: {err}"
-        );
+    // `play`'s time flag is the same (`--think`, its old name, too).
+    for flag in ["--time", "--think"] {
+        for think in ["1e20", "86401", "-1", "inf", "NaN", "0"] {
+            let (code, _, err) = run(&["connect4", "play", &format!("{flag}={think}")], b"q\n");
+            assert_eq!(code, 2, "{flag} {think}: {err}");
+            assert!(
+                err.contains("is not a positive time of at most a day (86400s)"),
+                "{flag} {think}: {err}"
+            );
+        }
     }
     // A day is allowed (`q` quits before the engine thinks at all).
-    let (code, out, err) = run(&["connect4", "play", "--think=86400"], b"q\n");
+    let (code, out, err) = run(&["connect4", "play", "--time=86400s"], b"q\n");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Game abandoned"), "{out}");
 }

@@ -1123,6 +1123,21 @@ fn every_registered_game_is_listed_and_has_a_bestmove_route() {
         .collect();
     assert_eq!(names, ["tictactoe", "connect4", "santorini"]);
     assert_eq!(g["games"][0]["engine"], "perfect");
+    // The players' names are the registry's, as the command says them.
+    let players: Vec<&Value> = g["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| &x["players"])
+        .collect();
+    assert_eq!(
+        players,
+        [
+            &json!(["X", "O"]),
+            &json!(["Red", "Yellow"]),
+            &json!(["Red", "Yellow"])
+        ]
+    );
     // Tic-tac-toe has no route of its own: the generic one answers, with
     // the keys of `bitgames bestmove --json`.
     let (status, b) = s.get("/api/tictactoe/bestmove", &[("position", "51")]);

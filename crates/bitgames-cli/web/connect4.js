@@ -3,7 +3,7 @@
 // /api/connect4/bestmove (exact or not, in the library's words).
 
 import { api, apiLines } from './api.js';
-import { $, el, state, page, actions, bitboard, focusedCell, isOver, movesText, refocus, clearBoard, resultClass, setStatus, toMove, whoText } from './page.js';
+import { $, el, state, page, actions, bitboard, focusedCell, isOver, movesText, refocus, clearBoard, playerNameOf, resultClass, setStatus, toMove, whoText } from './page.js';
 
 /** The first analysis budget, then what "Keep thinking" asks for (ms; the server allows 60 s). */
 const BUDGETS = [6000, 30000, 60000];
@@ -39,7 +39,7 @@ export const connect4 = {
   /** The moves of a URL: one character a move. */
   splitMoves: (text) => text.replace(/[^0-9a-cA-C]/g, '').match(/./g) || [],
   joinMoves: (moves) => moves.join(''),
-  playerName: (p) => (p === 1 ? 'Red' : 'Yellow'),
+  playerName: (p) => playerNameOf('connect4', p),
   load: () => api('connect4/state', { moves: movesText() }),
   note: null,
   noteClass: null,

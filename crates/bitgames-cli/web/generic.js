@@ -10,7 +10,7 @@ import { $, el, state, page, actions, focusedCell, isOver, movesText, refocus, s
 /** The generic view of the registry's game `info` ({game, title, start, engine}). */
 export function genericView(info) {
   const name = info.game;
-  const playerName = (p) => `Player ${p}`;
+  const playerName = (p) => (info.players && info.players[p - 1]) || `Player ${p}`;
   /** The position of a request: the link's start (if any) and the moves played, separated by blanks. */
   const params = (more) => ({ ...(state.start ? { position: state.start } : {}), moves: movesText(), ...more });
   // The engine's answer is /api/{game}/bestmove's; a game whose module serves

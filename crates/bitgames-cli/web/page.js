@@ -56,6 +56,12 @@ export function gameInfo(name) {
   return page.games.find((g) => g.game === name);
 }
 
+/** What the registry calls player `p` (1 or 2) of the game `name`: the command's words too. */
+export function playerNameOf(name, p) {
+  const info = gameInfo(name);
+  return (info && info.players && info.players[p - 1]) || `Player ${p}`;
+}
+
 /** The moves played, in the URL's and the API's notation of the game shown. */
 export function movesText() {
   return page.game.joinMoves(state.moves);

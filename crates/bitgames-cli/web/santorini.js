@@ -4,7 +4,7 @@
 // sets and BFS distances (/api/santorini/move-to, /api/santorini/distances).
 
 import { api } from './api.js';
-import { $, el, state, page, actions, bitboard, focusedCell, gameInfo, humanCanMove, isOver, movesText, refocus, setStatus, toMove, whoText } from './page.js';
+import { $, el, state, page, actions, bitboard, focusedCell, gameInfo, humanCanMove, isOver, movesText, playerNameOf, refocus, setStatus, toMove, whoText } from './page.js';
 
 /** The board is drawn 5 by 5; the names of its spaces are the API's (`spaces`, row by row from the top). */
 const SIZE = 5;
@@ -39,7 +39,7 @@ export const santorini = {
   /** The moves of a URL, separated by blanks or `;`. */
   splitMoves: (text) => (text ? text.split(/[\s;]+/).filter(Boolean) : []),
   joinMoves: (moves) => moves.join(' '),
-  playerName: (p) => (p === 1 ? 'Red' : 'Yellow'),
+  playerName: (p) => playerNameOf('santorini', p),
   load: () => api('santorini/state', { position: start(), moves: movesText() }),
   async engineMove() {
     const answer = await api('santorini/bestmove', { position: start(), moves: movesText(), time_ms: String(state.think) });

@@ -2,7 +2,7 @@
 // value of every legal square, the bitboards and win-line words.
 
 import { api } from './api.js';
-import { $, el, state, page, actions, bitboard, movesText, resultClass, whoText } from './page.js';
+import { $, el, state, page, actions, bitboard, movesText, playerNameOf, resultClass, whoText } from './page.js';
 
 /** The marks drawn for the players the API numbers 1 and 2. */
 const MARKS = { 1: 'X', 2: 'O' };
@@ -13,7 +13,7 @@ export const tictactoe = {
   /** The moves of a URL: squares 1-9 or a1-c3, with or without separators. */
   splitMoves: (text) => text.replace(/[^0-9a-cA-C]/g, '').match(/[a-cA-C][1-3]|[1-9]/g) || [],
   joinMoves: (moves) => moves.join(''),
-  playerName: (p) => MARKS[p],
+  playerName: (p) => playerNameOf('tictactoe', p),
   load: () => api('tictactoe/analyze', { moves: movesText() }),
   engineMove: async () => page.data.best,
   statusText() {

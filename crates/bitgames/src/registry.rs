@@ -15,7 +15,7 @@
 
 use crate::engine::{Engine, Limits, Report};
 use crate::tools::{self, PlayoutStats};
-use crate::{Game, Outcome};
+use crate::{Game, Outcome, Player};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
@@ -27,6 +27,10 @@ use std::str::FromStr;
 pub trait Registered: Game<Move: FromStr<Err: Display>> + FromStr<Err: Display> + 'static {
     /// The game's name for people: `Connect Four`.
     const TITLE: &'static str;
+
+    /// What players call the two sides, first player first: the same words
+    /// in the command, the API and the page (`["Red", "Yellow"]`).
+    const PLAYERS: [&'static str; 2] = ["Player 1", "Player 2"];
 
     /// The position every game starts from (what `-` means).
     fn start() -> Self;
@@ -136,6 +140,8 @@ pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
     /// The name for people ([`Registered::TITLE`]).
     fn title(&self) -> &'static str;
+    /// The names of the two sides ([`Registered::PLAYERS`]).
+    fn players(&self) -> [&'static str; 2];
     /// The start position in notation.
     fn start(&self) -> String;
     /// The state of `position` (`-` or empty: the start) after `moves`.
@@ -179,6 +185,12 @@ pub static GAMES: [&dyn DynGame; 3] = [
     &Entry::<crate::connect4::Position>::NEW,
     &Entry::<crate::santorini::Position>::NEW,
 ];
+
+/// What players call `player` in the game `G` ([`Registered::PLAYERS`]).
+#[must_use]
+pub fn player_name<G: Registered>(player: Player) -> &'static str {
+    G::PLAYERS[usize::from(player != Player::One)]
+}
 
 /// The names of the registered games, comma-separated.
 #[must_use]
@@ -259,6 +271,10 @@ impl<G: Registered> DynGame for Entry<G> {
 
     fn title(&self) -> &'static str {
         G::TITLE
+    }
+
+    fn players(&self) -> [&'static str; 2] {
+        G::PLAYERS
     }
 
     fn start(&self) -> String {

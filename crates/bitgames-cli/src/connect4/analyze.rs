@@ -226,9 +226,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     } else {
         'O'
     };
+    let name = bitgames::registry::player_name::<bitgames::connect4::Position>(player);
     if let Some(score) = score {
         println!(
-            "Player {player} ({mark}) to move: score {score}, {}.",
+            "{name} ({mark}, player {player}) to move: score {score}, {}.",
             score_words(score, stones, cells, args.weak)
         );
     }

@@ -379,10 +379,10 @@ fn analysis(args: &BenchArgs, count: usize) -> anyhow::Result<ExitCode> {
         let secs = started.elapsed().as_secs_f64();
         // Answered from the book: every column that needs a search has its
         // exact score there (and at least one column does).
-        let searched: Vec<Position> = (0..7)
+        let searched: Vec<Position> = (0..pos.geometry().width())
             .filter(|&c| pos.can_play(c) && !pos.is_winning_move(c))
             .map(|c| pos.after(c).expect("playable"))
-            .filter(|child| child.moves_played() < 42)
+            .filter(|child| child.moves_played() < pos.geometry().cells())
             .collect();
         let from_book = !searched.is_empty()
             && book.as_ref().is_some_and(|b| {

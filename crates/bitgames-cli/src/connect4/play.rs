@@ -19,12 +19,13 @@ pub struct Args {
     /// An opening book for this board size: perfect play from the first move.
     #[arg(long, value_name = "FILE")]
     book: Option<PathBuf>,
-    /// Seconds the engine may think per move. Its move is exact when the
-    /// book or the solver answers in time (every move with a deep enough
-    /// book); otherwise it keeps the win/draw/loss if that was solved, else
-    /// plays a quick move of a short search, and says which.
-    #[arg(long, default_value_t = 5.0)]
-    think: f64,
+    /// Time the engine may think per move, e.g. `5s`, `250ms`, `0.2` (seconds).
+    /// Its move is exact when the book or the solver answers in time (every
+    /// move, with the built-in book); otherwise it keeps the win/draw/loss if
+    /// that was solved, else plays a quick move of a short search, and says
+    /// which. (`--think` is an old name of this flag.)
+    #[arg(long, short, alias = "think", default_value = "5s", value_parser = crate::cli_util::parse_duration)]
+    time: Duration,
     #[command(flatten)]
     size: Size,
 }
@@ -40,14 +41,7 @@ pub enum First {
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let geometry = args.size.geometry()?;
-    if !(args.think.is_finite() && (0.0..=crate::cli_util::MAX_SECONDS).contains(&args.think)) {
-        anyhow::bail!(
-            "--think {}: give a number of seconds from 0 to {} (a day)",
-            args.think,
-            crate::cli_util::MAX_SECONDS
-        );
-    }
-    let think = Duration::from_secs_f64(args.think);
+    let think = args.time;
     let mut solver = Solver::new();
     solver.set_book(load_book(args.book.as_deref(), geometry)?);
     // Every core searches each column (lazy SMP on a shared table).
@@ -66,7 +60,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();
     println!(
-        "You are {} (player {human}). Type a column 1..{width} and Enter; q quits.",
+        "You are {} ({}, player {human}). Type a column 1..{width} and Enter; q quits.",
+        bitgames::registry::player_name::<Position>(human),
         mark(human)
     );
     while !pos.outcome().is_over() {

@@ -57,7 +57,8 @@ pub(super) fn play(
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     println!(
-        "You are player {human}. Moves: A1,B2 (place), C4>B4^B5 (move, build), A1>B2# (win); q quits."
+        "You are {} (player {human}, workers drawn {human}). Moves: A1,B2 (place), C4>B4^B5 (move, build), A1>B2# (win); q quits.",
+        bitgames::registry::player_name::<bitgames::santorini::Position>(human)
     );
     println!("Each space shows its level (4 = dome) and its worker: 1, 2, or '.' for none.");
     loop {

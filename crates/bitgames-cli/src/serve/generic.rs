@@ -51,6 +51,7 @@ pub fn games() -> Value {
             json!({
                 "game": g.name(),
                 "title": g.title(),
+                "players": g.players(),
                 "start": g.start(),
                 "engine": g.engine().name(),
             })

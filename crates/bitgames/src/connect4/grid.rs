@@ -377,7 +377,7 @@ fn undo(g: Geometry, bits: [u64; 2], dead: &mut HashSet<u64>, moves: &mut Vec<Co
     if dead.contains(&key) {
         return false;
     }
-    for col in centre_first(g.width()) {
+    for col in super::policy::centre_first(g) {
         let column = mask & g.column_mask(col);
         if column == 0 {
             continue;
@@ -400,12 +400,6 @@ fn undo(g: Geometry, bits: [u64; 2], dead: &mut HashSet<u64>, moves: &mut Vec<Co
     }
     dead.insert(key);
     false
-}
-
-fn centre_first(width: usize) -> impl Iterator<Item = usize> {
-    let mut cols: Vec<usize> = (0..width).collect();
-    cols.sort_by_key(|&c| (2 * c).abs_diff(width - 1));
-    cols.into_iter()
 }
 
 /// The move string (1-based column digits) that reaches `pos`, as

@@ -75,6 +75,8 @@ impl Engine<Position> for Exact {
 
 impl Registered for Position {
     const TITLE: &'static str = "Connect Four";
+    /// Red moves first (drawn `X` in text), Yellow second (`O`).
+    const PLAYERS: [&'static str; 2] = ["Red", "Yellow"];
 
     fn start() -> Position {
         Position::default()

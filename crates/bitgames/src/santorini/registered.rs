@@ -41,6 +41,8 @@ impl Engine<Position> for Search {
 
 impl Registered for Position {
     const TITLE: &'static str = "Santorini";
+    /// Red places and moves first (workers drawn `1` in text), Yellow second (`2`).
+    const PLAYERS: [&'static str; 2] = ["Red", "Yellow"];
 
     fn start() -> Position {
         Position::new()

@@ -42,6 +42,7 @@ impl Engine<Position> for Perfect {
 
 impl Registered for Position {
     const TITLE: &'static str = "Tic-tac-toe";
+    const PLAYERS: [&'static str; 2] = ["X", "O"];
 
     fn start() -> Position {
         Position::default()
