@@ -1,4 +1,4 @@
-//! Numbers for the benchmark tables, shared by `bitgames` and `bench-table`.
+//! Numbers for the benchmark tables.
 
 /// A duration in nanoseconds in the unit that suits it: `38.20 ns`,
 /// `6.50 us`, `4.90 ms`, `2.10 s`.

@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod bench_table;
 mod cli_util;
 mod connect4;
 mod format;
@@ -35,6 +36,15 @@ enum Command {
     Serve(serve::ServeArgs),
     #[command(flatten)]
     Generic(generic::Command),
+    /// The benchmark table from criterion's results (`cargo bench -p bitgames` first):
+    /// median per iteration and per element, and the speed-up over each group's naive twin.
+    BenchTable {
+        /// Only groups whose names start with these (e.g. `tictactoe`, `c4`, `santorini`).
+        groups: Vec<String>,
+        /// Criterion's output folder (default: `$CRITERION_DIR`, else `target/criterion`).
+        #[arg(long, value_name = "DIR")]
+        criterion: Option<std::path::PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -45,6 +55,13 @@ fn main() -> ExitCode {
         Command::Santorini(c) => santorini::run(c),
         Command::Serve(args) => serve::run(args),
         Command::Generic(cmd) => generic::run(cmd),
+        Command::BenchTable { groups, criterion } => {
+            let dir = criterion.unwrap_or_else(bench_table::default_dir);
+            bench_table::read(&dir, &groups).map(|g| {
+                bench_table::print(&g);
+                ExitCode::SUCCESS
+            })
+        }
     };
     match result {
         Ok(code) => code,

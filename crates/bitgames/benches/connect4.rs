@@ -2,7 +2,7 @@
 //! the solver on samples of Pons' test sets.
 //!
 //! `cargo bench -p bitgames --bench connect4`, then
-//! `cargo run --release --bin bench-table -- connect4` for the table.
+//! `cargo run --release --bin bitgames -- bench-table connect4` for the table.
 //! (`bitgames connect4 bench` prints the tutorial's per-set table.)
 
 use bitgames::connect4::solver::{Mode, Solver};

@@ -107,11 +107,12 @@ pub enum Command {
         seed: u64,
     },
     /// Print the benchmark table (medians and ratios) from the results of
-    /// `cargo bench -p bitgames --bench santorini`.
+    /// `cargo bench -p bitgames --bench santorini`: `bitgames bench-table
+    /// santorini`, and the search's nodes per second.
     BenchTable {
-        /// Criterion's output folder.
-        #[arg(long, default_value = "target/criterion")]
-        criterion: PathBuf,
+        /// Criterion's output folder (default: `$CRITERION_DIR`, else `target/criterion`).
+        #[arg(long, value_name = "DIR")]
+        criterion: Option<PathBuf>,
     },
 }
 
@@ -152,7 +153,9 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             position,
         } => engine::play(human, time, depth, position.as_deref()),
         Command::Match { games, time, seed } => matches::run(games, time, seed),
-        Command::BenchTable { criterion } => bench::table(&criterion),
+        Command::BenchTable { criterion } => {
+            bench::table(&criterion.unwrap_or_else(crate::bench_table::default_dir))
+        }
     }
 }
 
