@@ -20,6 +20,10 @@ use std::time::{Duration, Instant};
 const MATE_BOUND: i32 = WIN_SCORE - 1_000;
 /// The longest search, in plies.
 const MAX_PLY: usize = 128;
+/// Half the width of the root's aspiration window.
+const ASPIRATION: i32 = 60;
+/// The ordering bonus of a killer move (a climb of one level is 1,000).
+const KILLER: i32 = 1_500;
 
 /// How far to search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -66,11 +70,100 @@ const EXACT: u8 = 1;
 const LOWER: u8 = 2;
 const UPPER: u8 = 3;
 
+/// The search's refinements, each one switchable so that a self-play match
+/// can measure what it is worth ([`Options::BASELINE`] is the engine before
+/// them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Null-move pruning: pass, search shallower with a null window, and cut
+    /// if even that fails high (never when the opponent threatens to climb).
+    pub null_move: bool,
+    /// Late-move reductions: quiet moves late in the order are searched one
+    /// or two plies shallower first, and again at full depth if they beat alpha.
+    pub late_move_reductions: bool,
+    /// Two killer moves a ply, tried after the table's move.
+    pub killers: bool,
+    /// Aspiration windows at the root around the last depth's score.
+    pub aspiration: bool,
+    /// Search until the time is up (the unfinished depth's best move counts
+    /// once its first move is searched), instead of not starting a depth
+    /// past half the time.
+    pub full_time: bool,
+}
+
+impl Options {
+    /// Every refinement on: the engine's default.
+    pub const ALL: Options = Options {
+        null_move: true,
+        late_move_reductions: true,
+        killers: true,
+        aspiration: true,
+        full_time: true,
+    };
+    /// None of them: the engine as it was before them.
+    pub const BASELINE: Options = Options {
+        null_move: false,
+        late_move_reductions: false,
+        killers: false,
+        aspiration: false,
+        full_time: false,
+    };
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options::ALL
+    }
+}
+
+impl std::str::FromStr for Options {
+    type Err = String;
+
+    /// `all`, `baseline`, or a comma-separated list of refinements, each
+    /// optionally prefixed by `-` to turn it off from `all`: `-null,-lmr`,
+    /// `killers,time` (from the baseline).
+    fn from_str(text: &str) -> Result<Options, String> {
+        let text = text.trim();
+        match text {
+            "all" | "" => return Ok(Options::ALL),
+            "baseline" | "none" => return Ok(Options::BASELINE),
+            _ => {}
+        }
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        let removing = parts.iter().all(|p| p.starts_with('-'));
+        let mut options = if removing {
+            Options::ALL
+        } else {
+            Options::BASELINE
+        };
+        for part in parts {
+            let name = part.trim_start_matches('-');
+            let on = !part.starts_with('-');
+            let flag = match name {
+                "null" => &mut options.null_move,
+                "lmr" => &mut options.late_move_reductions,
+                "killers" => &mut options.killers,
+                "aspiration" => &mut options.aspiration,
+                "time" => &mut options.full_time,
+                _ => {
+                    return Err(format!(
+                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time (or all, baseline), `-` before each to turn it off"
+                    ));
+                }
+            };
+            *flag = on;
+        }
+        Ok(options)
+    }
+}
+
 /// A search engine with its transposition table and move-ordering history,
 /// both kept between searches.
 pub struct Engine {
     table: Vec<Entry>,
     history: Vec<[i32; NUM_ACTIONS]>,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    options: Options,
     nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
@@ -186,10 +279,67 @@ impl Engine {
         Engine {
             table: vec![Entry::default(); entries.next_power_of_two()],
             history: vec![[0; NUM_ACTIONS]; 2],
+            killers: [[None; 2]; MAX_PLY],
+            options: Options::ALL,
             nodes: 0,
             deadline: None,
             stopped: false,
         }
+    }
+
+    /// The engine with these refinements (see [`Options`]).
+    #[must_use]
+    pub fn with_options(mut self, options: Options) -> Engine {
+        self.options = options;
+        self
+    }
+
+    /// Its refinements.
+    #[must_use]
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// The root moves at `depth` within the window `(alpha, beta)`, best
+    /// first from the last depth: the best score and move found, `None` if
+    /// time ran out before the first move was searched.
+    fn search_root(
+        &mut self,
+        pos: &Position,
+        root: &[Move],
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<(i32, Move)> {
+        let mut best: Option<(i32, Move)> = None;
+        for (i, &mv) in root.iter().enumerate() {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha, 0)
+            } else {
+                // Principal variation search: a null window first.
+                let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, 0);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, 0)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, mv));
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
     }
 
     /// Searches `pos` within `limits` (no limit at all means depth 6).
@@ -223,56 +373,63 @@ impl Engine {
             report.elapsed = started.elapsed();
             return report;
         }
-        self.order(pos, &mut root, None);
+        self.order(pos, &mut root, None, 0);
+        self.killers = [[None; 2]; MAX_PLY];
         for depth in 1..=max_depth {
-            let mut alpha = -WIN_SCORE - 1;
-            let mut best_here = None;
-            let mut scores = Vec::with_capacity(root.len());
-            for (i, &mv) in root.iter().enumerate() {
-                let mut child = *pos;
-                child.play_unchecked(mv);
-                let score = if i == 0 {
-                    -self.negamax(&child, depth - 1, 1, -WIN_SCORE - 1, -alpha, 0)
+            let full = (-WIN_SCORE - 1, WIN_SCORE + 1);
+            let mut window =
+                if self.options.aspiration && depth >= 4 && report.score.abs() < MATE_BOUND {
+                    (report.score - ASPIRATION, report.score + ASPIRATION)
                 } else {
-                    // Principal variation search: a null window first.
-                    let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, 0);
-                    if s > alpha && !self.stopped {
-                        -self.negamax(&child, depth - 1, 1, -WIN_SCORE - 1, -alpha, 0)
-                    } else {
-                        s
-                    }
+                    full
                 };
-                if self.stopped {
-                    break;
+            let found = loop {
+                let found = self.search_root(pos, &root, depth, window.0, window.1);
+                match found {
+                    // Outside the window: search again with the full window.
+                    Some((score, _))
+                        if !self.stopped
+                            && window != full
+                            && (score <= window.0 || score >= window.1) =>
+                    {
+                        window = full;
+                    }
+                    _ => break found,
                 }
-                scores.push((score, i));
-                if score > alpha {
-                    alpha = score;
-                    best_here = Some(mv);
-                }
-            }
+            };
             if self.stopped {
-                // Keep a move of the unfinished depth only if it beat the last depth's best.
-                if let Some(mv) = best_here
-                    && alpha > report.score
+                // The unfinished depth's best move stands if its first move
+                // (the last depth's best) was searched within a full window.
+                if self.options.full_time
+                    && window == full
+                    && let Some((score, mv)) = found
                     && report.depth > 0
                 {
                     report.best = Some(mv);
-                    report.score = alpha;
+                    report.score = score;
+                } else if !self.options.full_time
+                    && let Some((score, mv)) = found
+                    && score > report.score
+                    && report.depth > 0
+                {
+                    report.best = Some(mv);
+                    report.score = score;
                 }
                 break;
             }
-            report.best = best_here;
-            report.score = alpha;
+            let (score, best) = found.expect("a finished depth has a best move");
+            report.best = Some(best);
+            report.score = score;
             report.depth = depth;
-            // Best move first for the next depth, the others in their new order.
-            let best = best_here.expect("some move");
+            // Best move first for the next depth, the others in their order.
             let pos_best = root.iter().position(|&m| m == best).expect("root move");
             root[..=pos_best].rotate_right(1);
-            if alpha.abs() >= MATE_BOUND {
+            if score.abs() >= MATE_BOUND {
                 break;
             }
-            if let Some(deadline) = self.deadline {
+            if !self.options.full_time
+                && let Some(deadline) = self.deadline
+            {
                 let now = Instant::now();
                 // A next depth takes several times as long as this one: do not start it late.
                 if now + (now - started) > deadline {
@@ -347,12 +504,47 @@ impl Engine {
                 }
             }
         }
+        // The opponent could climb if it were their move: a threat to answer.
+        let threatened = {
+            let mut flipped = *pos;
+            flipped.to_move = flipped.to_move.other();
+            !pos.is_placement() && flipped.has_winning_move()
+        };
+        let null_window = beta - alpha == 1;
+        if self.options.null_move
+            && null_window
+            && depth >= 3
+            && !threatened
+            && !pos.is_placement()
+            && beta.abs() < MATE_BOUND
+            && evaluate(pos) >= beta
+        {
+            // Pass: if the opponent, moving twice, still cannot get below
+            // beta, this position is good enough.
+            let mut passed = *pos;
+            passed.to_move = passed.to_move.other();
+            let r = 2 + depth / 6;
+            let score = -self.negamax(
+                &passed,
+                depth.saturating_sub(1 + r),
+                ply + 1,
+                -beta,
+                -beta + 1,
+                extensions,
+            );
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if score >= MATE_BOUND { beta } else { score };
+            }
+        }
         let mut moves = Moves::new();
         pos.generate(&mut moves);
         if moves.is_empty() {
             return -(WIN_SCORE - ply_score);
         }
-        self.order(pos, &mut moves, tt_move);
+        self.order(pos, &mut moves, tt_move, ply);
         let original_alpha = alpha;
         let mut best_score = -WIN_SCORE - 1;
         let mut best_move = moves[0];
@@ -362,7 +554,29 @@ impl Engine {
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions)
             } else {
-                let s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, extensions);
+                // Late quiet moves first one or two plies shallower.
+                let reduction = if self.options.late_move_reductions
+                    && depth >= 3
+                    && i >= 3
+                    && !threatened
+                    && !self.is_killer(ply, mv)
+                    && self.is_quiet(pos, mv)
+                {
+                    if i >= 8 && depth >= 5 { 2 } else { 1 }
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(
+                    &child,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    extensions,
+                );
+                if reduction > 0 && s > alpha && !self.stopped {
+                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, extensions);
+                }
                 if s > alpha && s < beta && !self.stopped {
                     -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions)
                 } else {
@@ -378,6 +592,13 @@ impl Engine {
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
+                        if self.options.killers && matches!(mv, Move::Build { .. }) {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(mv) {
+                                k[1] = k[0];
+                                k[0] = Some(mv);
+                            }
+                        }
                         let side = pos.to_move().index();
                         let a = pos.action_of(mv);
                         self.history[side][a] += (depth * depth) as i32;
@@ -408,8 +629,29 @@ impl Engine {
         best_score
     }
 
-    /// Sorts moves best-first: the table's move, then by a quick static guess plus history.
-    fn order(&self, pos: &Position, moves: &mut Moves, tt_move: Option<Move>) {
+    fn is_killer(&self, ply: usize, mv: Move) -> bool {
+        self.options.killers && self.killers[ply].contains(&Some(mv))
+    }
+
+    /// A move that neither climbs nor builds next to a worker on level 2
+    /// (a build that makes or domes a level 3 within reach of a climb).
+    fn is_quiet(&self, pos: &Position, mv: Move) -> bool {
+        match mv {
+            Move::Build { from, to, build } => {
+                pos.level(to) <= pos.level(from)
+                    && (Bitboard::neighbours(build)
+                        & pos.occupied()
+                        & pos.heights[1]
+                        & !pos.heights[2])
+                        .is_empty()
+            }
+            _ => false,
+        }
+    }
+
+    /// Sorts moves best-first: the table's move, then by a quick static guess
+    /// plus history, the killers of `ply` just after the climbs.
+    fn order(&self, pos: &Position, moves: &mut Moves, tt_move: Option<Move>, ply: usize) {
         let side = pos.to_move().index();
         let them = pos.workers[pos.to_move().other().index()];
         let their_level2 = them & pos.heights[1] & !pos.heights[2];
@@ -441,6 +683,9 @@ impl Engine {
                                 } else if !(b & level3).is_empty() {
                                     s += 3_000; // domes the level 3 they could climb
                                 }
+                            }
+                            if self.is_killer(ply, mv) {
+                                s += KILLER;
                             }
                             s + self.history[side][pos.action_of(mv)].min(1 << 20) / 1024
                         }
@@ -542,17 +787,68 @@ mod tests {
                 if plain.score.abs() < MATE_BOUND {
                     continue;
                 }
-                let mine = Engine::default().search(
-                    &pos,
-                    Limits {
-                        depth: Some(depth),
-                        time: None,
-                    },
-                );
-                assert_eq!(mine.score, plain.score, "{text} depth {depth}");
+                for options in [Options::ALL, Options::BASELINE] {
+                    let mine = Engine::default().with_options(options).search(
+                        &pos,
+                        Limits {
+                            depth: Some(depth),
+                            time: None,
+                        },
+                    );
+                    assert_eq!(mine.score, plain.score, "{text} depth {depth} {options:?}");
+                }
                 compared += 1;
             }
         }
         assert!(compared >= 3);
+    }
+
+    #[test]
+    fn options_are_read_from_text_and_a_wrong_name_is_named() {
+        assert_eq!("all".parse(), Ok(Options::ALL));
+        assert_eq!("baseline".parse(), Ok(Options::BASELINE));
+        assert_eq!(
+            "-null,-lmr".parse(),
+            Ok(Options {
+                null_move: false,
+                late_move_reductions: false,
+                ..Options::ALL
+            })
+        );
+        assert_eq!(
+            "killers, time".parse(),
+            Ok(Options {
+                killers: true,
+                full_time: true,
+                ..Options::BASELINE
+            })
+        );
+        let err = "killers,nul".parse::<Options>().unwrap_err();
+        assert!(err.starts_with("`nul` is not a search refinement"), "{err}");
+    }
+
+    /// With a time limit the engine searches until the time is up (not a
+    /// speed test: the search must not stop early in a quiet position; it
+    /// may end later on a loaded machine).
+    #[test]
+    fn a_timed_search_spends_its_budget_and_reports_a_legal_move() {
+        let pos: Position = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2"
+            .parse()
+            .unwrap();
+        let budget = Duration::from_millis(300);
+        let report = Engine::default().search(
+            &pos,
+            Limits {
+                depth: None,
+                time: Some(budget),
+            },
+        );
+        assert!(
+            report.elapsed >= budget,
+            "stopped after {:?}",
+            report.elapsed
+        );
+        assert!(pos.legal_moves().contains(&report.best.unwrap()));
+        assert!(report.depth >= 2, "depth {}", report.depth);
     }
 }

@@ -1,0 +1,82 @@
+//! Self-play between two sets of search refinements, in one process:
+//! each random start (both placements at random) is played twice, colours
+//! swapped, at a fixed time per move.
+//!
+//! `cargo run --release -p bitgames --example santorini_selfplay -- A B STARTS MS [SEED]`
+//! where A and B are [`Options`] texts (`all`, `baseline`, `-null`, ...).
+
+use bitgames::santorini::Position;
+use bitgames::santorini::search::{Engine, Limits, Options, random_move};
+use bitgames::{Game, Player};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::time::Duration;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 4 {
+        eprintln!("usage: santorini_selfplay A B STARTS MS [SEED]");
+        std::process::exit(2);
+    }
+    let a: Options = args[0].parse().unwrap_or_else(|e| panic!("{e}"));
+    let b: Options = args[1].parse().unwrap_or_else(|e| panic!("{e}"));
+    let starts: u32 = args[2].parse().expect("STARTS");
+    let ms: u64 = args[3].parse().expect("MS");
+    let seed: u64 = args.get(4).map_or(1, |s| s.parse().expect("SEED"));
+    let limits = Limits {
+        depth: None,
+        time: Some(Duration::from_millis(ms)),
+    };
+    let (mut wins, mut losses) = (0u32, 0u32);
+    let (mut depth_a, mut depth_b, mut moves_a, mut moves_b) = (0u64, 0u64, 0u64, 0u64);
+    for s in 0..starts {
+        let mut rng = SmallRng::seed_from_u64(seed ^ u64::from(s).wrapping_mul(0x9E37_79B9));
+        let mut start = Position::new();
+        start.play_unchecked(random_move(&start, &mut rng).unwrap());
+        start.play_unchecked(random_move(&start, &mut rng).unwrap());
+        for a_first in [true, false] {
+            let mut ea = Engine::default().with_options(a);
+            let mut eb = Engine::default().with_options(b);
+            let a_player = if a_first { Player::One } else { Player::Two };
+            let mut pos = start;
+            let mut plies = 0;
+            while !pos.outcome().is_over() && plies < 300 {
+                let r = if pos.to_move() == a_player {
+                    let r = ea.search(&pos, limits);
+                    depth_a += u64::from(r.depth);
+                    moves_a += 1;
+                    r
+                } else {
+                    let r = eb.search(&pos, limits);
+                    depth_b += u64::from(r.depth);
+                    moves_b += 1;
+                    r
+                };
+                pos.play_unchecked(r.best.unwrap());
+                plies += 1;
+            }
+            match pos.outcome().winner() {
+                Some(p) if p == a_player => wins += 1,
+                Some(_) => losses += 1,
+                None => {}
+            }
+            let n = f64::from(wins + losses);
+            let score = f64::from(wins) / n;
+            let elo = -400.0 * (1.0 / score.clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+            let se = (score * (1.0 - score) / n).sqrt();
+            let lo = -400.0 * (1.0 / (score - 1.96 * se).clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+            let hi = -400.0 * (1.0 / (score + 1.96 * se).clamp(1e-3, 1.0 - 1e-3) - 1.0).log10();
+            println!(
+                "start {s} A {}: {} in {plies} plies; A {wins} - B {losses}; Elo {elo:+.0} [{lo:+.0}, {hi:+.0}]; depth A {:.2} B {:.2}",
+                if a_first { "first" } else { "second" },
+                match pos.outcome().winner() {
+                    Some(p) if p == a_player => "A wins",
+                    Some(_) => "B wins",
+                    None => "unfinished",
+                },
+                depth_a as f64 / moves_a.max(1) as f64,
+                depth_b as f64 / moves_b.max(1) as f64
+            );
+        }
+    }
+}
