@@ -84,7 +84,7 @@ pub fn read(root: &Path, prefixes: &[String]) -> anyhow::Result<BTreeMap<String,
             format!(" of groups starting with {}", prefixes.join(", "))
         };
         anyhow::bail!(
-            "no criterion results{wanted} under {} (run `cargo bench -p bitgames` first)",
+            "no criterion results{wanted} under {} (run `cargo bench -p bitgames-bench` first)",
             root.display()
         );
     }

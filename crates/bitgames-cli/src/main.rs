@@ -36,7 +36,7 @@ enum Command {
     Serve(serve::ServeArgs),
     #[command(flatten)]
     Generic(generic::Command),
-    /// The benchmark table from criterion's results (`cargo bench -p bitgames` first):
+    /// The benchmark table from criterion's results (`cargo bench -p bitgames-bench` first):
     /// median per iteration and per element, and the speed-up over each group's naive twin.
     BenchTable {
         /// Only groups whose names start with these (e.g. `tictactoe`, `c4`, `santorini`).

@@ -107,7 +107,7 @@ pub enum Command {
         seed: u64,
     },
     /// Print the benchmark table (medians and ratios) from the results of
-    /// `cargo bench -p bitgames --bench santorini`: `bitgames bench-table
+    /// `cargo bench -p bitgames-bench --bench santorini`: `bitgames bench-table
     /// santorini`, and the search's nodes per second.
     BenchTable {
         /// Criterion's output folder (default: `$CRITERION_DIR`, else `target/criterion`).

@@ -89,6 +89,8 @@ pub struct Options {
     /// once its first move is searched), instead of not starting a depth
     /// past half the time.
     pub full_time: bool,
+    /// The territory term of the evaluation (see [`evaluate_with`]).
+    pub territory: bool,
 }
 
 impl Options {
@@ -99,6 +101,7 @@ impl Options {
         killers: true,
         aspiration: true,
         full_time: true,
+        territory: true,
     };
     /// None of them: the engine as it was before them.
     pub const BASELINE: Options = Options {
@@ -107,6 +110,7 @@ impl Options {
         killers: false,
         aspiration: false,
         full_time: false,
+        territory: false,
     };
 }
 
@@ -145,9 +149,10 @@ impl std::str::FromStr for Options {
                 "killers" => &mut options.killers,
                 "aspiration" => &mut options.aspiration,
                 "time" => &mut options.full_time,
+                "territory" => &mut options.territory,
                 _ => {
                     return Err(format!(
-                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time (or all, baseline), `-` before each to turn it off"
+                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory (or all, baseline), `-` before each to turn it off"
                     ));
                 }
             };
@@ -214,13 +219,19 @@ const NEAR_LEVEL_2: [i32; 4] = [0, 18, 8, 3];
 /// Per space a worker can move to.
 const MOBILITY: i32 = 5;
 
-/// One player's share of the evaluation.
-fn side_score(pos: &Position, player: Player) -> i32 {
+/// Per space, weighted by 1 + its level, that one side's workers reach
+/// within `d` moves and the other's do not, for each `d` of 1..=3.
+const TERRITORY: i32 = 3;
+
+/// One player's share of the evaluation, and the spaces its workers reach
+/// within 1, 2 and 3 moves (`reach[d]`, `reach[0]` unused).
+fn side_score(pos: &Position, player: Player) -> (i32, [Bitboard; 4]) {
     let mine = pos.workers[player.index()];
     let occupied = pos.occupied();
     let level3 = pos.heights[2] & !pos.heights[3];
     let level2 = pos.heights[1] & !pos.heights[2];
     let mut score = 0;
+    let mut reach = [Bitboard::EMPTY; 4];
     for w in mine {
         let h = pos.level(w) as usize;
         score += HEIGHT[h.min(3)];
@@ -228,6 +239,13 @@ fn side_score(pos: &Position, player: Player) -> i32 {
         score += MOBILITY * (Bitboard::neighbours(w) & !blocked).count() as i32;
         let levels = walkable_levels(pos, occupied ^ w.bitboard());
         let (layers, n) = distance_layers(w.bitboard(), &levels);
+        let mut within = Bitboard::EMPTY;
+        for (d, slot) in reach.iter_mut().enumerate().skip(1) {
+            if d < n {
+                within |= layers[d];
+            }
+            *slot |= within;
+        }
         let mut found3 = false;
         let mut found2 = false;
         for (d, &layer) in layers.iter().enumerate().take(n).skip(1) {
@@ -245,14 +263,40 @@ fn side_score(pos: &Position, player: Player) -> i32 {
             }
         }
     }
-    score
+    (score, reach)
 }
 
-/// The static evaluation for the player to move (mine minus theirs).
+/// The static evaluation for the player to move (mine minus theirs), with
+/// the territory term (see [`evaluate_with`]).
 #[must_use]
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, true)
+}
+
+/// The static evaluation for the player to move: heights, mobility and the
+/// distances to level 2 and 3 of each side, mine minus theirs; with
+/// `territory`, also the spaces (weighted by 1 + level) each side reaches
+/// sooner than the other.
+#[must_use]
+pub fn evaluate_with(pos: &Position, territory: bool) -> i32 {
     let me = pos.to_move();
-    side_score(pos, me) - side_score(pos, me.other())
+    let (mine, my_reach) = side_score(pos, me);
+    let (theirs, their_reach) = side_score(pos, me.other());
+    let mut score = mine - theirs;
+    if territory {
+        let weighted = |b: Bitboard| {
+            (b.count()
+                + (b & pos.heights[0]).count()
+                + (b & pos.heights[1]).count()
+                + (b & pos.heights[2]).count()) as i32
+        };
+        for d in 1..=3 {
+            score += TERRITORY
+                * (weighted(my_reach[d] & !their_reach[d])
+                    - weighted(their_reach[d] & !my_reach[d]));
+        }
+    }
+    score
 }
 
 /// A score in words: `win in 3`, `loss in 4`, or the number.
@@ -482,11 +526,11 @@ impl Engine {
                 depth = 1;
                 extensions += 1;
             } else {
-                return evaluate(pos);
+                return evaluate_with(pos, self.options.territory);
             }
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return evaluate_with(pos, self.options.territory);
         }
         let key = key(pos);
         let slot = (key as usize) & (self.table.len() - 1);
@@ -517,7 +561,7 @@ impl Engine {
             && !threatened
             && !pos.is_placement()
             && beta.abs() < MATE_BOUND
-            && evaluate(pos) >= beta
+            && evaluate_with(pos, self.options.territory) >= beta
         {
             // Pass: if the opponent, moving twice, still cannot get below
             // beta, this position is good enough.
@@ -702,7 +746,7 @@ impl Engine {
 }
 
 /// The greedy one-ply player: a winning move if there is one, otherwise the
-/// move whose resulting position [`evaluate`] likes best for the mover (ties
+/// move whose resulting position [`evaluate_with`] (no territory) likes best for the mover (ties
 /// broken at random).
 pub fn greedy_move<R: rand::Rng + ?Sized>(pos: &Position, rng: &mut R) -> Option<Move> {
     let moves = pos.legal_moves();
@@ -714,7 +758,7 @@ pub fn greedy_move<R: rand::Rng + ?Sized>(pos: &Position, rng: &mut R) -> Option
     for &mv in moves.iter() {
         let mut child = *pos;
         child.play_unchecked(mv);
-        let score = -evaluate(&child);
+        let score = -evaluate_with(&child, false);
         if score > best_score {
             best_score = score;
             best.clear();

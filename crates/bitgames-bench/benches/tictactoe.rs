@@ -1,7 +1,7 @@
 //! Tic-tac-toe: the naive twin against the 9-bit masks and the 32-bit
 //! win-line encoding, on the same inputs.
 //!
-//! `cargo bench -p bitgames --bench tictactoe`, then
+//! `cargo bench -p bitgames-bench --bench tictactoe`, then
 //! `cargo run --release --bin bitgames -- bench-table tictactoe` for the table.
 
 use bitgames::tictactoe::{Board, masks, naive, winlines};

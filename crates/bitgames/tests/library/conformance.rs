@@ -2,7 +2,7 @@
 //! added as the README's "Adding a game" says (its folder `toy/` and one
 //! line in `with_toy`).
 
-mod toy;
+use crate::toy;
 
 use bitgames::engine::Limits;
 use bitgames::registry::{self, DynGame, Entry};

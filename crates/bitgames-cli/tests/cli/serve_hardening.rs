@@ -4,7 +4,7 @@
 //! with a half-sent request open, and every request is logged (not with
 //! `--quiet`). Timeouts are set small so that each test takes seconds.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

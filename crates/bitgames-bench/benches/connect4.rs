@@ -1,7 +1,7 @@
 //! Connect Four: the naive twin against the bitboard, on the same inputs, and
 //! the solver on samples of Pons' test sets.
 //!
-//! `cargo bench -p bitgames --bench connect4`, then
+//! `cargo bench -p bitgames-bench --bench connect4`, then
 //! `cargo run --release --bin bitgames -- bench-table connect4` for the table.
 //! (`bitgames connect4 bench` prints the tutorial's per-set table.)
 

@@ -1,7 +1,7 @@
 //! The JSON API of `bitgames serve`, route by route, good and bad input,
 //! against the running binary; and a load test (200 requests, 20 at a time).
 
-mod common;
+use crate::common;
 
 use common::Server;
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! distances on 10,000; naive twin beside the bitboard on the same instances),
 //! then perft and search speed of the full game.
 //!
-//! Run `cargo bench -p bitgames --bench santorini`, then
+//! Run `cargo bench -p bitgames-bench --bench santorini`, then
 //! `cargo run --release --bin bitgames -- santorini bench-table` prints the
 //! medians and ratios.
 

@@ -4,7 +4,7 @@
 //! `distances-setup` only generate and convert them. Subtract the setup from each mode:
 //!
 //! ```sh
-//! cargo bench -p bitgames --bench santorini_callgrind --no-run
+//! cargo bench -p bitgames-bench --bench santorini_callgrind --no-run
 //! for m in setup move-to-naive move-to-conversions move-to-core \
 //!          distances-setup distances-naive distances-bitboard; do
 //!   valgrind --tool=callgrind --callgrind-out-file=/dev/null \

@@ -1,0 +1,11 @@
+//! The library's integration tests, one binary (one link instead of one per
+//! file): each module is a former `tests/*.rs` file.
+
+mod conformance;
+mod connect4_core;
+mod connect4_sets;
+mod preconditions;
+mod santorini_game;
+mod santorini_tutorial;
+mod tictactoe;
+mod toy;
