@@ -3,7 +3,7 @@
 //! swapped, at a fixed time per move.
 //!
 //! `cargo run --release -p bitgames --example santorini_selfplay -- A B STARTS MS [SEED]`
-//! where A and B are [`Options`] texts (`all`, `baseline`, `-null`, ...).
+//! where A and B are [`Options`] texts (`default`, `all`, `baseline`, `-null`, `killers,time`, ...).
 
 use bitgames::santorini::Position;
 use bitgames::santorini::search::{Engine, Limits, Options, random_move};

@@ -94,7 +94,17 @@ pub struct Options {
 }
 
 impl Options {
-    /// Every refinement on: the engine's default.
+    /// The engine's default: the refinements that won their self-play
+    /// matches (see the README's "Search engine and matches").
+    pub const DEFAULT: Options = Options {
+        null_move: true,
+        late_move_reductions: false,
+        killers: true,
+        aspiration: false,
+        full_time: true,
+        territory: true,
+    };
+    /// Every refinement on.
     pub const ALL: Options = Options {
         null_move: true,
         late_move_reductions: true,
@@ -116,27 +126,28 @@ impl Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options::ALL
+        Options::DEFAULT
     }
 }
 
 impl std::str::FromStr for Options {
     type Err = String;
 
-    /// `all`, `baseline`, or a comma-separated list of refinements, each
-    /// optionally prefixed by `-` to turn it off from `all`: `-null,-lmr`,
-    /// `killers,time` (from the baseline).
+    /// `default`, `all`, `baseline`, or a comma-separated list of
+    /// refinements (added to the baseline): `killers,time`; when every one
+    /// is prefixed by `-`, they are taken off the default: `-null,-territory`.
     fn from_str(text: &str) -> Result<Options, String> {
         let text = text.trim();
         match text {
-            "all" | "" => return Ok(Options::ALL),
+            "default" | "" => return Ok(Options::DEFAULT),
+            "all" => return Ok(Options::ALL),
             "baseline" | "none" => return Ok(Options::BASELINE),
             _ => {}
         }
         let parts: Vec<&str> = text.split(',').map(str::trim).collect();
         let removing = parts.iter().all(|p| p.starts_with('-'));
         let mut options = if removing {
-            Options::ALL
+            Options::DEFAULT
         } else {
             Options::BASELINE
         };
@@ -152,7 +163,7 @@ impl std::str::FromStr for Options {
                 "territory" => &mut options.territory,
                 _ => {
                     return Err(format!(
-                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory (or all, baseline), `-` before each to turn it off"
+                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory (or default, all, baseline), `-` before each to turn it off"
                     ));
                 }
             };
@@ -324,7 +335,7 @@ impl Engine {
             table: vec![Entry::default(); entries.next_power_of_two()],
             history: vec![[0; NUM_ACTIONS]; 2],
             killers: [[None; 2]; MAX_PLY],
-            options: Options::ALL,
+            options: Options::DEFAULT,
             nodes: 0,
             deadline: None,
             stopped: false,
@@ -831,7 +842,7 @@ mod tests {
                 if plain.score.abs() < MATE_BOUND {
                     continue;
                 }
-                for options in [Options::ALL, Options::BASELINE] {
+                for options in [Options::DEFAULT, Options::ALL, Options::BASELINE] {
                     let mine = Engine::default().with_options(options).search(
                         &pos,
                         Limits {
@@ -850,13 +861,14 @@ mod tests {
     #[test]
     fn options_are_read_from_text_and_a_wrong_name_is_named() {
         assert_eq!("all".parse(), Ok(Options::ALL));
+        assert_eq!("default".parse(), Ok(Options::default()));
         assert_eq!("baseline".parse(), Ok(Options::BASELINE));
         assert_eq!(
-            "-null,-lmr".parse(),
+            "-null,-territory".parse(),
             Ok(Options {
                 null_move: false,
-                late_move_reductions: false,
-                ..Options::ALL
+                territory: false,
+                ..Options::DEFAULT
             })
         );
         assert_eq!(
