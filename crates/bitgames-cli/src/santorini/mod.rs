@@ -7,6 +7,8 @@ mod bench;
 mod engine;
 mod matches;
 mod perft;
+mod protocol;
+mod referee;
 mod tutorial;
 
 use bitgames::santorini::Position;
@@ -106,6 +108,64 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// The engine behind santorini-ai's line protocol, for the referee and other programs.
+    ///
+    /// Reads `set_position <FEN>` (think, answer one `best_move` JSON line
+    /// with `meta.action_str` the move), `set_time <seconds>`, `stop`, `ping`,
+    /// `quit`; keeps its table across positions.
+    Engine {
+        /// The time per move until a `set_time` command changes it.
+        #[arg(long, short, default_value = "0.5s", value_parser = crate::cli_util::parse_duration)]
+        time: Duration,
+        /// Transposition-table entries (a power of two is used).
+        #[arg(long, default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+        table: u64,
+    },
+    /// A match between two engine programs, every move checked with our rules.
+    ///
+    /// Engines are commands (whitespace-separated words; a first word
+    /// `bitgames` is this program) that speak the `engine` line protocol:
+    /// ours, santorini-ai's `uci`, the AlphaZero adapter. Starts: the four
+    /// workers on random spaces, each start played twice with colours
+    /// swapped. An illegal or unreadable move, output that is not JSON, an
+    /// engine that exits or answers later than its time plus --grace loses
+    /// the game. Prints each game, then wins-losses, score and the Elo
+    /// difference with its 95 % interval.
+    Referee {
+        /// The first engine's command, e.g. `bitgames santorini engine`.
+        #[arg(long)]
+        engine1: String,
+        /// The second engine's command.
+        #[arg(long)]
+        engine2: String,
+        /// The first engine's name in the output.
+        #[arg(long, default_value = "engine1")]
+        name1: String,
+        /// The second engine's name in the output.
+        #[arg(long, default_value = "engine2")]
+        name2: String,
+        /// The number of games (each start is played twice).
+        #[arg(long, short, default_value_t = 20)]
+        games: u32,
+        /// Time per move of both engines.
+        #[arg(long, short, default_value = "0.5s", value_parser = crate::cli_util::parse_duration)]
+        time: Duration,
+        /// Time per move of the first engine (default --time).
+        #[arg(long, value_parser = crate::cli_util::parse_duration)]
+        time1: Option<Duration>,
+        /// Time per move of the second engine (default --time).
+        #[arg(long, value_parser = crate::cli_util::parse_duration)]
+        time2: Option<Duration>,
+        /// How long past its time an engine may take to answer before it loses.
+        #[arg(long, default_value = "1s", value_parser = crate::cli_util::parse_duration)]
+        grace: Duration,
+        /// Seed of the random starts.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Also write the games to this file, one JSON object a line.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
     /// Print the benchmark table (medians and ratios) from the results of
     /// `cargo bench -p bitgames --bench santorini`.
     BenchTable {
@@ -152,6 +212,28 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             position,
         } => engine::play(human, time, depth, position.as_deref()),
         Command::Match { games, time, seed } => matches::run(games, time, seed),
+        Command::Engine { time, table } => protocol::run(time, table as usize),
+        Command::Referee {
+            engine1,
+            engine2,
+            name1,
+            name2,
+            games,
+            time,
+            time1,
+            time2,
+            grace,
+            seed,
+            json,
+        } => referee::run(&referee::Settings {
+            commands: [engine1, engine2],
+            names: [name1, name2],
+            times: [time1.unwrap_or(time), time2.unwrap_or(time)],
+            grace,
+            games,
+            seed,
+            json,
+        }),
         Command::BenchTable { criterion } => bench::table(&criterion),
     }
 }
