@@ -90,6 +90,8 @@ fn a_short_self_play_match_prints_every_game_and_a_summary() {
             "20ms",
             "--seed",
             "5",
+            "--sprt",
+            "0,50",
             "--json",
         ])
         .arg(&json)
@@ -112,6 +114,9 @@ fn a_short_self_play_match_prints_every_game_and_a_summary() {
         .unwrap();
     assert!(result.contains(&format!("-{} =0", 2 - wins)), "{result}");
     assert!(result.contains("Elo difference"), "{result}");
+    // Two games: too few to decide, but the test is reported after each.
+    assert_eq!(stdout.matches("\n  SPRT").count(), 2, "{stdout}");
+    assert!(!stdout.contains("accepted"), "{stdout}");
     // Both games start from the same position; replaying the recorded moves
     // with our rules gives the recorded winner.
     let text = std::fs::read_to_string(&json).unwrap();

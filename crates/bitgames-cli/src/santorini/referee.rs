@@ -50,6 +50,9 @@ pub(super) struct Settings {
     pub seed: u64,
     /// A JSON-lines file of the games.
     pub json: Option<PathBuf>,
+    /// A sequential probability ratio test of Elo `elo0` against `elo1`
+    /// (alpha = beta = 0.05) that ends the match once decided.
+    pub sprt: Option<(f64, f64)>,
 }
 
 /// A running engine program.
@@ -412,7 +415,11 @@ impl SideStats {
             );
         }
         if self.node_seconds > 0.0 {
-            let _ = write!(s, " {:.0} nodes/s", self.nodes as f64 / self.node_seconds);
+            let _ = write!(
+                s,
+                " {:.2}M nodes/s",
+                self.nodes as f64 / self.node_seconds / 1e6
+            );
         }
         s
     }
@@ -451,6 +458,23 @@ pub(super) fn elo_text(wins: u32, losses: u32, draws: u32) -> String {
         hi,
         (hi - lo) / 2.0
     )
+}
+
+/// The SPRT bounds on the log-likelihood ratio for alpha = beta = 0.05.
+const SPRT_BOUND: f64 = 2.944_438_979_166_440_5; // ln(0.95 / 0.05)
+
+/// The log-likelihood ratio of Elo `elo1` against `elo0` after these games,
+/// with the score taken as normal (the "GSPRT" of fishtest):
+/// LLR = n (s1 - s0) (2 s - s0 - s1) / (2 var), s0 and s1 the expected scores
+/// of the two hypotheses, s the mean score and var its per-game variance.
+/// `None` while the variance is zero (all games alike).
+pub(super) fn sprt_llr(wins: u32, losses: u32, draws: u32, elo0: f64, elo1: f64) -> Option<f64> {
+    let n = f64::from(wins + losses + draws);
+    let expected = |e: f64| 1.0 / (1.0 + 10f64.powf(-e / 400.0));
+    let (s0, s1) = (expected(elo0), expected(elo1));
+    let s = (f64::from(wins) + f64::from(draws) / 2.0) / n;
+    let var = (f64::from(wins) + f64::from(draws) / 4.0) / n - s * s;
+    (n > 0.0 && var > 1e-12).then(|| n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var))
 }
 
 fn open_json(path: &Path) -> anyhow::Result<std::fs::File> {
@@ -553,6 +577,32 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
                 }
             );
         }
+        let mut decided = None;
+        if let Some((elo0, elo1)) = s.sprt {
+            match sprt_llr(points[0], points[1], 0, elo0, elo1) {
+                Some(llr) => {
+                    let _ = write!(
+                        line,
+                        "\n  SPRT elo0 {elo0} elo1 {elo1}: LLR {llr:.2} (bounds ±{SPRT_BOUND:.2})"
+                    );
+                    // Decide after whole pairs of games only (colours balanced).
+                    if game % 2 == 1 && llr.abs() >= SPRT_BOUND {
+                        decided = Some(if llr > 0.0 {
+                            format!(
+                                "SPRT: H1 accepted (Elo difference {elo1} or more more likely than {elo0})"
+                            )
+                        } else {
+                            format!(
+                                "SPRT: H0 accepted (Elo difference {elo0} or less more likely than {elo1})"
+                            )
+                        });
+                    }
+                }
+                None => {
+                    let _ = write!(line, "\n  SPRT: no LLR yet (every game ended alike)");
+                }
+            }
+        }
         println!("{line}");
         if let Some(file) = json.as_mut() {
             let record = serde_json::json!({
@@ -569,6 +619,10 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
             writeln!(file, "{record}")
                 .and_then(|()| file.flush())
                 .map_err(|e| anyhow::anyhow!("cannot write the JSON file: {e}"))?;
+        }
+        if let Some(text) = decided {
+            println!("{text}; stopped after {} games", game + 1);
+            break;
         }
     }
     for engine in engines.iter_mut() {
@@ -613,6 +667,16 @@ mod tests {
         // No point in 20 games: the score is below 1 - 0.05^(1/20) = 0.139 (-317 Elo).
         assert_eq!(elo_text(0, 20, 0), "Elo difference -inf (95 %: below -317)");
         assert_eq!(elo_text(20, 0, 0), "Elo difference +inf (95 %: above +317)");
+    }
+
+    #[test]
+    fn sprt_llr_moves_towards_the_likelier_hypothesis() {
+        assert!(sprt_llr(0, 20, 0, 0.0, 50.0).is_none());
+        // 10-10 lies nearer Elo 0 than 50: negative. 18-2 (Elo +382): 5.8, decided.
+        let even = sprt_llr(10, 10, 0, 0.0, 50.0).unwrap();
+        // s0 = 0.5, s1 = 0.5715, var 0.25: 20 * 0.0715 * (1 - 1.0715) / 0.5.
+        assert!((even - (-0.2047)).abs() < 1e-3, "{even}");
+        assert!(sprt_llr(18, 2, 0, 0.0, 50.0).unwrap() > SPRT_BOUND);
     }
 
     #[test]
