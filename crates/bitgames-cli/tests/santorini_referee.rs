@@ -114,6 +114,16 @@ fn a_short_self_play_match_prints_every_game_and_a_summary() {
         .unwrap();
     assert!(result.contains(&format!("-{} =0", 2 - wins)), "{result}");
     assert!(result.contains("Elo difference"), "{result}");
+    let pairs = stdout
+        .lines()
+        .find(|l| l.starts_with("pairs (a start played twice): "))
+        .unwrap_or_else(|| panic!("no pairs line in {stdout}"));
+    let expected = match wins {
+        2 => "1 won both by big, 0 by small, 0 split",
+        1 => "0 won both by big, 0 by small, 1 split",
+        _ => "0 won both by big, 1 by small, 0 split",
+    };
+    assert!(pairs.ends_with(expected), "{pairs}");
     // Two games: too few to decide, but the test is reported after each.
     assert_eq!(stdout.matches("\n  SPRT").count(), 2, "{stdout}");
     assert!(!stdout.contains("accepted"), "{stdout}");

@@ -489,6 +489,8 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
     let mut rng = SmallRng::seed_from_u64(s.seed);
     let mut start = Position::new();
     let mut points = [0u32; 2]; // wins of engine 1, of engine 2
+    let mut pairs = [0u32; 3]; // starts won twice by engine 1, by engine 2, split
+    let mut pair_first = 0;
     let mut totals = [SideStats::default(); 2];
     println!(
         "match: {} ({:.3}s/move) vs {} ({:.3}s/move), {} games, random starts (seed {}), each start twice with colours swapped",
@@ -549,6 +551,14 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
             (None, other) => anyhow::bail!("game {} ended without a winner: {other}", game + 1),
         };
         points[winner] += 1;
+        // Pairs: the two games of a start.
+        if game % 2 == 0 {
+            pair_first = winner;
+        } else if pair_first == winner {
+            pairs[winner] += 1;
+        } else {
+            pairs[2] += 1;
+        }
         totals[0].merge(&stats[0]);
         totals[1].merge(&stats[1]);
         let mut line = format!(
@@ -639,6 +649,10 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
         0,
         100.0 * f64::from(w) / f64::from(n.max(1)),
         elo_text(w, l, 0)
+    );
+    println!(
+        "pairs (a start played twice): {} won both by {}, {} by {}, {} split",
+        pairs[0], s.names[0], pairs[1], s.names[1], pairs[2]
     );
     println!(
         "{}: {}; {}: {}",
