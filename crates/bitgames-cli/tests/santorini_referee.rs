@@ -152,6 +152,16 @@ fn a_short_self_play_match_prints_every_game_and_a_summary() {
         };
         assert_eq!(&g["winner"], name, "{g}");
         assert!(g["fault"].is_null());
+        // Per move: the referee's time, and our engine's depth and score.
+        let details = g["details"].as_array().unwrap();
+        assert_eq!(details.len(), g["moves"].as_array().unwrap().len());
+        assert!(
+            details
+                .iter()
+                .all(|d| d["depth"].as_u64().is_some_and(|x| x >= 1)
+                    && d["score"].is_i64()
+                    && d["seconds"].as_f64().is_some_and(|x| x < 5.0))
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

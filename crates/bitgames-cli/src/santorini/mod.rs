@@ -1,7 +1,8 @@
 //! `bitgames santorini ...`: the tutorial's move-to and distances, perft,
-//! the search engine, a terminal game, engine matches and the benchmark table.
-//! One module per group: `tutorial` (move-to, distances), `perft`, `engine`
-//! (bestmove, play), `matches`, `bench`.
+//! the search engine, a terminal game, engine matches, the engine's line
+//! protocol and the referee, and the benchmark table. One module per group:
+//! `tutorial` (move-to, distances), `perft`, `engine` (bestmove, play),
+//! `matches`, `protocol` (engine), `referee`, `bench`.
 
 mod bench;
 mod engine;

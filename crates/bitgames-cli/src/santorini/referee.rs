@@ -253,6 +253,8 @@ struct Answer {
     nodes: Option<u64>,
     /// The engine's own time, when it reports it.
     engine_seconds: Option<f64>,
+    /// Its score, in its own units, when it reports it.
+    score: Option<i64>,
 }
 
 /// Why an engine lost a game.
@@ -354,6 +356,7 @@ fn read_answer(
         depth: meta["calculated_depth"].as_u64(),
         nodes: meta["nodes_visited"].as_u64(),
         engine_seconds: meta["elapsed_seconds"].as_f64(),
+        score: meta["score"].as_i64(),
     })
 }
 
@@ -514,6 +517,7 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
         }
         let mut pos = start;
         let mut moves: Vec<String> = Vec::new();
+        let mut details: Vec<serde_json::Value> = Vec::new();
         let mut stats = [SideStats::default(); 2];
         let mut fault: Option<(usize, String)> = None;
         while !pos.outcome().is_over() {
@@ -527,6 +531,11 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
                 Ok(answer) => {
                     pos.play(answer.mv).expect("checked in read_answer");
                     moves.push(answer.mv.to_string());
+                    details.push(serde_json::json!({
+                        "seconds": (answer.elapsed.as_secs_f64() * 1e3).round() / 1e3,
+                        "depth": answer.depth,
+                        "score": answer.score,
+                    }));
                     stats[e].add(&answer);
                 }
                 Err(f) => {
@@ -624,6 +633,7 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
                 "fault": fault.as_ref().map(|(_, why)| why.clone()),
                 "plies": moves.len(),
                 "moves": moves,
+                "details": details,
                 "final": pos.to_string(),
             });
             writeln!(file, "{record}")
