@@ -452,14 +452,27 @@ pub(super) fn elo_text(wins: u32, losses: u32, draws: u32) -> String {
     let mean_sq = (f64::from(wins) + f64::from(draws) / 4.0) / n;
     let sd = (mean_sq - s * s).max(0.0).sqrt();
     let half = 1.96 * sd / n.sqrt();
-    let lo = elo((s - half).max(1e-9));
-    let hi = elo((s + half).min(1.0 - 1e-9));
+    // Past a score of 0 or 1 the interval is open on that side.
+    let bound = |x: f64| {
+        if x <= 0.0 {
+            "-inf".to_string()
+        } else if x >= 1.0 {
+            "+inf".to_string()
+        } else {
+            format!("{:+.0}", elo(x))
+        }
+    };
+    let (lo, hi) = (s - half, s + half);
+    let width = if lo > 0.0 && hi < 1.0 {
+        format!(", ±{:.0}", (elo(hi) - elo(lo)) / 2.0)
+    } else {
+        String::new()
+    };
     format!(
-        "Elo difference {:+.0} (95 %: {:+.0} to {:+.0}, ±{:.0})",
+        "Elo difference {:+.0} (95 %: {} to {}{width})",
         elo(s),
-        lo,
-        hi,
-        (hi - lo) / 2.0
+        bound(lo),
+        bound(hi)
     )
 }
 
@@ -691,6 +704,8 @@ mod tests {
         // No point in 20 games: the score is below 1 - 0.05^(1/20) = 0.139 (-317 Elo).
         assert_eq!(elo_text(0, 20, 0), "Elo difference -inf (95 %: below -317)");
         assert_eq!(elo_text(20, 0, 0), "Elo difference +inf (95 %: above +317)");
+        // 2 of 10: s = 0.2, sd 0.4, half width 0.248 reaches below 0.
+        assert_eq!(elo_text(2, 8, 0), "Elo difference -241 (95 %: -inf to -36)");
     }
 
     #[test]
