@@ -1,12 +1,15 @@
 //! `bitgames santorini ...`: the tutorial's move-to and distances, perft,
-//! the search engine, a terminal game, engine matches and the benchmark table.
-//! One module per group: `tutorial` (move-to, distances), `perft`, `engine`
-//! (bestmove, play), `matches`, `bench`.
+//! the search engine, a terminal game, engine matches, the engine's line
+//! protocol and the referee, and the benchmark table. One module per group:
+//! `tutorial` (move-to, distances), `perft`, `engine` (bestmove, play),
+//! `matches`, `protocol` (engine), `referee`, `bench`.
 
 mod bench;
 mod engine;
 mod matches;
 mod perft;
+mod protocol;
+mod referee;
 mod tutorial;
 
 use bitgames::santorini::Position;
@@ -14,7 +17,7 @@ use bitgames::santorini::naive::{distances_instance_naive, move_to_instance_naiv
 use bitgames::santorini::reach::{
     distances_instance, format_distances, format_spaces, move_to_instance,
 };
-use bitgames::santorini::search::Limits;
+use bitgames::santorini::search::{Limits, Options};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -106,6 +109,73 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// The engine behind santorini-ai's line protocol, for the referee and other programs.
+    ///
+    /// Reads `set_position <FEN>` (think, answer one `best_move` JSON line
+    /// with `meta.action_str` the move), `set_time <seconds>`, `stop`, `ping`,
+    /// `quit`; keeps its table across positions.
+    Engine {
+        /// The time per move until a `set_time` command changes it.
+        #[arg(long, short, default_value = "0.5s", value_parser = crate::cli_util::parse_duration)]
+        time: Duration,
+        /// Transposition-table entries (a power of two is used).
+        #[arg(long, default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+        table: u64,
+        /// The search's refinements: `default`, `baseline` (the engine before
+        /// them), `all`, a list such as `killers,time`, or `-null,-territory`
+        /// (the default without them). For self-play matches between versions.
+        #[arg(long, default_value = "default", value_parser = parse_options)]
+        options: Options,
+    },
+    /// A match between two engine programs, every move checked with our rules.
+    ///
+    /// Engines are commands (whitespace-separated words; a first word
+    /// `bitgames` is this program) that speak the `engine` line protocol:
+    /// ours, santorini-ai's `uci`, the AlphaZero adapter. Starts: the four
+    /// workers on random spaces, each start played twice with colours
+    /// swapped. An illegal or unreadable move, output that is not JSON, an
+    /// engine that exits or answers later than its time plus --grace loses
+    /// the game. Prints each game, then wins-losses, score and the Elo
+    /// difference with its 95 % interval.
+    Referee {
+        /// The first engine's command, e.g. `bitgames santorini engine`.
+        #[arg(long)]
+        engine1: String,
+        /// The second engine's command.
+        #[arg(long)]
+        engine2: String,
+        /// The first engine's name in the output.
+        #[arg(long, default_value = "engine1")]
+        name1: String,
+        /// The second engine's name in the output.
+        #[arg(long, default_value = "engine2")]
+        name2: String,
+        /// The number of games (each start is played twice).
+        #[arg(long, short, default_value_t = 20)]
+        games: u32,
+        /// Time per move of both engines.
+        #[arg(long, short, default_value = "0.5s", value_parser = crate::cli_util::parse_duration)]
+        time: Duration,
+        /// Time per move of the first engine (default --time).
+        #[arg(long, value_parser = crate::cli_util::parse_duration)]
+        time1: Option<Duration>,
+        /// Time per move of the second engine (default --time).
+        #[arg(long, value_parser = crate::cli_util::parse_duration)]
+        time2: Option<Duration>,
+        /// How long past its time an engine may take to answer before it loses.
+        #[arg(long, default_value = "1s", value_parser = crate::cli_util::parse_duration)]
+        grace: Duration,
+        /// Seed of the random starts.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Also write the games to this file, one JSON object a line.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Run an SPRT of Elo ELO0 against ELO1 (alpha = beta = 0.05), e.g.
+        /// `0,50`, and stop once it decides (after a whole pair of games).
+        #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+        sprt: Option<(f64, f64)>,
+    },
     /// Print the benchmark table (medians and ratios) from the results of
     /// `cargo bench -p bitgames-bench --bench santorini`: `bitgames bench-table
     /// santorini`, and the search's nodes per second.
@@ -153,6 +223,34 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             position,
         } => engine::play(human, time, depth, position.as_deref()),
         Command::Match { games, time, seed } => matches::run(games, time, seed),
+        Command::Engine {
+            time,
+            table,
+            options,
+        } => protocol::run(time, table as usize, options),
+        Command::Referee {
+            engine1,
+            engine2,
+            name1,
+            name2,
+            games,
+            time,
+            time1,
+            time2,
+            grace,
+            seed,
+            json,
+            sprt,
+        } => referee::run(&referee::Settings {
+            commands: [engine1, engine2],
+            names: [name1, name2],
+            times: [time1.unwrap_or(time), time2.unwrap_or(time)],
+            grace,
+            games,
+            seed,
+            json,
+            sprt,
+        }),
         Command::BenchTable { criterion } => {
             bench::table(&criterion.unwrap_or_else(crate::bench_table::default_dir))
         }
@@ -173,6 +271,26 @@ pub(crate) fn limits(time: Option<Duration>, depth: Option<u32>) -> Limits {
     }
 }
 
+/// `ELO0,ELO1` with ELO0 < ELO1.
+fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
+    let bad = || {
+        format!(
+            "{:?} is not ELO0,ELO1 with ELO0 < ELO1, such as 0,50",
+            bitgames::excerpt(text)
+        )
+    };
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let (a, b): (f64, f64) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if a.is_finite() && b.is_finite() && a < b && b.abs() < 2000.0 && a.abs() < 2000.0 {
+        Ok((a, b))
+    } else {
+        Err(bad())
+    }
+}
+
 /// A position, or the start (the empty board, player 1 to place) for none or `-`.
 pub(crate) fn parse_position(text: Option<&str>) -> anyhow::Result<Position> {
     match text.map(str::trim) {
@@ -181,4 +299,9 @@ pub(crate) fn parse_position(text: Option<&str>) -> anyhow::Result<Position> {
             .parse()
             .map_err(|e| anyhow::anyhow!("bad position {:?}: {e}", bitgames::excerpt(t))),
     }
+}
+
+/// A value of `--options`.
+fn parse_options(text: &str) -> Result<Options, String> {
+    text.parse()
 }

@@ -11,6 +11,7 @@ mod connect4_solve_cli;
 mod generic_cli;
 mod hardening_cli;
 mod santorini_cli;
+mod santorini_referee;
 mod serve_api;
 mod serve_hardening;
 mod tictactoe;
