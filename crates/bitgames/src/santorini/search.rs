@@ -91,6 +91,9 @@ pub struct Options {
     pub full_time: bool,
     /// The territory term of the evaluation (see [`evaluate_with`]).
     pub territory: bool,
+    /// Two table entries a bucket, one kept for the deepest result of the
+    /// search (instead of one entry, always replaced).
+    pub buckets: bool,
 }
 
 impl Options {
@@ -103,6 +106,7 @@ impl Options {
         aspiration: false,
         full_time: true,
         territory: true,
+        buckets: false,
     };
     /// Every refinement on.
     pub const ALL: Options = Options {
@@ -112,6 +116,7 @@ impl Options {
         aspiration: true,
         full_time: true,
         territory: true,
+        buckets: true,
     };
     /// None of them: the engine as it was before them.
     pub const BASELINE: Options = Options {
@@ -121,6 +126,7 @@ impl Options {
         aspiration: false,
         full_time: false,
         territory: false,
+        buckets: false,
     };
 }
 
@@ -161,9 +167,10 @@ impl std::str::FromStr for Options {
                 "aspiration" => &mut options.aspiration,
                 "time" => &mut options.full_time,
                 "territory" => &mut options.territory,
+                "buckets" => &mut options.buckets,
                 _ => {
                     return Err(format!(
-                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory (or default, all, baseline), `-` before each to turn it off"
+                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory, buckets (or default, all, baseline), `-` before each to turn it off"
                     ));
                 }
             };
@@ -180,6 +187,9 @@ pub struct Engine {
     history: Vec<[i32; NUM_ACTIONS]>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     options: Options,
+    /// The number of searches so far, modulo 64 (the table's entries of an
+    /// older search give way first).
+    age: u8,
     nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
@@ -336,6 +346,7 @@ impl Engine {
             history: vec![[0; NUM_ACTIONS]; 2],
             killers: [[None; 2]; MAX_PLY],
             options: Options::DEFAULT,
+            age: 0,
             nodes: 0,
             deadline: None,
             stopped: false,
@@ -401,6 +412,7 @@ impl Engine {
     pub fn search(&mut self, pos: &Position, limits: Limits) -> Report {
         let started = Instant::now();
         self.nodes = 0;
+        self.age = (self.age + 1) & 63;
         self.stopped = false;
         self.deadline = limits.time.map(|t| started + t);
         let max_depth = match (limits.depth, limits.time) {
@@ -545,13 +557,18 @@ impl Engine {
         }
         let key = key(pos);
         let slot = (key as usize) & (self.table.len() - 1);
+        let slot = if self.options.buckets && self.table[slot].key != key {
+            slot ^ 1
+        } else {
+            slot
+        };
         let entry = self.table[slot];
         let mut tt_move = None;
         if entry.key == key {
             tt_move = pos.move_of(entry.best as usize);
             if entry.depth as u32 >= depth {
                 let score = from_table(entry.score, ply_score);
-                match entry.bound {
+                match entry.bound & 3 {
                     EXACT => return score,
                     LOWER if score >= beta => return score,
                     UPPER if score <= alpha => return score,
@@ -674,13 +691,27 @@ impl Engine {
         } else {
             UPPER
         };
-        self.table[slot] = Entry {
+        let new = Entry {
             key,
             score: to_table(best_score, ply_score),
             best: pos.action_of(best_move) as u16,
             depth: depth.min(255) as u8,
-            bound,
+            bound: bound | self.age << 2,
         };
+        let slot = if self.options.buckets {
+            // Two entries a bucket: the first keeps the deepest result of
+            // this search, the second takes whatever the first refuses.
+            let first = slot & !1;
+            let e = self.table[first];
+            if e.key == key || e.bound >> 2 != self.age || new.depth >= e.depth {
+                first
+            } else {
+                first | 1
+            }
+        } else {
+            slot
+        };
+        self.table[slot] = new;
         best_score
     }
 
