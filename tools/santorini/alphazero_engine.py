@@ -224,11 +224,22 @@ class Player:
             dirichletAlpha=0.0,
         )
         self.mcts = MCTS(self.game, self.net, self.args)
+        self.new_game()
+
+    def new_game(self):
+        """A fresh tree and fresh worker labels, as the web page has for each game
+        (their tree is pruned by move count only, so it would grow from game to game)."""
+        self.mcts = type(self.mcts)(self.game, self.net, self.args)
         self.ids = Identities()
+        self.last_round = -1
 
     def best_move(self, fen_text):
         np = self.np
         fen = Fen(fen_text)
+        # Every move but a win adds a level: fewer levels than last time is another game.
+        if sum(fen.levels) < self.last_round:
+            self.new_game()
+        self.last_round = sum(fen.levels)
         self.ids.update(fen)
         state = to_state(np, fen, self.ids)
         valid = self.game.getValidMoves(state, 0)
@@ -371,8 +382,7 @@ def main():
         return
     # Compile their numba code before answering anything.
     player.best_move(f"{'0' * 25}/1/mortal:A1,B2/mortal:E5,D4")
-    player.mcts = type(player.mcts)(player.game, player.net, player.args)
-    player.ids = Identities()
+    player.new_game()
     serve(player)
 
 
