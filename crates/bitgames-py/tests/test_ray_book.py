@@ -41,7 +41,10 @@ def cluster():
 
 @pytest.fixture(scope="module")
 def cli():
-    exe = ROOT / "target" / "release" / "bitgames"
+    # Cargo's target folder: $CARGO_TARGET_DIR (relative to the workspace
+    # when relative), else target/ of the workspace.
+    target = ROOT / os.environ.get("CARGO_TARGET_DIR", "target")
+    exe = target / "release" / "bitgames"
     if not os.access(exe, os.X_OK):
         pytest.fail(f"{exe} is missing: test.sh builds it (cargo build --release -p bitgames-cli)")
     return str(exe)
