@@ -4,13 +4,33 @@
 //!
 //! `cargo run --release -p bitgames --example santorini_selfplay -- A B STARTS MS [SEED]`
 //! where A and B are [`Options`] texts (`default`, `all`, `baseline`, `-null`, `killers,time`, ...).
+//! `WEIGHTS_A` / `WEIGHTS_B` (ten comma-separated numbers, see
+//! [`bitgames::santorini::search::Weights`]) give a side other evaluation weights.
 
 use bitgames::santorini::Position;
-use bitgames::santorini::search::{Engine, Limits, Options, random_move};
+use bitgames::santorini::search::{Engine, Limits, Options, WEIGHTS, Weights, random_move};
 use bitgames::{Game, Player};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::time::Duration;
+
+/// The weights in the environment variable `name`, else the hand-set ones.
+fn weights(name: &str) -> Weights {
+    let Ok(text) = std::env::var(name) else {
+        return WEIGHTS;
+    };
+    let numbers: Vec<i32> = text
+        .split(',')
+        .map(|x| {
+            x.trim()
+                .parse()
+                .unwrap_or_else(|e| panic!("{name}: {x:?}: {e}"))
+        })
+        .collect();
+    numbers
+        .try_into()
+        .unwrap_or_else(|v: Vec<i32>| panic!("{name}: {} numbers, not {}", v.len(), WEIGHTS.len()))
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,8 +55,12 @@ fn main() {
         start.play_unchecked(random_move(&start, &mut rng).unwrap());
         start.play_unchecked(random_move(&start, &mut rng).unwrap());
         for a_first in [true, false] {
-            let mut ea = Engine::default().with_options(a);
-            let mut eb = Engine::default().with_options(b);
+            let mut ea = Engine::default()
+                .with_options(a)
+                .with_weights(weights("WEIGHTS_A"));
+            let mut eb = Engine::default()
+                .with_options(b)
+                .with_weights(weights("WEIGHTS_B"));
             let a_player = if a_first { Player::One } else { Player::Two };
             let mut pos = start;
             let mut plies = 0;

@@ -22,6 +22,8 @@ const MATE_BOUND: i32 = WIN_SCORE - 1_000;
 const MAX_PLY: usize = 128;
 /// Half the width of the root's aspiration window.
 const ASPIRATION: i32 = 60;
+/// Reverse futility pruning's margin a ply of depth.
+const FUTILITY_MARGIN: i32 = 120;
 /// The ordering bonus of a killer move (a climb of one level is 1,000).
 const KILLER: i32 = 1_500;
 
@@ -94,6 +96,9 @@ pub struct Options {
     /// Two table entries a bucket, one kept for the deepest result of the
     /// search (instead of one entry, always replaced).
     pub buckets: bool,
+    /// Reverse futility pruning: at depth 1 to 3, a position whose static
+    /// evaluation beats beta by a margin a ply is taken as a cut.
+    pub reverse_futility: bool,
 }
 
 impl Options {
@@ -107,6 +112,7 @@ impl Options {
         full_time: true,
         territory: true,
         buckets: false,
+        reverse_futility: true,
     };
     /// Every refinement on.
     pub const ALL: Options = Options {
@@ -117,6 +123,7 @@ impl Options {
         full_time: true,
         territory: true,
         buckets: true,
+        reverse_futility: true,
     };
     /// None of them: the engine as it was before them.
     pub const BASELINE: Options = Options {
@@ -127,6 +134,7 @@ impl Options {
         full_time: false,
         territory: false,
         buckets: false,
+        reverse_futility: false,
     };
 }
 
@@ -168,9 +176,10 @@ impl std::str::FromStr for Options {
                 "time" => &mut options.full_time,
                 "territory" => &mut options.territory,
                 "buckets" => &mut options.buckets,
+                "rfp" => &mut options.reverse_futility,
                 _ => {
                     return Err(format!(
-                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory, buckets (or default, all, baseline), `-` before each to turn it off"
+                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory, buckets, rfp (or default, all, baseline), `-` before each to turn it off"
                     ));
                 }
             };
@@ -187,6 +196,7 @@ pub struct Engine {
     history: Vec<[i32; NUM_ACTIONS]>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     options: Options,
+    weights: Weights,
     /// The number of searches so far, modulo 64 (the table's entries of an
     /// older search give way first).
     age: u8,
@@ -231,33 +241,35 @@ fn walkable_levels(pos: &Position, others: Bitboard) -> Levels {
     ])
 }
 
-/// Height weights of a worker on level 0, 1, 2.
-const HEIGHT: [i32; 4] = [0, 40, 110, 0];
-/// Bonus by BFS distance (1, 2, 3+) to the nearest reachable level-3 space.
-const NEAR_LEVEL_3: [i32; 4] = [0, 90, 35, 12];
-/// Bonus by BFS distance (1, 2, 3+) to the nearest reachable level-2 space.
-const NEAR_LEVEL_2: [i32; 4] = [0, 18, 8, 3];
-/// Per space a worker can move to.
-const MOBILITY: i32 = 5;
+/// The number of evaluation terms ([`features`]).
+pub const FEATURES: usize = 10;
 
-/// Per space, weighted by 1 + its level, that one side's workers reach
-/// within `d` moves and the other's do not, for each `d` of 1..=3.
-const TERRITORY: i32 = 3;
+/// The evaluation's weights, one per term of [`features`]: workers on level
+/// 1 and 2; the nearest reachable level-3 space at distance 1, 2, 3+; the
+/// nearest level-2 space at 1, 2, 3+; mobility (spaces a worker can move
+/// to); territory (spaces, weighted by 1 + level, one side reaches within 1,
+/// 2 and 3 moves and the other does not, summed over the three distances).
+pub type Weights = [i32; FEATURES];
 
-/// One player's share of the evaluation, and the spaces its workers reach
+/// The weights set by hand (and kept through the self-play matches).
+pub const WEIGHTS: Weights = [40, 110, 90, 35, 12, 18, 8, 3, 5, 3];
+
+/// One player's terms (all but territory), and the spaces its workers reach
 /// within 1, 2 and 3 moves (`reach[d]`, `reach[0]` unused).
-fn side_score(pos: &Position, player: Player) -> (i32, [Bitboard; 4]) {
+fn side_features(pos: &Position, player: Player) -> ([i32; FEATURES], [Bitboard; 4]) {
     let mine = pos.workers[player.index()];
     let occupied = pos.occupied();
     let level3 = pos.heights[2] & !pos.heights[3];
     let level2 = pos.heights[1] & !pos.heights[2];
-    let mut score = 0;
+    let mut f = [0; FEATURES];
     let mut reach = [Bitboard::EMPTY; 4];
     for w in mine {
         let h = pos.level(w) as usize;
-        score += HEIGHT[h.min(3)];
+        if h == 1 || h == 2 {
+            f[h - 1] += 1;
+        }
         let blocked = occupied | pos.heights[(h + 1).min(3)];
-        score += MOBILITY * (Bitboard::neighbours(w) & !blocked).count() as i32;
+        f[8] += (Bitboard::neighbours(w) & !blocked).count() as i32;
         let levels = walkable_levels(pos, occupied ^ w.bitboard());
         let (layers, n) = distance_layers(w.bitboard(), &levels);
         let mut within = Bitboard::EMPTY;
@@ -272,11 +284,11 @@ fn side_score(pos: &Position, player: Player) -> (i32, [Bitboard; 4]) {
         for (d, &layer) in layers.iter().enumerate().take(n).skip(1) {
             let d = d.min(3);
             if !found3 && !(layer & level3).is_empty() {
-                score += NEAR_LEVEL_3[d];
+                f[1 + d] += 1;
                 found3 = true;
             }
             if !found2 && !(layer & level2).is_empty() {
-                score += NEAR_LEVEL_2[d];
+                f[4 + d] += 1;
                 found2 = true;
             }
             if found2 && found3 {
@@ -284,7 +296,33 @@ fn side_score(pos: &Position, player: Player) -> (i32, [Bitboard; 4]) {
             }
         }
     }
-    (score, reach)
+    (f, reach)
+}
+
+/// The evaluation's terms for the player to move, mine minus theirs (see
+/// [`Weights`]); the territory term only with `territory` (else 0).
+#[must_use]
+pub fn features(pos: &Position, territory: bool) -> [i32; FEATURES] {
+    let me = pos.to_move();
+    let (mine, my_reach) = side_features(pos, me);
+    let (theirs, their_reach) = side_features(pos, me.other());
+    let mut f = [0; FEATURES];
+    for i in 0..FEATURES {
+        f[i] = mine[i] - theirs[i];
+    }
+    if territory {
+        let weighted = |b: Bitboard| {
+            (b.count()
+                + (b & pos.heights[0]).count()
+                + (b & pos.heights[1]).count()
+                + (b & pos.heights[2]).count()) as i32
+        };
+        for d in 1..=3 {
+            f[9] +=
+                weighted(my_reach[d] & !their_reach[d]) - weighted(their_reach[d] & !my_reach[d]);
+        }
+    }
+    f
 }
 
 /// The static evaluation for the player to move (mine minus theirs), with
@@ -294,30 +332,20 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, true)
 }
 
-/// The static evaluation for the player to move: heights, mobility and the
-/// distances to level 2 and 3 of each side, mine minus theirs; with
-/// `territory`, also the spaces (weighted by 1 + level) each side reaches
-/// sooner than the other.
+/// The static evaluation for the player to move with the hand-set
+/// [`WEIGHTS`]: heights, mobility and the distances to level 2 and 3 of each
+/// side, mine minus theirs; with `territory`, also the spaces (weighted by 1
+/// + level) each side reaches sooner than the other.
 #[must_use]
 pub fn evaluate_with(pos: &Position, territory: bool) -> i32 {
-    let me = pos.to_move();
-    let (mine, my_reach) = side_score(pos, me);
-    let (theirs, their_reach) = side_score(pos, me.other());
-    let mut score = mine - theirs;
-    if territory {
-        let weighted = |b: Bitboard| {
-            (b.count()
-                + (b & pos.heights[0]).count()
-                + (b & pos.heights[1]).count()
-                + (b & pos.heights[2]).count()) as i32
-        };
-        for d in 1..=3 {
-            score += TERRITORY
-                * (weighted(my_reach[d] & !their_reach[d])
-                    - weighted(their_reach[d] & !my_reach[d]));
-        }
-    }
-    score
+    evaluate_weighted(pos, &WEIGHTS, territory)
+}
+
+/// The static evaluation with these weights.
+#[must_use]
+pub fn evaluate_weighted(pos: &Position, weights: &Weights, territory: bool) -> i32 {
+    let f = features(pos, territory);
+    f.iter().zip(weights).map(|(x, w)| x * w).sum()
 }
 
 /// A score in words: `win in 3`, `loss in 4`, or the number.
@@ -346,6 +374,7 @@ impl Engine {
             history: vec![[0; NUM_ACTIONS]; 2],
             killers: [[None; 2]; MAX_PLY],
             options: Options::DEFAULT,
+            weights: WEIGHTS,
             age: 0,
             nodes: 0,
             deadline: None,
@@ -364,6 +393,13 @@ impl Engine {
     #[must_use]
     pub fn options(&self) -> Options {
         self.options
+    }
+
+    /// The engine with these evaluation weights (see [`Weights`]).
+    #[must_use]
+    pub fn with_weights(mut self, weights: Weights) -> Engine {
+        self.weights = weights;
+        self
     }
 
     /// The root moves at `depth` within the window `(alpha, beta)`, best
@@ -549,11 +585,11 @@ impl Engine {
                 depth = 1;
                 extensions += 1;
             } else {
-                return evaluate_with(pos, self.options.territory);
+                return evaluate_weighted(pos, &self.weights, self.options.territory);
             }
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_with(pos, self.options.territory);
+            return evaluate_weighted(pos, &self.weights, self.options.territory);
         }
         let key = key(pos);
         let slot = (key as usize) & (self.table.len() - 1);
@@ -583,14 +619,24 @@ impl Engine {
             !pos.is_placement() && flipped.has_winning_move()
         };
         let null_window = beta - alpha == 1;
-        if self.options.null_move
-            && null_window
-            && depth >= 3
-            && !threatened
-            && !pos.is_placement()
-            && beta.abs() < MATE_BOUND
-            && evaluate_with(pos, self.options.territory) >= beta
+        let quiet_node =
+            null_window && !threatened && !pos.is_placement() && beta.abs() < MATE_BOUND;
+        let wants_eval =
+            (self.options.reverse_futility && depth <= 3) || (self.options.null_move && depth >= 3);
+        let static_eval = if quiet_node && wants_eval {
+            evaluate_weighted(pos, &self.weights, self.options.territory)
+        } else {
+            0
+        };
+        if self.options.reverse_futility
+            && quiet_node
+            && depth <= 3
+            && static_eval - FUTILITY_MARGIN * depth as i32 >= beta
         {
+            // So far above beta that a shallow search will not bring it down.
+            return static_eval;
+        }
+        if self.options.null_move && quiet_node && depth >= 3 && static_eval >= beta {
             // Pass: if the opponent, moving twice, still cannot get below
             // beta, this position is good enough.
             let mut passed = *pos;
@@ -626,15 +672,15 @@ impl Engine {
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions)
             } else {
-                // Late quiet moves first one or two plies shallower.
+                // Late quiet moves first one (very late ones two) plies shallower.
                 let reduction = if self.options.late_move_reductions
                     && depth >= 3
-                    && i >= 3
+                    && i >= 4
                     && !threatened
                     && !self.is_killer(ply, mv)
                     && self.is_quiet(pos, mv)
                 {
-                    if i >= 8 && depth >= 5 { 2 } else { 1 }
+                    if i >= 12 && depth >= 6 { 2 } else { 1 }
                 } else {
                     0
                 };
@@ -724,11 +770,10 @@ impl Engine {
     fn is_quiet(&self, pos: &Position, mv: Move) -> bool {
         match mv {
             Move::Build { from, to, build } => {
+                // The workers where they stand after the move.
+                let occupied = pos.occupied() ^ from.bitboard() ^ to.bitboard();
                 pos.level(to) <= pos.level(from)
-                    && (Bitboard::neighbours(build)
-                        & pos.occupied()
-                        & pos.heights[1]
-                        & !pos.heights[2])
+                    && (Bitboard::neighbours(build) & occupied & pos.heights[1] & !pos.heights[2])
                         .is_empty()
             }
             _ => false,
@@ -958,5 +1003,35 @@ mod tests {
         assert_eq!((old.nodes, old.depth), (507_540, 5));
         let new = Engine::default().search(&pos, depth5);
         assert!(new.nodes < old.nodes, "{} nodes", new.nodes);
+    }
+
+    /// The evaluation's terms are mine minus theirs: the other player to
+    /// move sees each of them negated, on positions of random games.
+    #[test]
+    fn the_terms_are_mine_minus_theirs() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        let mut seen = 0;
+        for _ in 0..50 {
+            let mut pos = Position::new();
+            while !pos.outcome().is_over() {
+                if !pos.is_placement() {
+                    let mut flipped = pos;
+                    flipped.to_move = flipped.to_move.other();
+                    assert_eq!(features(&flipped, true), features(&pos, true).map(|x| -x));
+                    assert_eq!(
+                        evaluate_weighted(&pos, &WEIGHTS, true),
+                        features(&pos, true)
+                            .iter()
+                            .zip(WEIGHTS)
+                            .map(|(f, w)| f * w)
+                            .sum::<i32>()
+                    );
+                    seen += 1;
+                }
+                pos.play_unchecked(random_move(&pos, &mut rng).unwrap());
+            }
+        }
+        assert!(seen > 500, "{seen} positions");
     }
 }

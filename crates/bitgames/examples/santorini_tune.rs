@@ -1,0 +1,94 @@
+//! Fits the Santorini evaluation's weights to game results (a logistic fit,
+//! "Texel tuning"): every position of the games in the referee's `--json`
+//! files, labelled 1 if the player to move went on to win, 0 if not.
+//!
+//! `cargo run --release -p bitgames --example santorini_tune -- GAMES.jsonl...`
+//!
+//! Prints the scale K that fits the current weights best, the loss before
+//! and after, and the fitted weights (rounded), to try in self-play.
+
+use bitgames::santorini::search::{FEATURES, WEIGHTS, features};
+use bitgames::santorini::{Move, Position};
+use bitgames::{Game, Player};
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Mean logistic loss of `weights` over the data, at scale `k`.
+fn loss(data: &[([f64; FEATURES], f64)], weights: &[f64; FEATURES], k: f64) -> f64 {
+    let mut total = 0.0;
+    for (f, y) in data {
+        let e: f64 = f.iter().zip(weights).map(|(x, w)| x * w).sum();
+        let p = sigmoid(e / k).clamp(1e-9, 1.0 - 1e-9);
+        total -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
+    }
+    total / data.len() as f64
+}
+
+fn main() {
+    let files: Vec<String> = std::env::args().skip(1).collect();
+    let mut data = Vec::new();
+    let mut games = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        for line in text.lines() {
+            let g: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            let Some(winner) = g["winner"].as_str() else {
+                continue;
+            };
+            let winner = if winner == g["player1"].as_str().unwrap_or("") {
+                Player::One
+            } else {
+                Player::Two
+            };
+            let mut pos: Position = g["start"].as_str().unwrap().parse().unwrap();
+            games += 1;
+            for mv in g["moves"].as_array().unwrap() {
+                if !pos.is_placement() && !pos.outcome().is_over() {
+                    let f = features(&pos, true).map(f64::from);
+                    let y = if pos.to_move() == winner { 1.0 } else { 0.0 };
+                    data.push((f, y));
+                }
+                let mv: Move = mv.as_str().unwrap().parse().unwrap();
+                pos.play(mv).unwrap();
+            }
+        }
+    }
+    eprintln!("{games} games, {} positions", data.len());
+    let start = WEIGHTS.map(f64::from);
+    // The scale that fits the current weights best.
+    let mut best_k = 100.0;
+    let mut best = f64::MAX;
+    for i in 1..400 {
+        let k = f64::from(i) * 5.0;
+        let l = loss(&data, &start, k);
+        if l < best {
+            best = l;
+            best_k = k;
+        }
+    }
+    eprintln!("K = {best_k}: loss {best:.5} with the hand-set weights");
+    // Gradient descent on the weights at that scale (weights in eval units).
+    let mut w = start;
+    let rate = 100.0;
+    for step in 0..40_000 {
+        let mut grad = [0.0; FEATURES];
+        for (f, y) in &data {
+            let e: f64 = f.iter().zip(&w).map(|(x, w)| x * w).sum();
+            let p = sigmoid(e / best_k);
+            for i in 0..FEATURES {
+                grad[i] += (p - y) * f[i] / best_k;
+            }
+        }
+        for i in 0..FEATURES {
+            w[i] -= rate * grad[i] / data.len() as f64;
+        }
+        if step % 5_000 == 0 {
+            eprintln!("step {step}: loss {:.5}", loss(&data, &w, best_k));
+        }
+    }
+    eprintln!("fitted: loss {:.5}", loss(&data, &w, best_k));
+    let rounded: Vec<String> = w.iter().map(|x| format!("{}", x.round() as i32)).collect();
+    println!("{}", rounded.join(","));
+}
