@@ -4,6 +4,9 @@
 //!
 //! `cargo run --release -p bitgames --example santorini_selfplay -- A B STARTS MS [SEED]`
 //! where A and B are [`Options`] texts (`default`, `all`, `baseline`, `-null`, `killers,time`, ...).
+//! `PLACEMENT=engine-vs-random`: each game starts from the empty board, A
+//! places its workers by search and B at random, then both play on: how
+//! much the engine's placement is worth (give A and B the same options).
 //! `WEIGHTS_A` / `WEIGHTS_B` (ten comma-separated numbers, see
 //! [`bitgames::santorini::search::Weights`]) give a side other evaluation weights.
 
@@ -47,13 +50,16 @@ fn main() {
         depth: None,
         time: Some(Duration::from_millis(ms)),
     };
+    let placement_test = std::env::var("PLACEMENT").is_ok_and(|v| v == "engine-vs-random");
     let (mut wins, mut losses) = (0u32, 0u32);
     let (mut depth_a, mut depth_b, mut moves_a, mut moves_b) = (0u64, 0u64, 0u64, 0u64);
     for s in 0..starts {
         let mut rng = SmallRng::seed_from_u64(seed ^ u64::from(s).wrapping_mul(0x9E37_79B9));
         let mut start = Position::new();
-        start.play_unchecked(random_move(&start, &mut rng).unwrap());
-        start.play_unchecked(random_move(&start, &mut rng).unwrap());
+        if !placement_test {
+            start.play_unchecked(random_move(&start, &mut rng).unwrap());
+            start.play_unchecked(random_move(&start, &mut rng).unwrap());
+        }
         for a_first in [true, false] {
             let mut ea = Engine::default()
                 .with_options(a)
@@ -65,6 +71,11 @@ fn main() {
             let mut pos = start;
             let mut plies = 0;
             while !pos.outcome().is_over() && plies < 300 {
+                if placement_test && pos.is_placement() && pos.to_move() != a_player {
+                    pos.play_unchecked(random_move(&pos, &mut rng).unwrap());
+                    plies += 1;
+                    continue;
+                }
                 let r = if pos.to_move() == a_player {
                     let r = ea.search(&pos, limits);
                     depth_a += u64::from(r.depth);
