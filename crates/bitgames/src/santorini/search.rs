@@ -230,6 +230,14 @@ pub fn key(pos: &Position) -> u64 {
     h
 }
 
+/// Whether the opponent could climb to level 3 if it were their move: a
+/// threat the player to move must answer (never during placement).
+fn opponent_threatens(pos: &Position) -> bool {
+    let mut flipped = *pos;
+    flipped.to_move = flipped.to_move.other();
+    !pos.is_placement() && flipped.has_winning_move()
+}
+
 /// The level sets `L0..L3` a lone worker walks on: every other worker counts as level 4.
 fn walkable_levels(pos: &Position, others: Bitboard) -> Levels {
     let blocked = others | pos.heights[3];
@@ -577,11 +585,12 @@ impl Engine {
             return WIN_SCORE - ply_score - 1;
         }
         let mut extensions = extensions;
+        // Whether the opponent threatens to climb, once known.
+        let mut threat = None;
         if depth == 0 {
             // The opponent threatens to climb: look one ply further for a block.
-            let mut flipped = *pos;
-            flipped.to_move = flipped.to_move.other();
-            if !pos.is_placement() && extensions < 6 && flipped.has_winning_move() {
+            if extensions < 6 && opponent_threatens(pos) {
+                threat = Some(true);
                 depth = 1;
                 extensions += 1;
             } else {
@@ -612,12 +621,7 @@ impl Engine {
                 }
             }
         }
-        // The opponent could climb if it were their move: a threat to answer.
-        let threatened = {
-            let mut flipped = *pos;
-            flipped.to_move = flipped.to_move.other();
-            !pos.is_placement() && flipped.has_winning_move()
-        };
+        let threatened = threat.unwrap_or_else(|| opponent_threatens(pos));
         let null_window = beta - alpha == 1;
         let quiet_node =
             null_window && !threatened && !pos.is_placement() && beta.abs() < MATE_BOUND;
