@@ -3,7 +3,7 @@
 
 use super::{limits, parse_position};
 use bitgames::santorini::Move;
-use bitgames::santorini::search::{Engine, score_text};
+use bitgames::santorini::search::{Engine, Options, score_text};
 use bitgames::{Game, Player};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -14,12 +14,15 @@ pub(super) fn bestmove(
     time: Option<Duration>,
     depth: Option<u32>,
     json: bool,
+    options: Options,
 ) -> anyhow::Result<ExitCode> {
     let pos = parse_position(Some(position))?;
     if pos.outcome().is_over() {
         anyhow::bail!("the game is over ({})", pos.outcome());
     }
-    let report = Engine::default().search(&pos, limits(time, depth));
+    let report = Engine::default()
+        .with_options(options)
+        .search(&pos, limits(time, depth));
     let best = report.best.expect("an ongoing game has a move");
     if json {
         let value = serde_json::json!({

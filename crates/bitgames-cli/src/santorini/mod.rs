@@ -77,6 +77,10 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// The search's refinements (as for `engine --options`): `default`,
+        /// `baseline`, `all`, `killers,time`, `-null`.
+        #[arg(long, default_value = "default", value_parser = parse_options)]
+        options: Options,
     },
     /// Play a game against the engine in the terminal (placement included).
     ///
@@ -215,7 +219,8 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             time,
             depth,
             json,
-        } => engine::bestmove(&position, time, depth, json),
+            options,
+        } => engine::bestmove(&position, time, depth, json, options),
         Command::Play {
             human,
             time,

@@ -26,6 +26,38 @@ const ASPIRATION: i32 = 60;
 const FUTILITY_MARGIN: i32 = 120;
 /// The ordering bonus of a killer move (a climb of one level is 1,000).
 const KILLER: i32 = 1_500;
+/// The slots of one side's history by spaces: from x to x build.
+const BUTTERFLY: usize = 25 * 25 * 25;
+/// The largest magnitude of a history-by-spaces value.
+const HISTORY_MAX: i32 = 1 << 14;
+
+/// A move's slot in the history by spaces (`None` for placements and wins).
+fn butterfly_index(side: usize, mv: Move) -> Option<usize> {
+    match mv {
+        Move::Build { from, to, build } => {
+            Some(side * BUTTERFLY + from.index() * 625 + to.index() * 25 + build.index())
+        }
+        _ => None,
+    }
+}
+
+/// The spaces the opponent could climb onto next move: free level-3 spaces
+/// next to its workers on level 2.
+fn threat_targets(pos: &Position) -> Bitboard {
+    let them = pos.workers[pos.to_move.other().index()];
+    let level2 = them & pos.heights[1] & !pos.heights[2];
+    if level2.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    level2.closed_neighbourhood() & pos.heights[2] & !pos.heights[3] & !pos.occupied()
+}
+
+/// Late-move reductions in plies, by depth and move number (both below 64).
+fn lmr_reduction(depth: u32, index: usize) -> u32 {
+    let d = f64::from(depth.min(63)).ln();
+    let i = (index.min(63) as f64).ln();
+    (0.5 + d * i / 2.25) as u32
+}
 
 /// How far to search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -99,6 +131,22 @@ pub struct Options {
     /// Reverse futility pruning: at depth 1 to 3, a position whose static
     /// evaluation beats beta by a margin a ply is taken as a cut.
     pub reverse_futility: bool,
+    /// Threatened positions search only the blocks: when the opponent could
+    /// climb next move, only builds that dome its one target are searched
+    /// (two targets: the game is lost; exact, only faster).
+    pub blocks: bool,
+    /// History by the move's three spaces (from, to, build), raised for the
+    /// move that cut and lowered for the quiet moves tried before it.
+    pub history: bool,
+    /// Late-move pruning: at depth 1 to 3, away from the principal
+    /// variation, the quiet moves past the first few are not searched.
+    pub late_move_pruning: bool,
+    /// Check extension: a position where the opponent threatens to climb is
+    /// searched one ply deeper (its moves are few: the blocks).
+    pub check_extension: bool,
+    /// Internal iterative reduction: a position of depth 4 or more that the
+    /// table has no move for is searched one ply shallower.
+    pub iir: bool,
 }
 
 impl Options {
@@ -113,6 +161,11 @@ impl Options {
         territory: true,
         buckets: false,
         reverse_futility: true,
+        blocks: false,
+        history: false,
+        late_move_pruning: false,
+        check_extension: false,
+        iir: false,
     };
     /// Every refinement on.
     pub const ALL: Options = Options {
@@ -124,6 +177,11 @@ impl Options {
         territory: true,
         buckets: true,
         reverse_futility: true,
+        blocks: true,
+        history: true,
+        late_move_pruning: true,
+        check_extension: true,
+        iir: true,
     };
     /// None of them: the engine as it was before them.
     pub const BASELINE: Options = Options {
@@ -135,6 +193,11 @@ impl Options {
         territory: false,
         buckets: false,
         reverse_futility: false,
+        blocks: false,
+        history: false,
+        late_move_pruning: false,
+        check_extension: false,
+        iir: false,
     };
 }
 
@@ -149,7 +212,8 @@ impl std::str::FromStr for Options {
 
     /// `default`, `all`, `baseline`, or a comma-separated list of
     /// refinements (added to the baseline): `killers,time`; when every one
-    /// is prefixed by `-`, they are taken off the default: `-null,-territory`.
+    /// is prefixed by `-`, they are taken off the default: `-null,-territory`;
+    /// `default` in the list starts from the default: `default,lmr,-null`.
     fn from_str(text: &str) -> Result<Options, String> {
         let text = text.trim();
         match text {
@@ -166,6 +230,10 @@ impl std::str::FromStr for Options {
             Options::BASELINE
         };
         for part in parts {
+            if part == "default" {
+                options = Options::DEFAULT;
+                continue;
+            }
             let name = part.trim_start_matches('-');
             let on = !part.starts_with('-');
             let flag = match name {
@@ -177,9 +245,14 @@ impl std::str::FromStr for Options {
                 "territory" => &mut options.territory,
                 "buckets" => &mut options.buckets,
                 "rfp" => &mut options.reverse_futility,
+                "blocks" => &mut options.blocks,
+                "history" => &mut options.history,
+                "lmp" => &mut options.late_move_pruning,
+                "checks" => &mut options.check_extension,
+                "iir" => &mut options.iir,
                 _ => {
                     return Err(format!(
-                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory, buckets, rfp (or default, all, baseline), `-` before each to turn it off"
+                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory, buckets, rfp, blocks, history, lmp, checks, iir (or default, all, baseline), `-` before each to turn it off"
                     ));
                 }
             };
@@ -194,6 +267,8 @@ impl std::str::FromStr for Options {
 pub struct Engine {
     table: Vec<Entry>,
     history: Vec<[i32; NUM_ACTIONS]>,
+    /// The history by spaces ([`Options::history`]): side x from x to x build.
+    butterfly: Vec<i32>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     options: Options,
     weights: Weights,
@@ -380,6 +455,7 @@ impl Engine {
         Engine {
             table: vec![Entry::default(); entries.next_power_of_two()],
             history: vec![[0; NUM_ACTIONS]; 2],
+            butterfly: vec![0; 2 * BUTTERFLY],
             killers: [[None; 2]; MAX_PLY],
             options: Options::DEFAULT,
             weights: WEIGHTS,
@@ -483,6 +559,20 @@ impl Engine {
             report.nodes = 1;
             report.elapsed = started.elapsed();
             return report;
+        }
+        if self.options.blocks && opponent_threatens(pos) {
+            // Only the blocks, if there are any (else every move loses).
+            let targets = threat_targets(pos);
+            let blocks: Moves = root
+                .iter()
+                .copied()
+                .filter(|mv| matches!(mv, Move::Build { build, .. } if targets.contains(*build)))
+                .collect();
+            if targets.count() == 1 && !blocks.is_empty() {
+                root = blocks;
+            } else {
+                root.truncate(1);
+            }
         }
         self.order(pos, &mut root, None, 0);
         self.killers = [[None; 2]; MAX_PLY];
@@ -597,6 +687,14 @@ impl Engine {
                 return evaluate_weighted(pos, &self.weights, self.options.territory);
             }
         }
+        if self.options.check_extension && threat.is_none() && extensions < 16 {
+            let t = opponent_threatens(pos);
+            threat = Some(t);
+            if t {
+                depth += 1;
+                extensions += 1;
+            }
+        }
         if ply >= MAX_PLY - 1 {
             return evaluate_weighted(pos, &self.weights, self.options.territory);
         }
@@ -620,6 +718,9 @@ impl Engine {
                     _ => {}
                 }
             }
+        }
+        if self.options.iir && depth >= 4 && tt_move.is_none() {
+            depth -= 1;
         }
         let threatened = threat.unwrap_or_else(|| opponent_threatens(pos));
         let null_window = beta - alpha == 1;
@@ -666,25 +767,53 @@ impl Engine {
         if moves.is_empty() {
             return -(WIN_SCORE - ply_score);
         }
+        if self.options.blocks && threatened {
+            // Only a dome on the opponent's one target stops its climb.
+            let targets = threat_targets(pos);
+            moves.retain(|mv| matches!(mv, Move::Build { build, .. } if targets.contains(*build)));
+            if targets.count() >= 2 || moves.is_empty() {
+                return -(WIN_SCORE - ply_score - 2);
+            }
+        }
         self.order(pos, &mut moves, tt_move, ply);
         let original_alpha = alpha;
         let mut best_score = -WIN_SCORE - 1;
         let mut best_move = moves[0];
+        let side = pos.to_move().index();
+        let late_quiet_limit = if self.options.late_move_pruning && quiet_node && depth <= 3 {
+            4 + 2 * (depth * depth) as usize
+        } else {
+            usize::MAX
+        };
+        let classify = self.options.late_move_reductions
+            || self.options.late_move_pruning
+            || self.options.history;
+        let mut quiet_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
+        let mut quiet_count = 0usize;
         for (i, &mv) in moves.iter().enumerate() {
             let mut child = *pos;
             child.play_unchecked(mv);
+            let quiet = classify
+                && i > 0
+                && !threatened
+                && !self.is_killer(ply, mv)
+                && Some(mv) != tt_move
+                && self.is_quiet(pos, mv)
+                && !opponent_threatens(&child);
+            if quiet {
+                quiet_count += 1;
+                if quiet_count > late_quiet_limit && best_score > -MATE_BOUND {
+                    continue;
+                }
+            }
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions)
             } else {
-                // Late quiet moves first one (very late ones two) plies shallower.
-                let reduction = if self.options.late_move_reductions
-                    && depth >= 3
-                    && i >= 4
-                    && !threatened
-                    && !self.is_killer(ply, mv)
-                    && self.is_quiet(pos, mv)
+                // Late quiet moves first searched shallower.
+                let reduction = if self.options.late_move_reductions && depth >= 3 && quiet && i >= 3
                 {
-                    if i >= 12 && depth >= 6 { 2 } else { 1 }
+                    let r = lmr_reduction(depth, i) + u32::from(null_window);
+                    r.min(depth - 1)
                 } else {
                     0
                 };
@@ -721,7 +850,6 @@ impl Engine {
                                 k[0] = Some(mv);
                             }
                         }
-                        let side = pos.to_move().index();
                         let a = pos.action_of(mv);
                         self.history[side][a] += (depth * depth) as i32;
                         if self.history[side][a] > 1 << 24 {
@@ -729,9 +857,23 @@ impl Engine {
                                 *h /= 2;
                             }
                         }
+                        if self.options.history {
+                            let bonus = (depth * depth).min(400) as i32 * 16;
+                            if let Some(b) = butterfly_index(side, mv) {
+                                self.update_butterfly(b, bonus);
+                            }
+                            for &q in &quiet_tried {
+                                if let Some(b) = butterfly_index(side, q) {
+                                    self.update_butterfly(b, -bonus);
+                                }
+                            }
+                        }
                         break;
                     }
                 }
+            }
+            if quiet && self.options.history && !quiet_tried.is_full() {
+                quiet_tried.push(mv);
             }
         }
         let bound = if best_score >= beta {
@@ -763,6 +905,13 @@ impl Engine {
         };
         self.table[slot] = new;
         best_score
+    }
+
+    /// Moves a history-by-spaces value towards `HISTORY_MAX * sign(bonus)`
+    /// by `bonus`, less the more it already is (so that it stays bounded).
+    fn update_butterfly(&mut self, slot: usize, bonus: i32) {
+        let h = &mut self.butterfly[slot];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
     fn is_killer(&self, ply: usize, mv: Move) -> bool {
@@ -822,7 +971,11 @@ impl Engine {
                             if self.is_killer(ply, mv) {
                                 s += KILLER;
                             }
-                            s + self.history[side][pos.action_of(mv)].min(1 << 20) / 1024
+                            if self.options.history {
+                                s + butterfly_index(side, mv).map_or(0, |b| self.butterfly[b]) / 16
+                            } else {
+                                s + self.history[side][pos.action_of(mv)].min(1 << 20) / 1024
+                            }
                         }
                     }
                 };
@@ -992,6 +1145,67 @@ mod tests {
     /// tree, node for node (507,540 nodes to depth 5 from the perft
     /// position, as the README's bench table has it), and the default
     /// prunes it.
+    #[test]
+    fn searching_only_the_blocks_gives_the_same_scores() {
+        use rand::{Rng, SeedableRng};
+        // Positions from random games, many with a climb threat.
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(15);
+        let (mut compared, mut threatened) = (0, 0);
+        let depth3 = Limits {
+            depth: Some(3),
+            time: None,
+        };
+        let blocks = Options {
+            blocks: true,
+            ..Options::BASELINE
+        };
+        while compared < 150 {
+            let mut pos = Position::new();
+            let plies = rng.random_range(4..40);
+            for _ in 0..plies {
+                match random_move(&pos, &mut rng) {
+                    Some(mv) if !pos.outcome().is_over() => pos.play_unchecked(mv),
+                    _ => break,
+                }
+            }
+            if pos.outcome().is_over() || pos.is_placement() {
+                continue;
+            }
+            threatened += usize::from(opponent_threatens(&pos));
+            let all = Engine::default()
+                .with_options(Options::BASELINE)
+                .search(&pos, depth3);
+            let only = Engine::default().with_options(blocks).search(&pos, depth3);
+            assert_eq!(only.score, all.score, "{pos}");
+            assert!(only.nodes <= all.nodes, "{pos}: {} > {}", only.nodes, all.nodes);
+            compared += 1;
+        }
+        assert!(threatened >= 10, "{threatened} threatened positions");
+    }
+
+    #[test]
+    fn two_climb_targets_cannot_both_be_blocked() {
+        // Player 2's C3 (level 2) has B3 and D3 (level 3) beside it.
+        let pos: Position = "0000000000032300000000000/1/mortal:A1,E5/mortal:C3,E1"
+            .parse()
+            .unwrap();
+        assert_eq!(threat_targets(&pos).count(), 2);
+        let engine = |o: Options| {
+            Engine::default().with_options(o).search(
+                &pos,
+                Limits {
+                    depth: Some(4),
+                    time: None,
+                },
+            )
+        };
+        let all = engine(Options::BASELINE);
+        let blocks = engine(Options::ALL);
+        assert_eq!(score_text(all.score), "loss in 2");
+        assert_eq!(blocks.score, all.score);
+        assert!(blocks.nodes < all.nodes / 10, "{} vs {}", blocks.nodes, all.nodes);
+    }
+
     #[test]
     fn the_baseline_searches_the_old_tree_and_the_default_a_smaller_one() {
         let pos: Position = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2"
