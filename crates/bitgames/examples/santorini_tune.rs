@@ -3,6 +3,7 @@
 //! files, labelled 1 if the player to move went on to win, 0 if not.
 //!
 //! `cargo run --release -p bitgames --example santorini_tune -- GAMES.jsonl...`
+//! (quiet positions only: neither side can climb onto level 3 at once).
 //!
 //! Prints the scale K that fits the current weights best, the loss before
 //! and after, and the fitted weights (rounded), to try in self-play.
@@ -45,7 +46,12 @@ fn main() {
             let mut pos: Position = g["start"].as_str().unwrap().parse().unwrap();
             games += 1;
             for mv in g["moves"].as_array().unwrap() {
-                if !pos.is_placement() && !pos.outcome().is_over() {
+                // Quiet positions only: a climb at hand is the search's business.
+                if !pos.is_placement()
+                    && !pos.outcome().is_over()
+                    && !pos.has_winning_move()
+                    && !pos.passed().has_winning_move()
+                {
                     let f = features(&pos, true).map(f64::from);
                     let y = if pos.to_move() == winner { 1.0 } else { 0.0 };
                     data.push((f, y));

@@ -333,6 +333,17 @@ impl Position {
             .any(|from| !self.moves_to(from).is_empty())
     }
 
+    /// The same position with the other player to move: a pass, which the
+    /// rules do not allow but a null-move search and a threat test use.
+    #[must_use]
+    #[inline]
+    pub fn passed(&self) -> Position {
+        Position {
+            to_move: self.to_move.other(),
+            ..*self
+        }
+    }
+
     /// Whether the player to move can win at once by climbing onto level 3.
     #[must_use]
     #[inline]

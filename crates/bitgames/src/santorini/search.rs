@@ -154,16 +154,16 @@ impl Options {
     /// matches (see the README's "Search engine and matches").
     pub const DEFAULT: Options = Options {
         null_move: true,
-        late_move_reductions: false,
+        late_move_reductions: true,
         killers: true,
         aspiration: false,
         full_time: true,
         territory: true,
         buckets: false,
         reverse_futility: true,
-        blocks: false,
-        history: false,
-        late_move_pruning: false,
+        blocks: true,
+        history: true,
+        late_move_pruning: true,
         check_extension: false,
         iir: false,
     };
@@ -325,17 +325,22 @@ fn walkable_levels(pos: &Position, others: Bitboard) -> Levels {
 }
 
 /// The number of evaluation terms ([`features`]).
-pub const FEATURES: usize = 10;
+pub const FEATURES: usize = 13;
 
 /// The evaluation's weights, one per term of [`features`]: workers on level
 /// 1 and 2; the nearest reachable level-3 space at distance 1, 2, 3+; the
 /// nearest level-2 space at 1, 2, 3+; mobility (spaces a worker can move
 /// to); territory (spaces, weighted by 1 + level, one side reaches within 1,
-/// 2 and 3 moves and the other does not, summed over the three distances).
+/// 2 and 3 moves and the other does not, summed over the three distances);
+/// centrality (2 for a worker on the centre space, 1 next to it, 0 on the
+/// edge); steps up (free spaces one level above a worker on level 0 or 1,
+/// and free level-2 spaces next to a worker on level 2: a climb threat one
+/// build away); guard (for each pair of a worker and an opponent's worker
+/// at most two spaces apart, the opponent's worker's level).
 pub type Weights = [i32; FEATURES];
 
 /// The weights set by hand (and kept through the self-play matches).
-pub const WEIGHTS: Weights = [40, 110, 90, 35, 12, 18, 8, 3, 5, 3];
+pub const WEIGHTS: Weights = [40, 110, 90, 35, 12, 18, 8, 3, 5, 3, 0, 0, 0];
 
 /// One player's terms (all but territory), and the spaces its workers reach
 /// within 1, 2 and 3 moves (`reach[d]`, `reach[0]` unused).
@@ -346,10 +351,23 @@ fn side_features(pos: &Position, player: Player) -> ([i32; FEATURES], [Bitboard;
     let level2 = pos.heights[1] & !pos.heights[2];
     let mut f = [0; FEATURES];
     let mut reach = [Bitboard::EMPTY; 4];
+    let theirs = pos.workers[player.other().index()];
     for w in mine {
         let h = pos.level(w) as usize;
         if h == 1 || h == 2 {
             f[h - 1] += 1;
+        }
+        let (r, c) = (i32::from(w.row()), i32::from(w.col()));
+        f[10] += 2 - (r - 3).abs().max((c - 3).abs());
+        // Free spaces at exactly the level one step up (level 2 for a worker on 2).
+        let up = (h + 1).min(2);
+        let at_up = pos.heights[up - 1] & !pos.heights[up];
+        f[11] += (Bitboard::neighbours(w) & !occupied & at_up).count() as i32;
+        for t in theirs {
+            let (tr, tc) = (i32::from(t.row()), i32::from(t.col()));
+            if (tr - r).abs().max((tc - c).abs()) <= 2 {
+                f[12] += i32::from(pos.level(t));
+            }
         }
         let blocked = occupied | pos.heights[(h + 1).min(3)];
         f[8] += (Bitboard::neighbours(w) & !blocked).count() as i32;
