@@ -325,7 +325,7 @@ fn walkable_levels(pos: &Position, others: Bitboard) -> Levels {
 }
 
 /// The number of evaluation terms ([`features`]).
-pub const FEATURES: usize = 13;
+pub const FEATURES: usize = 15;
 
 /// The evaluation's weights, one per term of [`features`]: workers on level
 /// 1 and 2; the nearest reachable level-3 space at distance 1, 2, 3+; the
@@ -336,11 +336,19 @@ pub const FEATURES: usize = 13;
 /// edge); steps up (free spaces one level above a worker on level 0 or 1,
 /// and free level-2 spaces next to a worker on level 2: a climb threat one
 /// build away); guard (for each pair of a worker and an opponent's worker
-/// at most two spaces apart, the opponent's worker's level).
+/// at most two spaces apart, the opponent's worker's level); high ground
+/// (free spaces next to a worker at its level or one above); safe threats
+/// (free level-2 spaces next to a worker on level 2 that no opponent's
+/// worker is within two steps of: it cannot dome them before the climb).
 pub type Weights = [i32; FEATURES];
 
-/// The weights set by hand (and kept through the self-play matches).
-pub const WEIGHTS: Weights = [40, 110, 90, 35, 12, 18, 8, 3, 5, 3, 0, 0, 0];
+/// The first weights, set by hand, before the last five terms: the
+/// evaluation of [`Options::BASELINE`]'s engine.
+pub const HAND_WEIGHTS: Weights = [40, 110, 90, 35, 12, 18, 8, 3, 5, 3, 0, 0, 0, 0, 0];
+
+/// The evaluation's weights (the hand-set ones, then the last terms' from
+/// self-play games, kept through self-play matches).
+pub const WEIGHTS: Weights = [40, 110, 90, 35, 12, 18, 8, 3, 5, 3, 25, 21, -12, 0, 0];
 
 /// One player's terms (all but territory), and the spaces its workers reach
 /// within 1, 2 and 3 moves (`reach[d]`, `reach[0]` unused).
@@ -363,6 +371,17 @@ fn side_features(pos: &Position, player: Player) -> ([i32; FEATURES], [Bitboard;
         let up = (h + 1).min(2);
         let at_up = pos.heights[up - 1] & !pos.heights[up];
         f[11] += (Bitboard::neighbours(w) & !occupied & at_up).count() as i32;
+        let free = Bitboard::neighbours(w) & !occupied & !pos.heights[3];
+        let below = if h == 0 {
+            Bitboard::EMPTY
+        } else {
+            !pos.heights[h - 1]
+        };
+        f[13] += (free & !below & !pos.heights[(h + 1).min(3)]).count() as i32;
+        if h == 2 {
+            let their_reach = theirs.closed_neighbourhood().closed_neighbourhood();
+            f[14] += (free & at_up & !their_reach).count() as i32;
+        }
         for t in theirs {
             let (tr, tc) = (i32::from(t.row()), i32::from(t.col()));
             if (tr - r).abs().max((tc - c).abs()) <= 2 {
@@ -1235,6 +1254,7 @@ mod tests {
         };
         let old = Engine::default()
             .with_options(Options::BASELINE)
+            .with_weights(HAND_WEIGHTS)
             .search(&pos, depth5);
         assert_eq!((old.nodes, old.depth), (507_540, 5));
         let new = Engine::default().search(&pos, depth5);
