@@ -4,8 +4,8 @@
 //!
 //! `cargo run --release -p bitgames --example santorini_games -- OUT.jsonl GAMES MS [SEED]`
 
-use bitgames::santorini::search::{Engine, Limits, random_move};
 use bitgames::santorini::Position;
+use bitgames::santorini::search::{Engine, Limits, random_move};
 use bitgames::{Game, Player};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -54,7 +54,7 @@ fn main() {
         });
         writeln!(out.lock().unwrap(), "{line}").expect("write");
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-        if n % 50 == 0 {
+        if n.is_multiple_of(50) {
             eprintln!("{n}/{games} games");
         }
     });

@@ -8,9 +8,9 @@
 //! and each OPTIONS is an [`Options`] text (`default`, `default,history`, ...).
 //! The first OPTIONS is the reference the others' moves are compared with.
 
+use bitgames::Game;
 use bitgames::santorini::search::{Engine, Limits, Options};
 use bitgames::santorini::{Move, Position};
-use bitgames::Game;
 use std::time::Instant;
 
 /// The positions of a file: FEN lines, or the referee's JSON lines.

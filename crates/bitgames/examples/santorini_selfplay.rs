@@ -7,32 +7,23 @@
 //! `PLACEMENT=engine-vs-random`: each game starts from the empty board, A
 //! places its workers by search and B at random, then both play on: how
 //! much the engine's placement is worth (give A and B the same options).
-//! `WEIGHTS_A` / `WEIGHTS_B` (ten comma-separated numbers, see
+//! `WEIGHTS_A` / `WEIGHTS_B` (`hand`, or fifteen comma-separated numbers, see
 //! [`bitgames::santorini::search::Weights`]) give a side other evaluation weights.
 
 use bitgames::santorini::Position;
-use bitgames::santorini::search::{Engine, Limits, Options, WEIGHTS, Weights, random_move};
+use bitgames::santorini::search::{
+    Engine, Limits, Options, WEIGHTS, Weights, parse_weights, random_move,
+};
 use bitgames::{Game, Player};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::time::Duration;
 
-/// The weights in the environment variable `name`, else the hand-set ones.
+/// The weights in the environment variable `name`, else the default ones.
 fn weights(name: &str) -> Weights {
-    let Ok(text) = std::env::var(name) else {
-        return WEIGHTS;
-    };
-    let numbers: Vec<i32> = text
-        .split(',')
-        .map(|x| {
-            x.trim()
-                .parse()
-                .unwrap_or_else(|e| panic!("{name}: {x:?}: {e}"))
-        })
-        .collect();
-    numbers
-        .try_into()
-        .unwrap_or_else(|v: Vec<i32>| panic!("{name}: {} numbers, not {}", v.len(), WEIGHTS.len()))
+    std::env::var(name).map_or(WEIGHTS, |text| {
+        parse_weights(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+    })
 }
 
 fn main() {

@@ -17,7 +17,7 @@ use bitgames::santorini::naive::{distances_instance_naive, move_to_instance_naiv
 use bitgames::santorini::reach::{
     distances_instance, format_distances, format_spaces, move_to_instance,
 };
-use bitgames::santorini::search::{Limits, Options};
+use bitgames::santorini::search::{Limits, Options, Weights};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -130,6 +130,11 @@ pub enum Command {
         /// (the default without them). For self-play matches between versions.
         #[arg(long, default_value = "default", value_parser = parse_options)]
         options: Options,
+        /// The evaluation's weights: `default`, `hand` (the first hand-set
+        /// ones, which `--options baseline` searched with: the engine of
+        /// before the refinements), or 15 comma-separated integers.
+        #[arg(long, default_value = "default", value_parser = parse_weights)]
+        weights: Weights,
     },
     /// A match between two engine programs, every move checked with our rules.
     ///
@@ -232,7 +237,8 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             time,
             table,
             options,
-        } => protocol::run(time, table as usize, options),
+            weights,
+        } => protocol::run(time, table as usize, options, weights),
         Command::Referee {
             engine1,
             engine2,
@@ -304,6 +310,11 @@ pub(crate) fn parse_position(text: Option<&str>) -> anyhow::Result<Position> {
             .parse()
             .map_err(|e| anyhow::anyhow!("bad position {:?}: {e}", bitgames::excerpt(t))),
     }
+}
+
+/// A value of `--weights`.
+fn parse_weights(text: &str) -> Result<Weights, String> {
+    bitgames::santorini::search::parse_weights(text)
 }
 
 /// A value of `--options`.

@@ -102,8 +102,11 @@ pub(super) fn run(
     time: Duration,
     table_entries: usize,
     options: bitgames::santorini::search::Options,
+    weights: bitgames::santorini::search::Weights,
 ) -> anyhow::Result<ExitCode> {
-    let mut engine = Engine::new(table_entries).with_options(options);
+    let mut engine = Engine::new(table_entries)
+        .with_options(options)
+        .with_weights(weights);
     let mut time = time;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

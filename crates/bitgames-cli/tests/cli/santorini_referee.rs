@@ -73,7 +73,14 @@ fn the_engine_takes_its_search_refinements_by_name() {
     // The engine before the refinements answers a legal move too.
     let fen = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
     let out = bitgames()
-        .args(["santorini", "engine", "--options", "baseline"])
+        .args([
+            "santorini",
+            "engine",
+            "--options",
+            "baseline",
+            "--weights",
+            "hand",
+        ])
         .write_stdin(format!("set_time 0.05\nset_position {fen}\nquit\n"))
         .assert()
         .success()
@@ -102,6 +109,15 @@ fn the_engine_takes_its_search_refinements_by_name() {
         ),
         "{err}"
     );
+    let bad = bitgames()
+        .args(["santorini", "engine", "--weights", "40,110,x"])
+        .write_stdin("quit\n")
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    let err = String::from_utf8(bad.stderr).unwrap();
+    assert!(err.contains("weight 3 of \"40,110,x\", \"x\""), "{err}");
 }
 
 #[test]

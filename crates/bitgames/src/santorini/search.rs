@@ -348,7 +348,34 @@ pub const HAND_WEIGHTS: Weights = [40, 110, 90, 35, 12, 18, 8, 3, 5, 3, 0, 0, 0,
 
 /// The evaluation's weights (the hand-set ones, then the last terms' from
 /// self-play games, kept through self-play matches).
-pub const WEIGHTS: Weights = [40, 110, 90, 35, 12, 18, 8, 3, 5, 3, 25, 21, -12, 0, 0];
+pub const WEIGHTS: Weights = [61, 140, 90, 37, 12, 57, 9, -23, -11, 1, 29, 20, -20, 11, 32];
+
+/// Weights from text: `default` ([`WEIGHTS`]), `hand` ([`HAND_WEIGHTS`]),
+/// or [`FEATURES`] comma-separated integers.
+///
+/// # Errors
+///
+/// Names the number that is not an integer (by its place) or the wrong count.
+pub fn parse_weights(text: &str) -> Result<Weights, String> {
+    match text.trim() {
+        "default" => return Ok(WEIGHTS),
+        "hand" => return Ok(HAND_WEIGHTS),
+        _ => {}
+    }
+    let numbers = text
+        .split(',')
+        .enumerate()
+        .map(|(i, x)| {
+            x.trim()
+                .parse::<i32>()
+                .map_err(|e| format!("weight {} of {text:?}, {:?}: {e}", i + 1, x.trim()))
+        })
+        .collect::<Result<Vec<i32>, String>>()?;
+    let n = numbers.len();
+    numbers
+        .try_into()
+        .map_err(|_| format!("{n} weights in {text:?}: give {FEATURES} (or `default`, `hand`)"))
+}
 
 /// One player's terms (all but territory), and the spaces its workers reach
 /// within 1, 2 and 3 moves (`reach[d]`, `reach[0]` unused).
@@ -847,13 +874,13 @@ impl Engine {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions)
             } else {
                 // Late quiet moves first searched shallower.
-                let reduction = if self.options.late_move_reductions && depth >= 3 && quiet && i >= 3
-                {
-                    let r = lmr_reduction(depth, i) + u32::from(null_window);
-                    r.min(depth - 1)
-                } else {
-                    0
-                };
+                let reduction =
+                    if self.options.late_move_reductions && depth >= 3 && quiet && i >= 3 {
+                        let r = lmr_reduction(depth, i) + u32::from(null_window);
+                        r.min(depth - 1)
+                    } else {
+                        0
+                    };
                 let mut s = -self.negamax(
                     &child,
                     depth - 1 - reduction,
@@ -1214,10 +1241,29 @@ mod tests {
                 .search(&pos, depth3);
             let only = Engine::default().with_options(blocks).search(&pos, depth3);
             assert_eq!(only.score, all.score, "{pos}");
-            assert!(only.nodes <= all.nodes, "{pos}: {} > {}", only.nodes, all.nodes);
+            assert!(
+                only.nodes <= all.nodes,
+                "{pos}: {} > {}",
+                only.nodes,
+                all.nodes
+            );
             compared += 1;
         }
         assert!(threatened >= 10, "{threatened} threatened positions");
+    }
+
+    #[test]
+    fn weights_are_read_from_text_and_a_bad_one_is_named() {
+        assert_eq!(parse_weights("hand"), Ok(HAND_WEIGHTS));
+        assert_eq!(parse_weights("default"), Ok(WEIGHTS));
+        let text = HAND_WEIGHTS.map(|w| w.to_string()).join(",");
+        assert_eq!(parse_weights(&text), Ok(HAND_WEIGHTS));
+        let err = parse_weights("1,2,x").unwrap_err();
+        assert!(err.starts_with("weight 3 of \"1,2,x\", \"x\""), "{err}");
+        assert_eq!(
+            parse_weights("1,2").unwrap_err(),
+            format!("2 weights in \"1,2\": give {FEATURES} (or `default`, `hand`)")
+        );
     }
 
     #[test]
@@ -1240,7 +1286,12 @@ mod tests {
         let blocks = engine(Options::ALL);
         assert_eq!(score_text(all.score), "loss in 2");
         assert_eq!(blocks.score, all.score);
-        assert!(blocks.nodes < all.nodes / 10, "{} vs {}", blocks.nodes, all.nodes);
+        assert!(
+            blocks.nodes < all.nodes / 10,
+            "{} vs {}",
+            blocks.nodes,
+            all.nodes
+        );
     }
 
     #[test]
