@@ -325,7 +325,7 @@ fn walkable_levels(pos: &Position, others: Bitboard) -> Levels {
 }
 
 /// The number of evaluation terms ([`features`]).
-pub const FEATURES: usize = 15;
+pub const FEATURES: usize = 27;
 
 /// The evaluation's weights, one per term of [`features`]: workers on level
 /// 1 and 2; the nearest reachable level-3 space at distance 1, 2, 3+; the
@@ -339,16 +339,23 @@ pub const FEATURES: usize = 15;
 /// at most two spaces apart, the opponent's worker's level); high ground
 /// (free spaces next to a worker at its level or one above); safe threats
 /// (free level-2 spaces next to a worker on level 2 that no opponent's
-/// worker is within two steps of: it cannot dome them before the climb).
+/// worker is within two steps of: it cannot dome them before the climb);
+/// then twelve neighbourhood counts: for a worker on level `h` (0 to 2),
+/// its free neighbours on level `l` (0 to 3) count in term `15 + 4h + l`.
 pub type Weights = [i32; FEATURES];
 
 /// The first weights, set by hand, before the last five terms: the
 /// evaluation of [`Options::BASELINE`]'s engine.
-pub const HAND_WEIGHTS: Weights = [40, 110, 90, 35, 12, 18, 8, 3, 5, 3, 0, 0, 0, 0, 0];
+pub const HAND_WEIGHTS: Weights = [
+    40, 110, 90, 35, 12, 18, 8, 3, 5, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+];
 
 /// The evaluation's weights (the hand-set ones, then the last terms' from
 /// self-play games, kept through self-play matches).
-pub const WEIGHTS: Weights = [61, 140, 90, 37, 12, 57, 9, -23, -11, 1, 29, 20, -20, 11, 32];
+pub const WEIGHTS: Weights = [
+    61, 140, 90, 37, 12, 57, 9, -23, -11, 1, 29, 20, -20, 11, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0,
+];
 
 /// Weights from text: `default` ([`WEIGHTS`]), `hand` ([`HAND_WEIGHTS`]),
 /// or [`FEATURES`] comma-separated integers.
@@ -405,6 +412,18 @@ fn side_features(pos: &Position, player: Player) -> ([i32; FEATURES], [Bitboard;
             !pos.heights[h - 1]
         };
         f[13] += (free & !below & !pos.heights[(h + 1).min(3)]).count() as i32;
+        if h < 3 {
+            let mut below = Bitboard::ALL;
+            for l in 0..4 {
+                let at_least = if l == 3 {
+                    Bitboard::EMPTY
+                } else {
+                    pos.heights[l]
+                };
+                f[15 + 4 * h + l] += (free & below & !at_least).count() as i32;
+                below = at_least;
+            }
+        }
         if h == 2 {
             let their_reach = theirs.closed_neighbourhood().closed_neighbourhood();
             f[14] += (free & at_up & !their_reach).count() as i32;
@@ -839,7 +858,8 @@ impl Engine {
                 return -(WIN_SCORE - ply_score - 2);
             }
         }
-        self.order(pos, &mut moves, tt_move, ply);
+        // Picked best-first one at a time: after a cut the rest stay unsorted.
+        let mut keyed = self.keys(pos, &moves, tt_move, ply);
         let original_alpha = alpha;
         let mut best_score = -WIN_SCORE - 1;
         let mut best_move = moves[0];
@@ -854,7 +874,14 @@ impl Engine {
             || self.options.history;
         let mut quiet_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut quiet_count = 0usize;
-        for (i, &mv) in moves.iter().enumerate() {
+        for i in 0..keyed.len() {
+            let next =
+                (i + 1..keyed.len()).fold(i, |b, j| if keyed[j].0 > keyed[b].0 { j } else { b });
+            keyed.swap(i, next);
+            let mv = keyed[i].1;
+            if i == 0 {
+                best_move = mv;
+            }
             let mut child = *pos;
             child.play_unchecked(mv);
             let quiet = classify
@@ -997,16 +1024,32 @@ impl Engine {
         }
     }
 
-    /// Sorts moves best-first: the table's move, then by a quick static guess
-    /// plus history, the killers of `ply` just after the climbs.
+    /// Sorts moves best-first by [`Engine::keys`].
     fn order(&self, pos: &Position, moves: &mut Moves, tt_move: Option<Move>, ply: usize) {
+        let mut keyed = self.keys(pos, moves, tt_move, ply);
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+        for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
+            *slot = mv;
+        }
+    }
+
+    /// Each move with its ordering key, higher first: the table's move, then
+    /// a quick static guess plus history, the killers of `ply` just after
+    /// the climbs.
+    fn keys(
+        &self,
+        pos: &Position,
+        moves: &Moves,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> arrayvec::ArrayVec<(i32, Move), { super::game::MAX_MOVES }> {
         let side = pos.to_move().index();
         let them = pos.workers[pos.to_move().other().index()];
         let their_level2 = them & pos.heights[1] & !pos.heights[2];
         let their_reach = their_level2.closed_neighbourhood();
         let level2 = pos.heights[1] & !pos.heights[2];
         let level3 = pos.heights[2] & !pos.heights[3];
-        let mut keyed: arrayvec::ArrayVec<(i32, Move), { super::game::MAX_MOVES }> = moves
+        moves
             .iter()
             .map(|&mv| {
                 let score = if Some(mv) == tt_move {
@@ -1045,11 +1088,7 @@ impl Engine {
                 };
                 (score, mv)
             })
-            .collect();
-        keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
-        for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
-            *slot = mv;
-        }
+            .collect()
     }
 }
 
@@ -1307,7 +1346,9 @@ mod tests {
             .with_options(Options::BASELINE)
             .with_weights(HAND_WEIGHTS)
             .search(&pos, depth5);
-        assert_eq!((old.nodes, old.depth), (507_540, 5));
+        // 507,540 before the moves were picked one at a time (equal keys
+        // now keep the generator's order); the same refinements otherwise.
+        assert_eq!((old.nodes, old.depth), (530_405, 5));
         let new = Engine::default().search(&pos, depth5);
         assert!(new.nodes < old.nodes, "{} nodes", new.nodes);
     }
