@@ -7,7 +7,7 @@
 //! `PLACEMENT=engine-vs-random`: each game starts from the empty board, A
 //! places its workers by search and B at random, then both play on: how
 //! much the engine's placement is worth (give A and B the same options).
-//! `WEIGHTS_A` / `WEIGHTS_B` (`hand`, or fifteen comma-separated numbers, see
+//! `WEIGHTS_A` / `WEIGHTS_B` (`hand`, or 27 comma-separated numbers, see
 //! [`bitgames::santorini::search::Weights`]) give a side other evaluation weights.
 
 use bitgames::santorini::Position;

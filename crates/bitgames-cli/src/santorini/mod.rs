@@ -132,7 +132,7 @@ pub enum Command {
         options: Options,
         /// The evaluation's weights: `default`, `hand` (the first hand-set
         /// ones, which `--options baseline` searched with: the engine of
-        /// before the refinements), or 15 comma-separated integers.
+        /// before the refinements), or 27 comma-separated integers (`search::FEATURES`).
         #[arg(long, default_value = "default", value_parser = parse_weights)]
         weights: Weights,
     },

@@ -353,8 +353,8 @@ pub const HAND_WEIGHTS: Weights = [
 /// The evaluation's weights (the hand-set ones, then the last terms' from
 /// self-play games, kept through self-play matches).
 pub const WEIGHTS: Weights = [
-    61, 140, 90, 37, 12, 57, 9, -23, -11, 1, 29, 20, -20, 11, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-    0,
+    30, 123, 90, 41, 7, 23, 22, -8, -1, 1, 23, 37, -10, 18, 28,
+    -18, -37, 22, 11, -3, 8, 0, 18, -13, 19, 54, 0,
 ];
 
 /// Weights from text: `default` ([`WEIGHTS`]), `hand` ([`HAND_WEIGHTS`]),
