@@ -6,7 +6,8 @@
 //! (quiet positions only: neither side can climb onto level 3 at once).
 //!
 //! Prints the scale K that fits the current weights best, the loss before
-//! and after, and the fitted weights (rounded), to try in self-play.
+//! and after Newton's method at that scale, and the fitted weights
+//! (rounded), to try in self-play.
 
 use bitgames::santorini::search::{FEATURES, WEIGHTS, features};
 use bitgames::santorini::{Move, Position};
@@ -25,6 +26,30 @@ fn loss(data: &[([f64; FEATURES], f64)], weights: &[f64; FEATURES], k: f64) -> f
         total -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
     }
     total / data.len() as f64
+}
+
+/// Solves `a x = b` by Gaussian elimination with partial pivoting.
+fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FEATURES] {
+    for col in 0..FEATURES {
+        let pivot = (col..FEATURES)
+            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
+            .unwrap();
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        for row in col + 1..FEATURES {
+            let m = a[row][col] / a[col][col];
+            for k in col..FEATURES {
+                a[row][k] -= m * a[col][k];
+            }
+            b[row] -= m * b[col];
+        }
+    }
+    let mut x = [0.0; FEATURES];
+    for row in (0..FEATURES).rev() {
+        let s: f64 = (row + 1..FEATURES).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (b[row] - s) / a[row][row];
+    }
+    x
 }
 
 fn main() {
@@ -74,26 +99,35 @@ fn main() {
             best_k = k;
         }
     }
-    eprintln!("K = {best_k}: loss {best:.5} with the hand-set weights");
-    // Gradient descent on the weights at that scale (weights in eval units).
-    let mut w = start;
-    let rate = 100.0;
-    for step in 0..40_000 {
+    eprintln!("K = {best_k}: loss {best:.5} with the current weights");
+    // Newton's method (logistic regression) on u = w / K, a little L2 for
+    // terms that are (nearly) sums of others.
+    let mut u = start.map(|x| x / best_k);
+    for step in 0..12 {
         let mut grad = [0.0; FEATURES];
+        let mut hess = [[0.0; FEATURES]; FEATURES];
         for (f, y) in &data {
-            let e: f64 = f.iter().zip(&w).map(|(x, w)| x * w).sum();
-            let p = sigmoid(e / best_k);
+            let e: f64 = f.iter().zip(&u).map(|(x, w)| x * w).sum();
+            let p = sigmoid(e);
+            let r = p * (1.0 - p);
             for i in 0..FEATURES {
-                grad[i] += (p - y) * f[i] / best_k;
+                grad[i] += (p - y) * f[i];
+                for j in 0..FEATURES {
+                    hess[i][j] += r * f[i] * f[j];
+                }
             }
         }
         for i in 0..FEATURES {
-            w[i] -= rate * grad[i] / data.len() as f64;
+            hess[i][i] += 1e-3 * data.len() as f64 * 1e-3;
         }
-        if step % 5_000 == 0 {
-            eprintln!("step {step}: loss {:.5}", loss(&data, &w, best_k));
+        let delta = solve(hess, grad);
+        for i in 0..FEATURES {
+            u[i] -= delta[i];
         }
+        let w = u.map(|x| x * best_k);
+        eprintln!("step {step}: loss {:.5}", loss(&data, &w, best_k));
     }
+    let w = u.map(|x| x * best_k);
     eprintln!("fitted: loss {:.5}", loss(&data, &w, best_k));
     let rounded: Vec<String> = w.iter().map(|x| format!("{}", x.round() as i32)).collect();
     println!("{}", rounded.join(","));
