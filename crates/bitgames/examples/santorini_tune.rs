@@ -9,6 +9,9 @@
 //! and after Newton's method at that scale, and the fitted weights
 //! (rounded), to try in self-play.
 
+// Matrix code: indices read as the formulas do.
+#![allow(clippy::needless_range_loop)]
+
 use bitgames::santorini::search::{FEATURES, WEIGHTS, features};
 use bitgames::santorini::{Move, Position};
 use bitgames::{Game, Player};

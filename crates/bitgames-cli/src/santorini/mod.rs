@@ -125,14 +125,16 @@ pub enum Command {
         /// Transposition-table entries (a power of two is used).
         #[arg(long, default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
         table: u64,
-        /// The search's refinements: `default`, `baseline` (the engine before
-        /// them), `all`, a list such as `killers,time`, or `-null,-territory`
-        /// (the default without them). For self-play matches between versions.
+        /// The search's refinements: `default`, `baseline` (the search before
+        /// them), `all`, a list such as `killers,time`, `-null,-territory`
+        /// (the default without them), or `default,checks`. For self-play
+        /// matches between versions.
         #[arg(long, default_value = "default", value_parser = parse_options)]
         options: Options,
         /// The evaluation's weights: `default`, `hand` (the first hand-set
-        /// ones, which `--options baseline` searched with: the engine of
-        /// before the refinements), or 27 comma-separated integers (`search::FEATURES`).
+        /// ones: with `--options baseline`, the engine before the
+        /// refinements, node for node but for the order of equal moves), or
+        /// 27 comma-separated integers (`search::FEATURES`).
         #[arg(long, default_value = "default", value_parser = parse_weights)]
         weights: Weights,
     },
