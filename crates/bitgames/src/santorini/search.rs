@@ -1307,6 +1307,23 @@ mod tests {
     }
 
     #[test]
+    fn the_new_terms_count_what_they_say() {
+        // B2 on level 1; player 1 (to move) on A1 and C3, player 2 on E5 and E1.
+        let pos: Position = "0000000000000000100000000/1/mortal:A1,C3/mortal:E5,E1"
+            .parse()
+            .unwrap();
+        let f = features(&pos, true);
+        // Centrality: C3 is the centre (2), the corners 0.
+        assert_eq!(f[10], 2);
+        // Steps up: B2 is one level above both of player 1's workers.
+        assert_eq!(f[11], 2);
+        // Guard: every worker stands on level 0.
+        assert_eq!(f[12], 0);
+        // Neighbours on level 0 (2 + 7 against 3 + 3) and on level 1 (1 + 1 against 0).
+        assert_eq!((f[15], f[16]), (3, 2));
+    }
+
+    #[test]
     fn two_climb_targets_cannot_both_be_blocked() {
         // Player 2's C3 (level 2) has B3 and D3 (level 3) beside it.
         let pos: Position = "0000000000032300000000000/1/mortal:A1,E5/mortal:C3,E1"
