@@ -3,7 +3,7 @@
 
 use super::{limits, parse_position};
 use bitgames::santorini::Move;
-use bitgames::santorini::search::{Engine, Options, score_text};
+use bitgames::santorini::search::{Engine, Options, Weights, score_text};
 use bitgames::{Game, Player};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -15,6 +15,7 @@ pub(super) fn bestmove(
     depth: Option<u32>,
     json: bool,
     options: Options,
+    weights: Weights,
 ) -> anyhow::Result<ExitCode> {
     let pos = parse_position(Some(position))?;
     if pos.outcome().is_over() {
@@ -22,6 +23,7 @@ pub(super) fn bestmove(
     }
     let report = Engine::default()
         .with_options(options)
+        .with_weights(weights)
         .search(&pos, limits(time, depth));
     let best = report.best.expect("an ongoing game has a move");
     if json {

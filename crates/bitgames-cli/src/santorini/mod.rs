@@ -81,6 +81,10 @@ pub enum Command {
         /// `baseline`, `all`, `killers,time`, `-null`.
         #[arg(long, default_value = "default", value_parser = parse_options)]
         options: Options,
+        /// The evaluation's weights (as for `engine --weights`): `default`,
+        /// `hand`, or 27 comma-separated integers.
+        #[arg(long, default_value = "default", value_parser = parse_weights)]
+        weights: Weights,
     },
     /// Play a game against the engine in the terminal (placement included).
     ///
@@ -227,7 +231,8 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             depth,
             json,
             options,
-        } => engine::bestmove(&position, time, depth, json, options),
+            weights,
+        } => engine::bestmove(&position, time, depth, json, options, weights),
         Command::Play {
             human,
             time,

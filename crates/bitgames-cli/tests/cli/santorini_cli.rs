@@ -243,3 +243,30 @@ fn a_hyphen_is_the_start_position() {
         .success()
         .stdout(predicate::str::contains("bestmove "));
 }
+
+#[test]
+fn bestmove_takes_the_old_engine_by_options_and_weights() {
+    // The search and evaluation of before the refinements: the baseline's
+    // tree to depth 5 (the library's test counts the same), then today's.
+    let fen = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
+    let nodes = |extra: &[&str]| {
+        let out = bitgames()
+            .args(["santorini", "bestmove", "-p", fen, "--depth", "5", "--json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["nodes"].as_u64().unwrap()
+    };
+    let old = nodes(&["--options", "baseline", "--weights", "hand"]);
+    assert_eq!(old, 530_405);
+    assert!(nodes(&[]) < old / 4);
+    bitgames()
+        .args(["santorini", "bestmove", "-p", fen, "--weights", "1,2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "2 weights in \"1,2\": give 27 (or `default`, `hand`)",
+        ));
+}
