@@ -308,9 +308,12 @@ pub fn key(pos: &Position) -> u64 {
 /// Whether the opponent could climb to level 3 if it were their move: a
 /// threat the player to move must answer (never during placement).
 fn opponent_threatens(pos: &Position) -> bool {
-    let mut flipped = *pos;
-    flipped.to_move = flipped.to_move.other();
-    !pos.is_placement() && flipped.has_winning_move()
+    !pos.is_placement() && !threat_targets(pos).is_empty()
+}
+
+/// Whether `mv` builds on one of `targets` (domes it, for a climb target).
+fn builds_on(mv: Move, targets: Bitboard) -> bool {
+    matches!(mv, Move::Build { build, .. } if targets.contains(build))
 }
 
 /// The level sets `L0..L3` a lone worker walks on: every other worker counts as level 4.
@@ -405,8 +408,8 @@ fn side_features(pos: &Position, player: Player) -> ([i32; FEATURES], [Bitboard;
         // Free spaces at exactly the level one step up (level 2 for a worker on 2).
         let up = (h + 1).min(2);
         let at_up = pos.heights[up - 1] & !pos.heights[up];
-        f[11] += (Bitboard::neighbours(w) & !occupied & at_up).count() as i32;
         let free = Bitboard::neighbours(w) & !occupied & !pos.heights[3];
+        f[11] += (free & at_up).count() as i32;
         let below = if h == 0 {
             Bitboard::EMPTY
         } else {
@@ -650,7 +653,7 @@ impl Engine {
             let blocks: Moves = root
                 .iter()
                 .copied()
-                .filter(|mv| matches!(mv, Move::Build { build, .. } if targets.contains(*build)))
+                .filter(|&mv| builds_on(mv, targets))
                 .collect();
             if targets.count() == 1 && !blocks.is_empty() {
                 root = blocks;
@@ -854,7 +857,7 @@ impl Engine {
         if self.options.blocks && threatened {
             // Only a dome on the opponent's one target stops its climb.
             let targets = threat_targets(pos);
-            moves.retain(|mv| matches!(mv, Move::Build { build, .. } if targets.contains(*build)));
+            moves.retain(|mv| builds_on(*mv, targets));
             if targets.count() >= 2 || moves.is_empty() {
                 return -(WIN_SCORE - ply_score - 2);
             }
@@ -942,14 +945,15 @@ impl Engine {
                                 k[0] = Some(mv);
                             }
                         }
-                        let a = pos.action_of(mv);
-                        self.history[side][a] += (depth * depth) as i32;
-                        if self.history[side][a] > 1 << 24 {
-                            for h in self.history[side].iter_mut() {
-                                *h /= 2;
+                        if !self.options.history {
+                            let a = pos.action_of(mv);
+                            self.history[side][a] += (depth * depth) as i32;
+                            if self.history[side][a] > 1 << 24 {
+                                for h in self.history[side].iter_mut() {
+                                    *h /= 2;
+                                }
                             }
-                        }
-                        if self.options.history {
+                        } else {
                             let bonus = (depth * depth).min(400) as i32 * 16;
                             if let Some(b) = butterfly_index(side, mv) {
                                 self.update_butterfly(b, bonus);
