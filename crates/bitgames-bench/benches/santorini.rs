@@ -154,6 +154,51 @@ fn game_playouts(c: &mut Criterion) {
     g.finish();
 }
 
+/// The static evaluation of 1,000 middle-game positions (random games,
+/// both sides placed, 10 to 30 plies in): the linear evaluation against the
+/// network's (which adds its hidden layer to the same terms).
+fn game_evaluation(c: &mut Criterion) {
+    use bitgames::santorini::net::Net;
+    use bitgames::santorini::search::{WEIGHTS, evaluate_weighted, random_move};
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+    let mut positions = Vec::new();
+    while positions.len() < 1000 {
+        let mut pos = Position::new();
+        for ply in 0..30 {
+            let Some(mv) = random_move(&pos, &mut rng) else {
+                break;
+            };
+            pos.play_unchecked(mv);
+            if ply >= 10 && !pos.is_placement() && !pos.outcome().is_over() {
+                positions.push(pos);
+            }
+        }
+    }
+    positions.truncate(1000);
+    let net = Net::default_net();
+    let mut g = c.benchmark_group("santorini_evaluation");
+    g.sample_size(20).measurement_time(Duration::from_secs(4));
+    g.throughput(criterion::Throughput::Elements(1000));
+    g.bench_function("linear_1000", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| evaluate_weighted(black_box(p), &WEIGHTS, true))
+                .sum::<i32>()
+        })
+    });
+    g.bench_function("net_1000", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| net.evaluate(black_box(p), true))
+                .sum::<i32>()
+        })
+    });
+    g.finish();
+}
+
 const SEARCH_LIMITS: Limits = Limits {
     depth: Some(5),
     time: None,
@@ -165,6 +210,7 @@ criterion_group!(
     tutorial_distances,
     game_perft,
     game_search,
-    game_playouts
+    game_playouts,
+    game_evaluation
 );
 criterion_main!(benches);

@@ -3,16 +3,20 @@
 //! as data for `--example santorini_tune`.
 //!
 //! `cargo run --release -p bitgames --example santorini_games -- OUT.jsonl GAMES MS [SEED]`
+//!
+//! `OPTIONS` (an [`Options`] text, default `default`) and `NET` (a network
+//! file of `--example santorini_train`) choose the engine.
 
 use bitgames::santorini::Position;
-use bitgames::santorini::search::{Engine, Limits, random_move};
+use bitgames::santorini::net::Net;
+use bitgames::santorini::search::{Engine, Limits, Options, random_move};
 use bitgames::{Game, Player};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rayon::prelude::*;
 use std::io::Write;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 fn main() {
@@ -29,6 +33,16 @@ fn main() {
         depth: None,
         time: Some(Duration::from_millis(ms)),
     };
+    let options: Options = std::env::var("OPTIONS")
+        .map_or(Ok(Options::DEFAULT), |o| o.parse())
+        .unwrap_or_else(|e| panic!("OPTIONS: {e}"));
+    let net = std::env::var("NET").map_or_else(
+        |_| Net::default_net(),
+        |file| {
+            let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("NET={file}: {e}"));
+            Arc::new(Net::from_bytes(&bytes).unwrap_or_else(|e| panic!("NET={file}: {e}")))
+        },
+    );
     let done = AtomicUsize::new(0);
     (0..games).into_par_iter().for_each(|g| {
         let mut rng = SmallRng::seed_from_u64(seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -36,7 +50,9 @@ fn main() {
         pos.play_unchecked(random_move(&pos, &mut rng).unwrap());
         pos.play_unchecked(random_move(&pos, &mut rng).unwrap());
         let start = pos;
-        let mut engine = Engine::default();
+        let mut engine = Engine::default()
+            .with_options(options)
+            .with_net(net.clone());
         let mut moves = Vec::new();
         while !pos.outcome().is_over() && moves.len() < 300 {
             let mv = engine.search(&pos, limits).best.expect("a move");

@@ -8,15 +8,19 @@
 //! places its workers by search and B at random, then both play on: how
 //! much the engine's placement is worth (give A and B the same options).
 //! `WEIGHTS_A` / `WEIGHTS_B` (`hand`, or 27 comma-separated numbers, see
-//! [`bitgames::santorini::search::Weights`]) give a side other evaluation weights.
+//! [`bitgames::santorini::search::Weights`]) give a side other evaluation weights;
+//! `NET_A` / `NET_B` (a network file, see `--example santorini_train`) give
+//! a side another network (used with the `net` option).
 
 use bitgames::santorini::Position;
+use bitgames::santorini::net::Net;
 use bitgames::santorini::search::{
     Engine, Limits, Options, WEIGHTS, Weights, parse_weights, random_move,
 };
 use bitgames::{Game, Player};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The weights in the environment variable `name`, else the default ones.
@@ -24,6 +28,17 @@ fn weights(name: &str) -> Weights {
     std::env::var(name).map_or(WEIGHTS, |text| {
         parse_weights(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
     })
+}
+
+/// The network in the file named by the environment variable `name`, else the built-in one.
+fn net(name: &str) -> Arc<Net> {
+    std::env::var(name).map_or_else(
+        |_| Net::default_net(),
+        |file| {
+            let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{name}={file}: {e}"));
+            Arc::new(Net::from_bytes(&bytes).unwrap_or_else(|e| panic!("{name}={file}: {e}")))
+        },
+    )
 }
 
 fn main() {
@@ -54,10 +69,12 @@ fn main() {
         for a_first in [true, false] {
             let mut ea = Engine::default()
                 .with_options(a)
-                .with_weights(weights("WEIGHTS_A"));
+                .with_weights(weights("WEIGHTS_A"))
+                .with_net(net("NET_A"));
             let mut eb = Engine::default()
                 .with_options(b)
-                .with_weights(weights("WEIGHTS_B"));
+                .with_weights(weights("WEIGHTS_B"))
+                .with_net(net("NET_B"));
             let a_player = if a_first { Player::One } else { Player::Two };
             let mut pos = start;
             let mut plies = 0;

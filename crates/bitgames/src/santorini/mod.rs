@@ -17,6 +17,7 @@ pub mod bitboard;
 pub mod game;
 pub mod instance;
 pub mod naive;
+pub mod net;
 pub mod notation;
 pub mod reach;
 mod registered;

@@ -2,7 +2,8 @@
 //! transposition table, move ordering and a time limit, over an evaluation
 //! built from what the bitboards make cheap: worker heights, mobility, and the
 //! BFS distances (by `M(X)` frontiers) of each worker to the level-3 and
-//! level-2 spaces it can reach.
+//! level-2 spaces it can reach; by default (the `net` option) a small
+//! network ([`super::net`]) adds its hidden layer to those terms.
 //!
 //! Scores are from the point of view of the player to move and use the
 //! convention of [`crate::tools::negamax()`]: a win `n` plies away scores
@@ -11,9 +12,11 @@
 use super::bitboard::{Bitboard, Space};
 use super::game::{Move, Moves, NUM_ACTIONS, Position};
 use super::instance::Levels;
+use super::net::Net;
 use super::reach::distance_layers;
 use crate::game::{Game, Player};
 pub use crate::tools::negamax::WIN_SCORE;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Scores at least this close to [`WIN_SCORE`] are forced wins or losses.
@@ -147,6 +150,9 @@ pub struct Options {
     /// Internal iterative reduction: a position of depth 4 or more that the
     /// table has no move for is searched one ply shallower.
     pub iir: bool,
+    /// The network evaluation ([`super::net`]) once both players' workers
+    /// are placed, instead of the linear one.
+    pub net: bool,
 }
 
 impl Options {
@@ -166,6 +172,7 @@ impl Options {
         late_move_pruning: true,
         check_extension: false,
         iir: false,
+        net: true,
     };
     /// Every refinement on.
     pub const ALL: Options = Options {
@@ -182,6 +189,7 @@ impl Options {
         late_move_pruning: true,
         check_extension: true,
         iir: true,
+        net: true,
     };
     /// None of them: the engine as it was before them.
     pub const BASELINE: Options = Options {
@@ -198,6 +206,7 @@ impl Options {
         late_move_pruning: false,
         check_extension: false,
         iir: false,
+        net: false,
     };
 }
 
@@ -250,9 +259,10 @@ impl std::str::FromStr for Options {
                 "lmp" => &mut options.late_move_pruning,
                 "checks" => &mut options.check_extension,
                 "iir" => &mut options.iir,
+                "net" => &mut options.net,
                 _ => {
                     return Err(format!(
-                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory, buckets, rfp, blocks, history, lmp, checks, iir (or default, all, baseline), `-` before each to turn it off"
+                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory, buckets, rfp, blocks, history, lmp, checks, iir, net (or default, all, baseline), `-` before each to turn it off"
                     ));
                 }
             };
@@ -272,6 +282,7 @@ pub struct Engine {
     killers: [[Option<Move>; 2]; MAX_PLY],
     options: Options,
     weights: Weights,
+    net: Arc<Net>,
     /// The number of searches so far, modulo 64 (the table's entries of an
     /// older search give way first).
     age: u8,
@@ -546,6 +557,7 @@ impl Engine {
             killers: [[None; 2]; MAX_PLY],
             options: Options::DEFAULT,
             weights: WEIGHTS,
+            net: Net::default_net(),
             age: 0,
             nodes: 0,
             deadline: None,
@@ -571,6 +583,24 @@ impl Engine {
     pub fn with_weights(mut self, weights: Weights) -> Engine {
         self.weights = weights;
         self
+    }
+
+    /// The engine with this network (see [`Options::net`]).
+    #[must_use]
+    pub fn with_net(mut self, net: Arc<Net>) -> Engine {
+        self.net = net;
+        self
+    }
+
+    /// The static evaluation for the player to move: the network's with
+    /// [`Options::net`] once every worker is placed, else the linear one.
+    #[inline]
+    fn static_eval(&self, pos: &Position) -> i32 {
+        if self.options.net && !pos.is_placement() {
+            self.net.evaluate(pos, self.options.territory)
+        } else {
+            evaluate_weighted(pos, &self.weights, self.options.territory)
+        }
     }
 
     /// The root moves at `depth` within the window `(alpha, beta)`, best
@@ -771,7 +801,7 @@ impl Engine {
                 depth = 1;
                 extensions += 1;
             } else {
-                return evaluate_weighted(pos, &self.weights, self.options.territory);
+                return self.static_eval(pos);
             }
         }
         if self.options.check_extension && threat.is_none() && extensions < 16 {
@@ -783,7 +813,7 @@ impl Engine {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_weighted(pos, &self.weights, self.options.territory);
+            return self.static_eval(pos);
         }
         let key = key(pos);
         let slot = (key as usize) & (self.table.len() - 1);
@@ -816,7 +846,7 @@ impl Engine {
         let wants_eval =
             (self.options.reverse_futility && depth <= 3) || (self.options.null_move && depth >= 3);
         let static_eval = if quiet_node && wants_eval {
-            evaluate_weighted(pos, &self.weights, self.options.territory)
+            self.static_eval(pos)
         } else {
             0
         };

@@ -1,0 +1,416 @@
+//! Trains the Santorini network evaluation ([`bitgames::santorini::net`]) on
+//! self-play games: every quiet position (neither side can climb onto level
+//! 3 at once) of the games in the referee's `--json` files, labelled 1 if the
+//! player to move went on to win, 0 if not, or, with `SCORES=DEPTH`, a blend
+//! of that result (weight `LAMBDA`, default 0.5) and the win chance of a
+//! depth-`DEPTH` search of the position by the default engine (kept in the
+//! file `SCORE_CACHE`, if given, for the next run).
+//!
+//! `cargo run --release -p bitgames --example santorini_train -- OUT.bin GAMES.jsonl...`
+//!
+//! Each position is seen under a random one of the board's eight symmetries
+//! each epoch. One game in ten is held out: the loss on its positions is
+//! printed each epoch, beside the linear evaluation's, and the network of
+//! the best epoch is written to `OUT.bin`. `EPOCHS` (default 30), `LR`
+//! (default 0.002), `SEED`.
+
+// Training code: indices read as the formulas do.
+#![allow(clippy::needless_range_loop)]
+
+use bitgames::santorini::net::{HIDDEN, INPUTS, MAX_ON, Net, QA, QB, SCALE, SYMMETRIES, inputs};
+use bitgames::santorini::search::{Engine, FEATURES, Limits, WEIGHTS, features};
+use bitgames::santorini::{Move, Position};
+use bitgames::{Game, Player};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct Sample {
+    on: [u16; MAX_ON],
+    dense: [f32; FEATURES],
+    target: f32,
+    pos: Position,
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Where input `i` goes under symmetry `k`.
+fn map_input(i: u16, k: usize) -> u16 {
+    let i = i as usize;
+    let (base, per) = if i < 125 {
+        (0, 5)
+    } else if i < 200 {
+        (125, 3)
+    } else {
+        (200, 3)
+    };
+    let s = (i - base) / per;
+    let r = (i - base) % per;
+    (base + per * SYMMETRIES[k][s] as usize + r) as u16
+}
+
+/// The trained parameters, in units of the scale `K` (the output is the
+/// log-odds of a win).
+#[derive(Clone)]
+struct Params {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: f32,
+    v: Vec<f32>,
+}
+
+impl Params {
+    fn flat_len() -> usize {
+        INPUTS * HIDDEN + 2 * HIDDEN + 1 + FEATURES
+    }
+
+    fn zeros() -> Params {
+        Params {
+            w1: vec![0.0; INPUTS * HIDDEN],
+            b1: vec![0.0; HIDDEN],
+            w2: vec![0.0; HIDDEN],
+            b2: 0.0,
+            v: vec![0.0; FEATURES],
+        }
+    }
+
+    /// The log-odds for these inputs; fills the hidden sums `a`.
+    fn forward(&self, on: &[u16], dense: &[f32; FEATURES], a: &mut [f32; HIDDEN]) -> f32 {
+        a.copy_from_slice(&self.b1);
+        for &i in on {
+            let row = &self.w1[i as usize * HIDDEN..(i as usize + 1) * HIDDEN];
+            for j in 0..HIDDEN {
+                a[j] += row[j];
+            }
+        }
+        let mut z = self.b2;
+        for j in 0..HIDDEN {
+            z += self.w2[j] * a[j].clamp(0.0, 1.0);
+        }
+        for k in 0..FEATURES {
+            z += self.v[k] * dense[k];
+        }
+        z
+    }
+
+    fn to_net(&self, k: f32) -> Net {
+        let q = |x: f32, s: f32| (x * s).round().clamp(-32767.0, 32767.0) as i16;
+        Net {
+            w1: (0..INPUTS)
+                .map(|i| std::array::from_fn(|j| q(self.w1[i * HIDDEN + j], QA as f32)))
+                .collect(),
+            b1: std::array::from_fn(|j| q(self.b1[j], QA as f32)),
+            w2: std::array::from_fn(|j| q(self.w2[j], k * QB as f32)),
+            b2: (self.b2 * k).round() as i32,
+            dense: std::array::from_fn(|i| (self.v[i] * k).round() as i32),
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 2 {
+        eprintln!("usage: santorini_train OUT.bin GAMES.jsonl...");
+        std::process::exit(2);
+    }
+    let env =
+        |name: &str, default: f64| std::env::var(name).map_or(default, |v| v.parse().expect(name));
+    let epochs = env("EPOCHS", 30.0) as usize;
+    let lr0 = env("LR", 0.002) as f32;
+    let lambda = env("LAMBDA", 0.5) as f32;
+    let score_depth = env("SCORES", 0.0) as u32;
+    let seed = env("SEED", 1.0) as u64;
+    let mut train = Vec::new();
+    let mut valid = Vec::new();
+    let mut games = 0usize;
+    for file in &args[1..] {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        for line in text.lines() {
+            let g: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            let Some(winner) = g["winner"].as_str() else {
+                continue;
+            };
+            let winner = if winner == g["player1"].as_str().unwrap_or("") {
+                Player::One
+            } else {
+                Player::Two
+            };
+            let mut pos: Position = g["start"].as_str().unwrap().parse().unwrap();
+            games += 1;
+            let set = if games.is_multiple_of(10) {
+                &mut valid
+            } else {
+                &mut train
+            };
+            for mv in g["moves"].as_array().unwrap() {
+                if !pos.is_placement()
+                    && !pos.outcome().is_over()
+                    && !pos.has_winning_move()
+                    && !pos.passed().has_winning_move()
+                {
+                    let mut on = [0u16; MAX_ON];
+                    let n = inputs(&pos, 0, &mut on);
+                    assert_eq!(n, MAX_ON, "four workers placed");
+                    let dense = features(&pos, true).map(|x| x as f32);
+                    let target = if pos.to_move() == winner { 1.0 } else { 0.0 };
+                    set.push(Sample {
+                        on,
+                        dense,
+                        target,
+                        pos,
+                    });
+                }
+                let mv: Move = mv.as_str().unwrap().parse().unwrap();
+                pos.play(mv).unwrap();
+            }
+        }
+    }
+    eprintln!(
+        "{games} games: {} positions to train on, {} held out",
+        train.len(),
+        valid.len()
+    );
+    // The scale K that fits the linear evaluation best.
+    let linear_loss = |data: &[Sample], k: f32| {
+        data.iter()
+            .map(|s| {
+                let e: f32 = s
+                    .dense
+                    .iter()
+                    .zip(&WEIGHTS)
+                    .map(|(x, &w)| x * w as f32)
+                    .sum();
+                let p = sigmoid(e / k).clamp(1e-6, 1.0 - 1e-6);
+                -(s.target * p.ln() + (1.0 - s.target) * (1.0 - p).ln())
+            })
+            .sum::<f32>()
+            / data.len() as f32
+    };
+    let mut best_k = 100.0;
+    let mut best = f32::MAX;
+    for i in 1..200 {
+        let kk = i as f32 * 10.0;
+        let l = linear_loss(&train, kk);
+        if l < best {
+            best = l;
+            best_k = kk;
+        }
+    }
+    eprintln!("the scale that fits the linear evaluation best: {best_k}");
+    let k = SCALE as f32;
+    let best = linear_loss(&train, k);
+    eprintln!(
+        "K = {k}: linear evaluation's loss {best:.5} on the training games, {:.5} held out",
+        linear_loss(&valid, k)
+    );
+    if score_depth > 0 {
+        // Scores already computed, by position and depth: `SCORE_CACHE` (a
+        // file of `position depth score` lines, new scores appended).
+        let cache_file = std::env::var("SCORE_CACHE").ok();
+        let mut cache = std::collections::HashMap::new();
+        if let Some(file) = &cache_file {
+            for line in std::fs::read_to_string(file).unwrap_or_default().lines() {
+                let mut parts = line.split(' ');
+                if let (Some(p), Some(d), Some(s)) = (parts.next(), parts.next(), parts.next())
+                    && d.parse() == Ok(score_depth)
+                {
+                    cache.insert(p.to_string(), s.parse::<i32>().expect("a score"));
+                }
+            }
+            eprintln!("{} scores at depth {score_depth} in {file}", cache.len());
+        }
+        let done = AtomicUsize::new(0);
+        let total = train.len() + valid.len();
+        let fresh = std::sync::Mutex::new(Vec::new());
+        for set in [&mut train, &mut valid] {
+            set.par_iter_mut().for_each_init(
+                || Engine::new(1 << 16),
+                |engine, s| {
+                    let fen = s.pos.to_string();
+                    let score = cache.get(&fen).copied().unwrap_or_else(|| {
+                        let report = engine.search(
+                            &s.pos,
+                            Limits {
+                                depth: Some(score_depth),
+                                time: None,
+                            },
+                        );
+                        fresh
+                            .lock()
+                            .unwrap()
+                            .push(format!("{fen} {score_depth} {}", report.score));
+                        report.score
+                    });
+                    let score = score.clamp(-3000, 3000) as f32;
+                    s.target = lambda * s.target + (1.0 - lambda) * sigmoid(score / k);
+                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if n.is_multiple_of(20_000) {
+                        eprintln!("scored {n}/{total}");
+                    }
+                },
+            );
+        }
+        if let Some(file) = &cache_file {
+            use std::io::Write;
+            let fresh = fresh.into_inner().unwrap();
+            let mut out = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(file)
+                .expect("SCORE_CACHE");
+            for line in &fresh {
+                writeln!(out, "{line}").expect("SCORE_CACHE");
+            }
+            eprintln!("{} new scores added to {file}", fresh.len());
+        }
+        eprintln!(
+            "targets blended with depth-{score_depth} scores (lambda {lambda}): linear loss {:.5} held out",
+            linear_loss(&valid, k)
+        );
+    }
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut p = Params::zeros();
+    for x in &mut p.w1 {
+        *x = rng.random_range(-0.1..0.1);
+    }
+    for j in 0..HIDDEN {
+        p.b1[j] = 0.5;
+        p.w2[j] = rng.random_range(-0.01..0.01);
+    }
+    for i in 0..FEATURES {
+        p.v[i] = WEIGHTS[i] as f32 / k;
+    }
+    let loss_of = |p: &Params, data: &[Sample]| {
+        data.par_iter()
+            .map(|s| {
+                let mut a = [0.0; HIDDEN];
+                let z = p.forward(&s.on, &s.dense, &mut a);
+                let q = sigmoid(z).clamp(1e-6, 1.0 - 1e-6);
+                f64::from(-(s.target * q.ln() + (1.0 - s.target) * (1.0 - q).ln()))
+            })
+            .sum::<f64>()
+            / data.len() as f64
+    };
+    // Adam over the flattened parameters.
+    let n = Params::flat_len();
+    let (mut m, mut v2) = (vec![0.0f32; n], vec![0.0f32; n]);
+    let (beta1, beta2) = (0.9f32, 0.999f32);
+    let mut t = 0i32;
+    let batch = 256;
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut best_loss = f64::MAX;
+    let mut best_params = p.clone();
+    let threads = rayon::current_num_threads().max(1);
+    for epoch in 0..epochs {
+        let lr = lr0 * 0.5f32.powf(epoch as f32 / (epochs as f32 / 3.0));
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        let syms: Vec<u8> = (0..order.len()).map(|_| rng.random_range(0..8)).collect();
+        for chunk in order.chunks(batch).zip(syms.chunks(batch)) {
+            let (idx, sy) = chunk;
+            // Gradients, summed over the batch on every core.
+            let per = idx.len().div_ceil(threads);
+            let grads: Vec<Vec<f32>> = idx
+                .par_chunks(per)
+                .zip(sy.par_chunks(per))
+                .map(|(ids, ss)| {
+                    let mut g = vec![0.0f32; n];
+                    let mut a = [0.0f32; HIDDEN];
+                    let mut on = [0u16; MAX_ON];
+                    for (&i, &k8) in ids.iter().zip(ss) {
+                        let s = &train[i];
+                        for (o, &x) in on.iter_mut().zip(&s.on) {
+                            *o = map_input(x, k8 as usize);
+                        }
+                        let z = p.forward(&on, &s.dense, &mut a);
+                        let d = sigmoid(z) - s.target;
+                        let w2_at = INPUTS * HIDDEN + HIDDEN;
+                        let b1_at = INPUTS * HIDDEN;
+                        let mut gh = [0.0f32; HIDDEN];
+                        for j in 0..HIDDEN {
+                            let h = a[j].clamp(0.0, 1.0);
+                            g[w2_at + j] += d * h;
+                            if a[j] > 0.0 && a[j] < 1.0 {
+                                gh[j] = d * p.w2[j];
+                                g[b1_at + j] += gh[j];
+                            }
+                        }
+                        for &x in &on {
+                            let row = &mut g[x as usize * HIDDEN..(x as usize + 1) * HIDDEN];
+                            for j in 0..HIDDEN {
+                                row[j] += gh[j];
+                            }
+                        }
+                        g[w2_at + HIDDEN] += d;
+                        for f in 0..FEATURES {
+                            g[w2_at + HIDDEN + 1 + f] += d * s.dense[f];
+                        }
+                    }
+                    g
+                })
+                .collect();
+            t += 1;
+            let scale = 1.0 / idx.len() as f32;
+            let c1 = 1.0 - beta1.powi(t);
+            let c2 = 1.0 - beta2.powi(t);
+            let mut at = 0;
+            let mut step = |x: &mut f32, at: usize| {
+                let g: f32 = grads.iter().map(|g| g[at]).sum::<f32>() * scale;
+                m[at] = beta1 * m[at] + (1.0 - beta1) * g;
+                v2[at] = beta2 * v2[at] + (1.0 - beta2) * g * g;
+                *x -= lr * (m[at] / c1) / ((v2[at] / c2).sqrt() + 1e-8);
+            };
+            for x in &mut p.w1 {
+                step(x, at);
+                at += 1;
+            }
+            for x in &mut p.b1 {
+                step(x, at);
+                at += 1;
+            }
+            for x in &mut p.w2 {
+                step(x, at);
+                at += 1;
+            }
+            step(&mut p.b2, at);
+            at += 1;
+            for x in &mut p.v {
+                step(x, at);
+                at += 1;
+            }
+            // Keep the first layer's sums inside i16 once quantized.
+            for x in &mut p.w1 {
+                *x = x.clamp(-8.0, 8.0);
+            }
+            for x in &mut p.w2 {
+                *x = x.clamp(-30_000.0 / (k * QB as f32), 30_000.0 / (k * QB as f32));
+            }
+        }
+        let tl = loss_of(&p, &train);
+        let vl = loss_of(&p, &valid);
+        eprintln!("epoch {epoch}: lr {lr:.5} loss {tl:.5} training, {vl:.5} held out");
+        if vl < best_loss {
+            best_loss = vl;
+            best_params = p.clone();
+        }
+    }
+    let net = best_params.to_net(k);
+    // The quantized network against the float one, held out.
+    let mut diff = 0.0f64;
+    for s in valid.iter().take(2000) {
+        let mut a = [0.0; HIDDEN];
+        let z = best_params.forward(&s.on, &s.dense, &mut a) * k;
+        diff += f64::from((net.evaluate(&s.pos, true) as f32 - z).abs());
+    }
+    eprintln!(
+        "best held-out loss {best_loss:.5}; quantized evaluation off by {:.2} units on average",
+        diff / valid.len().clamp(1, 2000) as f64
+    );
+    std::fs::write(&args[0], net.to_bytes()).expect("write OUT.bin");
+    eprintln!("wrote {}", args[0]);
+}

@@ -1,0 +1,313 @@
+//! A small network evaluation: one hidden layer of clipped-ReLU units over
+//! sparse inputs (each space's level, each worker's space and level), added
+//! to the linear evaluation's terms ([`super::search::features`]), trained
+//! here on self-play games (`--example santorini_train`).
+//!
+//! The inputs are from the point of view of the player to move:
+//!
+//! - `5 * s + l`: space `s` (row-major `0..25`, A5 first) is at level `l`
+//!   (0 to 4, 4 a dome): 25 of these are on;
+//! - `125 + 3 * s + h`: one of my workers stands on space `s` at level `h`
+//!   (0 to 2);
+//! - `200 + 3 * s + h`: one of the opponent's.
+//!
+//! So 29 of the 275 inputs are on in a position with its four workers, and
+//! the hidden layer's sums are 29 rows of `i16` added together. The output,
+//! in the linear evaluation's units, is
+//! `sum_j w2[j] * clamp(a[j], 0, 1) + b2 + sum_k dense[k] * f[k]`
+//! with `a = b1 + sum_i w1[i]` over the inputs that are on, and `f` the
+//! linear terms. Weights are stored quantized: `w1` and `b1` times
+//! [`QA`], `w2` times [`QB`].
+
+use super::bitboard::Space;
+use super::game::Position;
+use super::search::{FEATURES, Weights, features};
+use crate::game::Game;
+use std::sync::{Arc, OnceLock};
+
+/// The number of inputs.
+pub const INPUTS: usize = 275;
+/// The number of hidden units.
+pub const HIDDEN: usize = 128;
+/// The most inputs on at once (25 spaces and 4 workers).
+pub const MAX_ON: usize = 29;
+/// The scale of the first layer: an activation of 1 is `QA`.
+pub const QA: i32 = 127;
+/// The scale of the output weights.
+pub const QB: i32 = 32;
+/// The evaluation units of a log-odds of 1: the networks are trained to
+/// give `sigmoid(evaluation / SCALE)` as the chance that the player to move
+/// wins (the scale that also fits the linear evaluation best).
+pub const SCALE: i32 = 110;
+/// The first bytes of a network file.
+const MAGIC: &[u8; 8] = b"BGSNET01";
+
+/// The spaces' row-major numbers under the eight symmetries of the board
+/// (`SYMMETRIES[k][s]`; `k = 0` is the identity).
+pub const SYMMETRIES: [[u8; 25]; 8] = {
+    let mut table = [[0u8; 25]; 8];
+    let mut k = 0;
+    while k < 8 {
+        let mut s = 0;
+        while s < 25 {
+            let (r, c) = (s / 5, s % 5);
+            // Transpose if k & 4, then mirror rows if k & 1, columns if k & 2.
+            let (r, c) = if k & 4 != 0 { (c, r) } else { (r, c) };
+            let r = if k & 1 != 0 { 4 - r } else { r };
+            let c = if k & 2 != 0 { 4 - c } else { c };
+            table[k][s] = (5 * r + c) as u8;
+            s += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
+/// The inputs that are on in `pos` (see the module's documentation), with
+/// the board seen under symmetry `symmetry` (0 to 7, 0 as it is); returns
+/// how many of `out` were written.
+pub fn inputs(pos: &Position, symmetry: usize, out: &mut [u16; MAX_ON]) -> usize {
+    let map = &SYMMETRIES[symmetry & 7];
+    let mut n = 0;
+    for (s, space) in Space::all().enumerate() {
+        out[n] = 5 * u16::from(map[s]) + u16::from(pos.level(space));
+        n += 1;
+    }
+    let me = pos.to_move();
+    for (base, player) in [(125u16, me), (200, me.other())] {
+        for w in pos.workers(player) {
+            let h = u16::from(pos.level(w).min(2));
+            out[n] = base + 3 * u16::from(map[w.index()]) + h;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// A network's weights (see the module's documentation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Net {
+    /// First layer, one row of [`HIDDEN`] a input, times [`QA`].
+    pub w1: Vec<[i16; HIDDEN]>,
+    /// First layer's biases, times [`QA`].
+    pub b1: [i16; HIDDEN],
+    /// Output weights, in evaluation units times [`QB`].
+    pub w2: [i16; HIDDEN],
+    /// Output bias, in evaluation units.
+    pub b2: i32,
+    /// The linear terms' weights, in evaluation units.
+    pub dense: Weights,
+}
+
+/// The network the engine plays with (`net.bin`, trained by
+/// `--example santorini_train`).
+static DEFAULT_NET: &[u8] = include_bytes!("net.bin");
+
+impl Net {
+    /// The engine's network, read once.
+    ///
+    /// # Panics
+    ///
+    /// Never for the file built in (a test reads it).
+    #[must_use]
+    pub fn default_net() -> Arc<Net> {
+        static NET: OnceLock<Arc<Net>> = OnceLock::new();
+        NET.get_or_init(|| Arc::new(Net::from_bytes(DEFAULT_NET).expect("the built-in net.bin")))
+            .clone()
+    }
+
+    /// A network from its file's bytes.
+    ///
+    /// # Errors
+    ///
+    /// Names what is wrong: the header, the sizes, or the length.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
+        if bytes.len() < 12 || &bytes[..8] != MAGIC {
+            return Err("not a Santorini network file (it does not start with BGSNET01)".into());
+        }
+        let inputs = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
+        let hidden = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
+        if inputs != INPUTS || hidden != HIDDEN {
+            return Err(format!(
+                "a network of {inputs} inputs and {hidden} hidden units: this engine takes {INPUTS} and {HIDDEN}"
+            ));
+        }
+        let want = 12 + 2 * (INPUTS * HIDDEN + 2 * HIDDEN) + 4 + 4 * FEATURES;
+        if bytes.len() != want {
+            return Err(format!(
+                "a network file of {} bytes: {want} expected",
+                bytes.len()
+            ));
+        }
+        let mut at = 12;
+        let mut i16s = |n: usize| {
+            let v: Vec<i16> = bytes[at..at + 2 * n]
+                .chunks_exact(2)
+                .map(|b| i16::from_le_bytes([b[0], b[1]]))
+                .collect();
+            at += 2 * n;
+            v
+        };
+        let flat = i16s(INPUTS * HIDDEN);
+        let b1 = i16s(HIDDEN);
+        let w2 = i16s(HIDDEN);
+        let w1 = flat
+            .chunks_exact(HIDDEN)
+            .map(|row| row.try_into().expect("HIDDEN"))
+            .collect();
+        let rest = &bytes[12 + 2 * (INPUTS * HIDDEN + 2 * HIDDEN)..];
+        let i32s: Vec<i32> = rest
+            .chunks_exact(4)
+            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        Ok(Net {
+            w1,
+            b1: b1.try_into().expect("HIDDEN"),
+            w2: w2.try_into().expect("HIDDEN"),
+            b2: i32s[0],
+            dense: i32s[1..].try_into().expect("FEATURES"),
+        })
+    }
+
+    /// The network's file (read back by [`Net::from_bytes`]).
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&(INPUTS as u16).to_le_bytes());
+        out.extend_from_slice(&(HIDDEN as u16).to_le_bytes());
+        for x in self.w1.iter().flatten().chain(&self.b1).chain(&self.w2) {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        for x in std::iter::once(&self.b2).chain(&self.dense) {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out
+    }
+
+    /// The hidden layer's part of the evaluation (evaluation units) for
+    /// these inputs.
+    #[must_use]
+    #[inline]
+    pub fn hidden_part(&self, on: &[u16]) -> i32 {
+        let mut acc = self.b1;
+        for &i in on {
+            let row = &self.w1[i as usize];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a = a.wrapping_add(*w);
+            }
+        }
+        let mut sum = 0i32;
+        for (a, w) in acc.iter().zip(&self.w2) {
+            sum += i32::from((*a).clamp(0, QA as i16)) * i32::from(*w);
+        }
+        sum / (QA * QB)
+    }
+
+    /// The evaluation of `pos` for the player to move (both players' workers
+    /// placed), with the territory term if `territory`.
+    #[must_use]
+    pub fn evaluate(&self, pos: &Position, territory: bool) -> i32 {
+        let mut on = [0u16; MAX_ON];
+        let n = inputs(pos, 0, &mut on);
+        let f = features(pos, territory);
+        let linear: i32 = f.iter().zip(&self.dense).map(|(x, w)| x * w).sum();
+        self.hidden_part(&on[..n]) + self.b2 + linear
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::santorini::search::evaluate_weighted;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    #[test]
+    fn the_symmetries_are_the_eight_of_the_square() {
+        let mut seen = std::collections::HashSet::new();
+        for map in &SYMMETRIES {
+            let mut sorted = *map;
+            sorted.sort_unstable();
+            assert_eq!(
+                sorted,
+                std::array::from_fn(|i| i as u8),
+                "{map:?} is a permutation"
+            );
+            // The centre stays, corners go to corners.
+            assert_eq!(map[12], 12);
+            for corner in [0, 4, 20, 24] {
+                assert!([0, 4, 20, 24].contains(&map[corner]));
+            }
+            // Neighbours stay neighbours.
+            for s in 0..25usize {
+                for t in 0..25usize {
+                    let d =
+                        |a: usize, b: usize| (a / 5).abs_diff(b / 5).max((a % 5).abs_diff(b % 5));
+                    assert_eq!(d(s, t), d(map[s] as usize, map[t] as usize));
+                }
+            }
+            seen.insert(*map);
+        }
+        assert_eq!(seen.len(), 8);
+    }
+
+    #[test]
+    fn the_built_in_network_reads_back_and_counts_its_inputs() {
+        let net = Net::default_net();
+        assert_eq!(Net::from_bytes(&net.to_bytes()).as_ref(), Ok(&*net));
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut pos = Position::new();
+        while pos.is_placement() {
+            pos.play_unchecked(crate::santorini::search::random_move(&pos, &mut rng).unwrap());
+        }
+        let mut on = [0u16; MAX_ON];
+        assert_eq!(inputs(&pos, 0, &mut on), 29);
+        let mut sorted = on;
+        sorted.sort_unstable();
+        // One level a space, then my two workers, then the opponent's.
+        assert!(sorted.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(sorted.iter().filter(|&&i| i < 125).count(), 25);
+        assert_eq!(
+            sorted.iter().filter(|&&i| (125..200).contains(&i)).count(),
+            2
+        );
+        assert!(sorted.iter().all(|&i| (i as usize) < INPUTS));
+    }
+
+    #[test]
+    fn a_network_with_no_hidden_weights_is_the_linear_evaluation() {
+        let net = Net {
+            w1: vec![[0; HIDDEN]; INPUTS],
+            b1: [0; HIDDEN],
+            w2: [0; HIDDEN],
+            b2: 0,
+            dense: crate::santorini::search::WEIGHTS,
+        };
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut pos = Position::new();
+        for _ in 0..30 {
+            let Some(mv) = crate::santorini::search::random_move(&pos, &mut rng) else {
+                break;
+            };
+            pos.play_unchecked(mv);
+            if !pos.is_placement() && !pos.outcome().is_over() {
+                assert_eq!(
+                    net.evaluate(&pos, true),
+                    evaluate_weighted(&pos, &crate::santorini::search::WEIGHTS, true)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_damaged_network_file_is_refused_with_its_fault() {
+        let bytes = Net::default_net().to_bytes();
+        assert!(Net::from_bytes(b"hello").unwrap_err().contains("BGSNET01"));
+        let short = Net::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
+        assert!(short.contains("bytes"), "{short}");
+        let mut other = bytes.clone();
+        other[10] = 64;
+        let sizes = Net::from_bytes(&other).unwrap_err();
+        assert!(sizes.contains("64 hidden units"), "{sizes}");
+    }
+}
