@@ -156,7 +156,8 @@ fn game_playouts(c: &mut Criterion) {
 
 /// The static evaluation of 1,000 middle-game positions (random games,
 /// both sides placed, 10 to 30 plies in): the linear evaluation against the
-/// network's (which adds its hidden layer to the same terms).
+/// network's (which adds its hidden layer to the same terms), and the hidden
+/// layer alone, plain (SSE2) and as the engine runs it (AVX2 if there).
 fn game_evaluation(c: &mut Criterion) {
     use bitgames::santorini::net::Net;
     use bitgames::santorini::search::{WEIGHTS, evaluate_weighted, random_move};
@@ -185,6 +186,30 @@ fn game_evaluation(c: &mut Criterion) {
             positions
                 .iter()
                 .map(|p| evaluate_weighted(black_box(p), &WEIGHTS, true))
+                .sum::<i32>()
+        })
+    });
+    let inputs: Vec<([u16; 29], usize)> = positions
+        .iter()
+        .map(|p| {
+            let mut on = [0u16; 29];
+            let n = bitgames::santorini::net::inputs(p, 0, &mut on);
+            (on, n)
+        })
+        .collect();
+    g.bench_function("hidden_layer_sse2_1000", |b| {
+        b.iter(|| {
+            inputs
+                .iter()
+                .map(|(on, n)| net.hidden_part_portable(black_box(&on[..*n])))
+                .sum::<i32>()
+        })
+    });
+    g.bench_function("hidden_layer_1000", |b| {
+        b.iter(|| {
+            inputs
+                .iter()
+                .map(|(on, n)| net.hidden_part(black_box(&on[..*n])))
                 .sum::<i32>()
         })
     });

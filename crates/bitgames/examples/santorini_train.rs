@@ -7,6 +7,8 @@
 //! file `SCORE_CACHE`, if given, for the next run).
 //!
 //! `cargo run --release -p bitgames --example santorini_train -- OUT.bin GAMES.jsonl...`
+//! (a file ending in `.gz` is read through `gzip -dc`; the games the
+//! built-in network learnt from are in `tools/santorini/selfplay/`).
 //!
 //! Each position is seen under a random one of the board's eight symmetries
 //! each epoch. One game in ten is held out: the loss on its positions is
@@ -31,6 +33,20 @@ struct Sample {
     dense: [f32; FEATURES],
     target: f32,
     pos: Position,
+}
+
+/// A games file, plain or gzipped (`.gz`, through `gzip -dc`).
+fn read_games(file: &str) -> String {
+    if file.ends_with(".gz") {
+        let out = std::process::Command::new("gzip")
+            .args(["-dc", file])
+            .output()
+            .unwrap_or_else(|e| panic!("gzip -dc {file}: {e}"));
+        assert!(out.status.success(), "gzip -dc {file}: {}", out.status);
+        String::from_utf8(out.stdout).unwrap_or_else(|e| panic!("{file}: {e}"))
+    } else {
+        std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"))
+    }
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -128,7 +144,7 @@ fn main() {
     let mut valid = Vec::new();
     let mut games = 0usize;
     for file in &args[1..] {
-        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let text = read_games(file);
         for line in text.lines() {
             let g: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
             let Some(winner) = g["winner"].as_str() else {

@@ -16,15 +16,19 @@ pub(super) fn bestmove(
     json: bool,
     options: Options,
     weights: Weights,
+    net: Option<std::sync::Arc<bitgames::santorini::net::Net>>,
 ) -> anyhow::Result<ExitCode> {
     let pos = parse_position(Some(position))?;
     if pos.outcome().is_over() {
         anyhow::bail!("the game is over ({})", pos.outcome());
     }
-    let report = Engine::default()
+    let mut engine = Engine::default()
         .with_options(options)
-        .with_weights(weights)
-        .search(&pos, limits(time, depth));
+        .with_weights(weights);
+    if let Some(net) = net {
+        engine = engine.with_net(net);
+    }
+    let report = engine.search(&pos, limits(time, depth));
     let best = report.best.expect("an ongoing game has a move");
     if json {
         let value = serde_json::json!({

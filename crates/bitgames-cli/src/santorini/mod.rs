@@ -14,6 +14,7 @@ mod tutorial;
 
 use bitgames::santorini::Position;
 use bitgames::santorini::naive::{distances_instance_naive, move_to_instance_naive};
+use bitgames::santorini::net::Net;
 use bitgames::santorini::reach::{
     distances_instance, format_distances, format_spaces, move_to_instance,
 };
@@ -21,6 +22,7 @@ use bitgames::santorini::search::{Limits, Options, Weights};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The Santorini subcommands.
@@ -85,6 +87,10 @@ pub enum Command {
         /// `hand`, or 27 comma-separated integers.
         #[arg(long, default_value = "default", value_parser = parse_weights)]
         weights: Weights,
+        /// A network file (`--example santorini_train`) instead of the
+        /// built-in one (as for `engine --net`).
+        #[arg(long, value_parser = read_net)]
+        net: Option<Arc<Net>>,
     },
     /// Play a game against the engine in the terminal (placement included).
     ///
@@ -138,9 +144,16 @@ pub enum Command {
         /// The evaluation's weights: `default`, `hand` (the first hand-set
         /// ones: with `--options baseline`, the engine before the
         /// refinements, node for node but for the order of equal moves), or
-        /// 27 comma-separated integers (`search::FEATURES`).
+        /// 27 comma-separated integers (`search::FEATURES`). They weigh the
+        /// linear evaluation: with the `net` option (the default) only
+        /// during placement, the network having its own; `--options
+        /// default,-net` plays with them throughout.
         #[arg(long, default_value = "default", value_parser = parse_weights)]
         weights: Weights,
+        /// A network file (`--example santorini_train` writes them) instead
+        /// of the built-in network of the `net` option.
+        #[arg(long, value_parser = read_net)]
+        net: Option<Arc<Net>>,
     },
     /// A match between two engine programs, every move checked with our rules.
     ///
@@ -232,7 +245,8 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             json,
             options,
             weights,
-        } => engine::bestmove(&position, time, depth, json, options, weights),
+            net,
+        } => engine::bestmove(&position, time, depth, json, options, weights, net),
         Command::Play {
             human,
             time,
@@ -245,7 +259,8 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             table,
             options,
             weights,
-        } => protocol::run(time, table as usize, options, weights),
+            net,
+        } => protocol::run(time, table as usize, options, weights, net),
         Command::Referee {
             engine1,
             engine2,
@@ -322,6 +337,14 @@ pub(crate) fn parse_position(text: Option<&str>) -> anyhow::Result<Position> {
 /// A value of `--weights`.
 fn parse_weights(text: &str) -> Result<Weights, String> {
     bitgames::santorini::search::parse_weights(text)
+}
+
+/// A value of `--net`: the network in this file.
+fn read_net(file: &str) -> Result<Arc<Net>, String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    Net::from_bytes(&bytes)
+        .map(Arc::new)
+        .map_err(|e| format!("{file}: {e}"))
 }
 
 /// A value of `--options`.

@@ -103,10 +103,14 @@ pub(super) fn run(
     table_entries: usize,
     options: bitgames::santorini::search::Options,
     weights: bitgames::santorini::search::Weights,
+    net: Option<std::sync::Arc<bitgames::santorini::net::Net>>,
 ) -> anyhow::Result<ExitCode> {
     let mut engine = Engine::new(table_entries)
         .with_options(options)
         .with_weights(weights);
+    if let Some(net) = net {
+        engine = engine.with_net(net);
+    }
     let mut time = time;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -270,3 +270,53 @@ fn bestmove_takes_the_old_engine_by_options_and_weights() {
             "2 weights in \"1,2\": give 27 (or `default`, `hand`)",
         ));
 }
+
+#[test]
+fn bestmove_plays_with_a_network_file_and_names_a_bad_one() {
+    // A network whose hidden layer is all zeros is the linear evaluation:
+    // its tree is the one of `--options default,-net`, node for node, and
+    // differs from the built-in network's.
+    let fen = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
+    let nodes = |extra: &[&str]| {
+        let out = bitgames()
+            .args(["santorini", "bestmove", "-p", fen, "--depth", "6", "--json"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["nodes"].as_u64().unwrap()
+    };
+    let linear_net = bitgames::santorini::net::Net {
+        w1: vec![[0; bitgames::santorini::net::HIDDEN]; bitgames::santorini::net::INPUTS],
+        b1: [0; bitgames::santorini::net::HIDDEN],
+        w2: [0; bitgames::santorini::net::HIDDEN],
+        b2: 0,
+        dense: bitgames::santorini::search::WEIGHTS,
+    };
+    let dir = std::env::temp_dir().join(format!("bitgames-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("linear.bin");
+    std::fs::write(&file, linear_net.to_bytes()).unwrap();
+    let file = file.to_str().unwrap();
+    let linear = nodes(&["--options", "default,-net"]);
+    assert_eq!(nodes(&["--net", file]), linear);
+    assert_ne!(nodes(&[]), linear);
+    // A file that is not a network, and one that is not there.
+    let bad = dir.join("bad.bin");
+    std::fs::write(&bad, "hello").unwrap();
+    bitgames()
+        .args(["santorini", "bestmove", "-p", fen, "--net"])
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "not a Santorini network file (it does not start with BGSNET01)",
+        ));
+    bitgames()
+        .args(["santorini", "engine", "--net", "/nonexistent/net.bin"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read /nonexistent/net.bin"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

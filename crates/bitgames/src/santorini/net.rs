@@ -19,7 +19,6 @@
 //! linear terms. Weights are stored quantized: `w1` and `b1` times
 //! [`QA`], `w2` times [`QB`].
 
-use super::bitboard::Space;
 use super::game::Position;
 use super::search::{FEATURES, Weights, features};
 use crate::game::Game;
@@ -69,9 +68,11 @@ pub const SYMMETRIES: [[u8; 25]; 8] = {
 pub fn inputs(pos: &Position, symmetry: usize, out: &mut [u16; MAX_ON]) -> usize {
     let map = &SYMMETRIES[symmetry & 7];
     let mut n = 0;
-    for (s, space) in Space::all().enumerate() {
-        out[n] = 5 * u16::from(map[s]) + u16::from(pos.level(space));
-        n += 1;
+    for level in 0..5u8 {
+        for space in pos.spaces_at_level(level) {
+            out[n] = 5 * u16::from(map[space.index()]) + u16::from(level);
+            n += 1;
+        }
     }
     let me = pos.to_move();
     for (base, player) in [(125u16, me), (200, me.other())] {
@@ -185,10 +186,33 @@ impl Net {
     }
 
     /// The hidden layer's part of the evaluation (evaluation units) for
-    /// these inputs.
+    /// these inputs: [`Net::hidden_part_portable`], compiled for AVX2 when
+    /// the processor has it (16 sums a vector instead of 8, the 128 sums in
+    /// 8 registers instead of spilling 16).
     #[must_use]
     #[inline]
     pub fn hidden_part(&self, on: &[u16]) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2, checked just above.
+                return unsafe { self.hidden_part_avx2(on) };
+            }
+        }
+        self.hidden_part_portable(on)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn hidden_part_avx2(&self, on: &[u16]) -> i32 {
+        self.hidden_part_portable(on)
+    }
+
+    /// The hidden layer's part in plain Rust (the compiler vectorizes it
+    /// for the target's baseline, SSE2 on x86-64).
+    #[must_use]
+    #[inline(always)]
+    pub fn hidden_part_portable(&self, on: &[u16]) -> i32 {
         let mut acc = self.b1;
         for &i in on {
             let row = &self.w1[i as usize];
@@ -297,6 +321,30 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_vectorized_hidden_layer_sums_as_the_plain_one() {
+        let net = Net::default_net();
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut pos = Position::new();
+            while let Some(mv) = crate::santorini::search::random_move(&pos, &mut rng) {
+                pos.play_unchecked(mv);
+                if pos.is_placement() || pos.outcome().is_over() {
+                    continue;
+                }
+                let mut on = [0u16; MAX_ON];
+                let n = inputs(&pos, 0, &mut on);
+                assert_eq!(
+                    net.hidden_part(&on[..n]),
+                    net.hidden_part_portable(&on[..n])
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 200, "{checked} positions");
     }
 
     #[test]
