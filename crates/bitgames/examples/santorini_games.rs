@@ -8,16 +8,18 @@
 //! file of `--example santorini_train`) choose the engine.
 
 use bitgames::santorini::Position;
-use bitgames::santorini::net::Net;
 use bitgames::santorini::search::{Engine, Limits, Options, random_move};
 use bitgames::{Game, Player};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rayon::prelude::*;
 use std::io::Write;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+#[path = "common/santorini_data.rs"]
+mod santorini_data;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -36,13 +38,7 @@ fn main() {
     let options: Options = std::env::var("OPTIONS")
         .map_or(Ok(Options::DEFAULT), |o| o.parse())
         .unwrap_or_else(|e| panic!("OPTIONS: {e}"));
-    let net = std::env::var("NET").map_or_else(
-        |_| Net::default_net(),
-        |file| {
-            let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("NET={file}: {e}"));
-            Arc::new(Net::from_bytes(&bytes).unwrap_or_else(|e| panic!("NET={file}: {e}")))
-        },
-    );
+    let net = santorini_data::net_from_env("NET");
     let done = AtomicUsize::new(0);
     (0..games).into_par_iter().for_each(|g| {
         let mut rng = SmallRng::seed_from_u64(seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));

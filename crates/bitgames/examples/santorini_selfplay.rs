@@ -13,32 +13,22 @@
 //! a side another network (used with the `net` option).
 
 use bitgames::santorini::Position;
-use bitgames::santorini::net::Net;
 use bitgames::santorini::search::{
     Engine, Limits, Options, WEIGHTS, Weights, parse_weights, random_move,
 };
 use bitgames::{Game, Player};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use std::sync::Arc;
 use std::time::Duration;
+
+#[path = "common/santorini_data.rs"]
+mod santorini_data;
 
 /// The weights in the environment variable `name`, else the default ones.
 fn weights(name: &str) -> Weights {
     std::env::var(name).map_or(WEIGHTS, |text| {
         parse_weights(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
     })
-}
-
-/// The network in the file named by the environment variable `name`, else the built-in one.
-fn net(name: &str) -> Arc<Net> {
-    std::env::var(name).map_or_else(
-        |_| Net::default_net(),
-        |file| {
-            let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{name}={file}: {e}"));
-            Arc::new(Net::from_bytes(&bytes).unwrap_or_else(|e| panic!("{name}={file}: {e}")))
-        },
-    )
 }
 
 fn main() {
@@ -70,11 +60,11 @@ fn main() {
             let mut ea = Engine::default()
                 .with_options(a)
                 .with_weights(weights("WEIGHTS_A"))
-                .with_net(net("NET_A"));
+                .with_net(santorini_data::net_from_env("NET_A"));
             let mut eb = Engine::default()
                 .with_options(b)
                 .with_weights(weights("WEIGHTS_B"))
-                .with_net(net("NET_B"));
+                .with_net(santorini_data::net_from_env("NET_B"));
             let a_player = if a_first { Player::One } else { Player::Two };
             let mut pos = start;
             let mut plies = 0;

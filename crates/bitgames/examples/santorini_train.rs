@@ -19,34 +19,22 @@
 // Training code: indices read as the formulas do.
 #![allow(clippy::needless_range_loop)]
 
+use bitgames::santorini::Position;
 use bitgames::santorini::net::{HIDDEN, INPUTS, MAX_ON, Net, QA, QB, SCALE, SYMMETRIES, inputs};
 use bitgames::santorini::search::{Engine, FEATURES, Limits, WEIGHTS, features};
-use bitgames::santorini::{Move, Position};
-use bitgames::{Game, Player};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+#[path = "common/santorini_data.rs"]
+mod santorini_data;
 
 struct Sample {
     on: [u16; MAX_ON],
     dense: [f32; FEATURES],
     target: f32,
     pos: Position,
-}
-
-/// A games file, plain or gzipped (`.gz`, through `gzip -dc`).
-fn read_games(file: &str) -> String {
-    if file.ends_with(".gz") {
-        let out = std::process::Command::new("gzip")
-            .args(["-dc", file])
-            .output()
-            .unwrap_or_else(|e| panic!("gzip -dc {file}: {e}"));
-        assert!(out.status.success(), "gzip -dc {file}: {}", out.status);
-        String::from_utf8(out.stdout).unwrap_or_else(|e| panic!("{file}: {e}"))
-    } else {
-        std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"))
-    }
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -140,49 +128,22 @@ fn main() {
     let lambda = env("LAMBDA", 0.5) as f32;
     let score_depth = env("SCORES", 0.0) as u32;
     let seed = env("SEED", 1.0) as u64;
-    let mut train = Vec::new();
-    let mut valid = Vec::new();
-    let mut games = 0usize;
-    for file in &args[1..] {
-        let text = read_games(file);
-        for line in text.lines() {
-            let g: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
-            let Some(winner) = g["winner"].as_str() else {
-                continue;
-            };
-            let winner = if winner == g["player1"].as_str().unwrap_or("") {
-                Player::One
-            } else {
-                Player::Two
-            };
-            let mut pos: Position = g["start"].as_str().unwrap().parse().unwrap();
-            games += 1;
-            let set = if games.is_multiple_of(10) {
-                &mut valid
-            } else {
-                &mut train
-            };
-            for mv in g["moves"].as_array().unwrap() {
-                if !pos.is_placement()
-                    && !pos.outcome().is_over()
-                    && !pos.has_winning_move()
-                    && !pos.passed().has_winning_move()
-                {
-                    let mut on = [0u16; MAX_ON];
-                    let n = inputs(&pos, 0, &mut on);
-                    assert_eq!(n, MAX_ON, "four workers placed");
-                    let dense = features(&pos, true).map(|x| x as f32);
-                    let target = if pos.to_move() == winner { 1.0 } else { 0.0 };
-                    set.push(Sample {
-                        on,
-                        dense,
-                        target,
-                        pos,
-                    });
-                }
-                let mv: Move = mv.as_str().unwrap().parse().unwrap();
-                pos.play(mv).unwrap();
-            }
+    let (quiet, games) = santorini_data::quiet_positions(&args[1..]);
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    for q in quiet {
+        let mut on = [0u16; MAX_ON];
+        let n = inputs(&q.pos, 0, &mut on);
+        assert_eq!(n, MAX_ON, "four workers placed");
+        let sample = Sample {
+            on,
+            dense: features(&q.pos, true).map(|x| x as f32),
+            target: f32::from(u8::from(q.won)),
+            pos: q.pos,
+        };
+        if q.game.is_multiple_of(10) {
+            valid.push(sample);
+        } else {
+            train.push(sample);
         }
     }
     eprintln!(

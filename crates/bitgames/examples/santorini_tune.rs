@@ -3,7 +3,8 @@
 //! files, labelled 1 if the player to move went on to win, 0 if not.
 //!
 //! `cargo run --release -p bitgames --example santorini_tune -- GAMES.jsonl...`
-//! (quiet positions only: neither side can climb onto level 3 at once).
+//! (quiet positions only: neither side can climb onto level 3 at once; a
+//! file ending in `.gz` is read through `gzip -dc`).
 //!
 //! Prints the scale K that fits the current weights best, the loss before
 //! and after Newton's method at that scale, and the fitted weights
@@ -13,8 +14,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use bitgames::santorini::search::{FEATURES, WEIGHTS, features};
-use bitgames::santorini::{Move, Position};
-use bitgames::{Game, Player};
+
+#[path = "common/santorini_data.rs"]
+mod santorini_data;
 
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
@@ -57,38 +59,16 @@ fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FE
 
 fn main() {
     let files: Vec<String> = std::env::args().skip(1).collect();
-    let mut data = Vec::new();
-    let mut games = 0;
-    for file in &files {
-        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
-        for line in text.lines() {
-            let g: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
-            let Some(winner) = g["winner"].as_str() else {
-                continue;
-            };
-            let winner = if winner == g["player1"].as_str().unwrap_or("") {
-                Player::One
-            } else {
-                Player::Two
-            };
-            let mut pos: Position = g["start"].as_str().unwrap().parse().unwrap();
-            games += 1;
-            for mv in g["moves"].as_array().unwrap() {
-                // Quiet positions only: a climb at hand is the search's business.
-                if !pos.is_placement()
-                    && !pos.outcome().is_over()
-                    && !pos.has_winning_move()
-                    && !pos.passed().has_winning_move()
-                {
-                    let f = features(&pos, true).map(f64::from);
-                    let y = if pos.to_move() == winner { 1.0 } else { 0.0 };
-                    data.push((f, y));
-                }
-                let mv: Move = mv.as_str().unwrap().parse().unwrap();
-                pos.play(mv).unwrap();
-            }
-        }
-    }
+    let (quiet, games) = santorini_data::quiet_positions(&files);
+    let data: Vec<([f64; FEATURES], f64)> = quiet
+        .iter()
+        .map(|q| {
+            (
+                features(&q.pos, true).map(f64::from),
+                f64::from(u8::from(q.won)),
+            )
+        })
+        .collect();
     eprintln!("{games} games, {} positions", data.len());
     let start = WEIGHTS.map(f64::from);
     // The scale that fits the current weights best.

@@ -244,21 +244,25 @@ fn a_hyphen_is_the_start_position() {
         .stdout(predicate::str::contains("bestmove "));
 }
 
+/// The nodes of `bestmove --depth D --json` from `fen` with these flags.
+fn bestmove_nodes(fen: &str, depth: u32, extra: &[&str]) -> u64 {
+    let out = bitgames()
+        .args(["santorini", "bestmove", "-p", fen, "--json", "--depth"])
+        .arg(depth.to_string())
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    v["nodes"].as_u64().unwrap()
+}
+
 #[test]
 fn bestmove_takes_the_old_engine_by_options_and_weights() {
     // The search and evaluation of before the refinements: the baseline's
     // tree to depth 5 (the library's test counts the same), then today's.
     let fen = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
-    let nodes = |extra: &[&str]| {
-        let out = bitgames()
-            .args(["santorini", "bestmove", "-p", fen, "--depth", "5", "--json"])
-            .args(extra)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{out:?}");
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        v["nodes"].as_u64().unwrap()
-    };
+    let nodes = |extra: &[&str]| bestmove_nodes(fen, 5, extra);
     let old = nodes(&["--options", "baseline", "--weights", "hand"]);
     assert_eq!(old, 530_405);
     assert!(nodes(&[]) < old / 4);
@@ -277,23 +281,8 @@ fn bestmove_plays_with_a_network_file_and_names_a_bad_one() {
     // its tree is the one of `--options default,-net`, node for node, and
     // differs from the built-in network's.
     let fen = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
-    let nodes = |extra: &[&str]| {
-        let out = bitgames()
-            .args(["santorini", "bestmove", "-p", fen, "--depth", "6", "--json"])
-            .args(extra)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{out:?}");
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        v["nodes"].as_u64().unwrap()
-    };
-    let linear_net = bitgames::santorini::net::Net {
-        w1: vec![[0; bitgames::santorini::net::HIDDEN]; bitgames::santorini::net::INPUTS],
-        b1: [0; bitgames::santorini::net::HIDDEN],
-        w2: [0; bitgames::santorini::net::HIDDEN],
-        b2: 0,
-        dense: bitgames::santorini::search::WEIGHTS,
-    };
+    let nodes = |extra: &[&str]| bestmove_nodes(fen, 6, extra);
+    let linear_net = bitgames::santorini::net::Net::linear(bitgames::santorini::search::WEIGHTS);
     let dir = std::env::temp_dir().join(format!("bitgames-net-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("linear.bin");

@@ -117,6 +117,19 @@ impl Net {
             .clone()
     }
 
+    /// The network with no hidden layer: the linear evaluation with these
+    /// weights.
+    #[must_use]
+    pub fn linear(weights: Weights) -> Net {
+        Net {
+            w1: vec![[0; HIDDEN]; INPUTS],
+            b1: [0; HIDDEN],
+            w2: [0; HIDDEN],
+            b2: 0,
+            dense: weights,
+        }
+    }
+
     /// A network from its file's bytes.
     ///
     /// # Errors
@@ -300,13 +313,7 @@ mod tests {
 
     #[test]
     fn a_network_with_no_hidden_weights_is_the_linear_evaluation() {
-        let net = Net {
-            w1: vec![[0; HIDDEN]; INPUTS],
-            b1: [0; HIDDEN],
-            w2: [0; HIDDEN],
-            b2: 0,
-            dense: crate::santorini::search::WEIGHTS,
-        };
+        let net = Net::linear(crate::santorini::search::WEIGHTS);
         let mut rng = SmallRng::seed_from_u64(5);
         let mut pos = Position::new();
         for _ in 0..30 {
