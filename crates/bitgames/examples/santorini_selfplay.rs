@@ -10,11 +10,12 @@
 //! `WEIGHTS_A` / `WEIGHTS_B` (`hand`, or 27 comma-separated numbers, see
 //! [`bitgames::santorini::search::Weights`]) give a side other evaluation weights;
 //! `NET_A` / `NET_B` (a network file, see `--example santorini_train`) give
-//! a side another network (used with the `net` option).
+//! a side another network (used with the `net` option); `PARAMS_A` /
+//! `PARAMS_B` (`name=value,...`) other search parameters.
 
 use bitgames::santorini::Position;
 use bitgames::santorini::search::{
-    Engine, Limits, Options, WEIGHTS, Weights, parse_weights, random_move,
+    Engine, Limits, Options, Params, WEIGHTS, Weights, parse_weights, random_move,
 };
 use bitgames::{Game, Player};
 use rand::SeedableRng;
@@ -28,6 +29,13 @@ mod santorini_data;
 fn weights(name: &str) -> Weights {
     std::env::var(name).map_or(WEIGHTS, |text| {
         parse_weights(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+    })
+}
+
+/// The search parameters in the environment variable `name` (`name=value,...`).
+fn params(name: &str) -> Params {
+    std::env::var(name).map_or(Params::default(), |text| {
+        text.parse().unwrap_or_else(|e| panic!("{name}: {e}"))
     })
 }
 
@@ -60,11 +68,13 @@ fn main() {
             let mut ea = Engine::default()
                 .with_options(a)
                 .with_weights(weights("WEIGHTS_A"))
-                .with_net(santorini_data::net_from_env("NET_A"));
+                .with_net(santorini_data::net_from_env("NET_A"))
+                .with_params(params("PARAMS_A"));
             let mut eb = Engine::default()
                 .with_options(b)
                 .with_weights(weights("WEIGHTS_B"))
-                .with_net(santorini_data::net_from_env("NET_B"));
+                .with_net(santorini_data::net_from_env("NET_B"))
+                .with_params(params("PARAMS_B"));
             let a_player = if a_first { Player::One } else { Player::Two };
             let mut pos = start;
             let mut plies = 0;

@@ -3,7 +3,7 @@
 
 use super::{limits, parse_position};
 use bitgames::santorini::Move;
-use bitgames::santorini::search::{Engine, Options, Weights, score_text};
+use bitgames::santorini::search::{Engine, score_text};
 use bitgames::{Game, Player};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -14,20 +14,13 @@ pub(super) fn bestmove(
     time: Option<Duration>,
     depth: Option<u32>,
     json: bool,
-    options: Options,
-    weights: Weights,
-    net: Option<std::sync::Arc<bitgames::santorini::net::Net>>,
+    search: &super::SearchArgs,
 ) -> anyhow::Result<ExitCode> {
     let pos = parse_position(Some(position))?;
     if pos.outcome().is_over() {
         anyhow::bail!("the game is over ({})", pos.outcome());
     }
-    let mut engine = Engine::default()
-        .with_options(options)
-        .with_weights(weights);
-    if let Some(net) = net {
-        engine = engine.with_net(net);
-    }
+    let mut engine = search.engine(1 << 20);
     let report = engine.search(&pos, limits(time, depth));
     let best = report.best.expect("an ongoing game has a move");
     if json {

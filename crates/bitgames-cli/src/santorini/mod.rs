@@ -18,7 +18,7 @@ use bitgames::santorini::net::Net;
 use bitgames::santorini::reach::{
     distances_instance, format_distances, format_spaces, move_to_instance,
 };
-use bitgames::santorini::search::{Limits, Options, Weights};
+use bitgames::santorini::search::{Engine, Limits, Options, Params, Weights};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -79,18 +79,8 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
-        /// The search's refinements (as for `engine --options`): `default`,
-        /// `baseline`, `all`, `killers,time`, `-null`.
-        #[arg(long, default_value = "default", value_parser = parse_options)]
-        options: Options,
-        /// The evaluation's weights (as for `engine --weights`): `default`,
-        /// `hand`, or 27 comma-separated integers.
-        #[arg(long, default_value = "default", value_parser = parse_weights)]
-        weights: Weights,
-        /// A network file (`--example santorini_train`) instead of the
-        /// built-in one (as for `engine --net`).
-        #[arg(long, value_parser = read_net)]
-        net: Option<Arc<Net>>,
+        #[command(flatten)]
+        search: SearchArgs,
     },
     /// Play a game against the engine in the terminal (placement included).
     ///
@@ -135,25 +125,8 @@ pub enum Command {
         /// Transposition-table entries (a power of two is used).
         #[arg(long, default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
         table: u64,
-        /// The search's refinements: `default`, `baseline` (the search before
-        /// them), `all`, a list such as `killers,time`, `-null,-territory`
-        /// (the default without them), or `default,checks`. For self-play
-        /// matches between versions.
-        #[arg(long, default_value = "default", value_parser = parse_options)]
-        options: Options,
-        /// The evaluation's weights: `default`, `hand` (the first hand-set
-        /// ones: with `--options baseline`, the engine before the
-        /// refinements, node for node but for the order of equal moves), or
-        /// 27 comma-separated integers (`search::FEATURES`). They weigh the
-        /// linear evaluation: with the `net` option (the default) only
-        /// during placement, the network having its own; `--options
-        /// default,-net` plays with them throughout.
-        #[arg(long, default_value = "default", value_parser = parse_weights)]
-        weights: Weights,
-        /// A network file (`--example santorini_train` writes them) instead
-        /// of the built-in network of the `net` option.
-        #[arg(long, value_parser = read_net)]
-        net: Option<Arc<Net>>,
+        #[command(flatten)]
+        search: SearchArgs,
     },
     /// A match between two engine programs, every move checked with our rules.
     ///
@@ -243,10 +216,8 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             time,
             depth,
             json,
-            options,
-            weights,
-            net,
-        } => engine::bestmove(&position, time, depth, json, options, weights, net),
+            search,
+        } => engine::bestmove(&position, time, depth, json, &search),
         Command::Play {
             human,
             time,
@@ -257,10 +228,8 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Engine {
             time,
             table,
-            options,
-            weights,
-            net,
-        } => protocol::run(time, table as usize, options, weights, net),
+            search,
+        } => protocol::run(time, table as usize, &search),
         Command::Referee {
             engine1,
             engine2,
@@ -339,12 +308,62 @@ fn parse_weights(text: &str) -> Result<Weights, String> {
     bitgames::santorini::search::parse_weights(text)
 }
 
+/// The engine's settings, shared by `bestmove` and `engine`.
+#[derive(clap::Args)]
+pub struct SearchArgs {
+    /// The search's refinements: `default`, `baseline` (the search before
+    /// them), `all`, a list such as `killers,time`, `-null,-territory`
+    /// (the default without them), or `default,checks`. For self-play
+    /// matches between versions.
+    #[arg(long, default_value = "default", value_parser = parse_options)]
+    options: Options,
+    /// The evaluation's weights: `default`, `hand` (the first hand-set
+    /// ones: with `--options baseline`, the engine before the
+    /// refinements, node for node but for the order of equal moves), or
+    /// 27 comma-separated integers (`search::FEATURES`). They weigh the
+    /// linear evaluation: with the `net` option (the default) only
+    /// during placement, the network having its own; `--options
+    /// default,-net` plays with them throughout.
+    #[arg(long, default_value = "default", value_parser = parse_weights)]
+    weights: Weights,
+    /// A network file (`--example santorini_train` writes them) instead
+    /// of the built-in network of the `net` option.
+    #[arg(long, value_parser = read_net)]
+    net: Option<Arc<Net>>,
+    /// The search's numeric parameters over the defaults, `name=value,...`
+    /// (`rfp_depth`, `rfp_margin`, `null_base`, `null_div`, `null_depth`,
+    /// `lmr_nonpv`, `lmr_cut`, `lmr_index`, `lmr_div`, `lmr_base`,
+    /// `lmp_depth`, `lmp_base`, `lmp_mult`, `lmr_loud`, `lmr_threats`, `improving`,
+    /// `hist_lmr`; see `search::Params`). For self-play matches and tuning.
+    #[arg(long, default_value = "", value_parser = parse_params)]
+    params: Params,
+}
+
+impl SearchArgs {
+    /// An engine with these settings and a table of `entries` slots.
+    fn engine(&self, entries: usize) -> Engine {
+        let engine = Engine::new(entries)
+            .with_options(self.options)
+            .with_weights(self.weights)
+            .with_params(self.params);
+        match &self.net {
+            Some(net) => engine.with_net(Arc::clone(net)),
+            None => engine,
+        }
+    }
+}
+
 /// A value of `--net`: the network in this file.
 fn read_net(file: &str) -> Result<Arc<Net>, String> {
     let bytes = std::fs::read(file).map_err(|e| format!("cannot read {file}: {e}"))?;
     Net::from_bytes(&bytes)
         .map(Arc::new)
         .map_err(|e| format!("{file}: {e}"))
+}
+
+/// A value of `--params`.
+fn parse_params(text: &str) -> Result<Params, String> {
+    text.parse()
 }
 
 /// A value of `--options`.

@@ -101,16 +101,9 @@ fn handle(engine: &mut Engine, time: &mut Duration, line: &str) -> Result<Option
 pub(super) fn run(
     time: Duration,
     table_entries: usize,
-    options: bitgames::santorini::search::Options,
-    weights: bitgames::santorini::search::Weights,
-    net: Option<std::sync::Arc<bitgames::santorini::net::Net>>,
+    search: &super::SearchArgs,
 ) -> anyhow::Result<ExitCode> {
-    let mut engine = Engine::new(table_entries)
-        .with_options(options)
-        .with_weights(weights);
-    if let Some(net) = net {
-        engine = engine.with_net(net);
-    }
+    let mut engine = search.engine(table_entries);
     let mut time = time;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -309,3 +309,37 @@ fn bestmove_plays_with_a_network_file_and_names_a_bad_one() {
         .stderr(predicate::str::contains("cannot read /nonexistent/net.bin"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bestmove_takes_the_search_parameters_and_names_a_bad_one() {
+    // `--params previous` is the search before the deeper one: a larger tree
+    // to the same depth; one changed value changes the tree.
+    let fen = "0000000200000201200010000/1/mortal:B3,B1/mortal:D3,C2";
+    let nodes = |extra: &[&str]| bestmove_nodes(fen, 8, extra);
+    let default = nodes(&[]);
+    assert_eq!(nodes(&["--params", "default"]), default);
+    assert!(nodes(&["--params", "previous"]) > 2 * default);
+    assert_ne!(nodes(&["--params", "lmr_cut=0"]), default);
+    bitgames()
+        .args([
+            "santorini",
+            "bestmove",
+            "-p",
+            fen,
+            "--params",
+            "lmr_cut=two",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "lmr_cut = \"two\": give a whole number from 0 to 999",
+        ));
+    bitgames()
+        .args(["santorini", "engine", "--params", "null=3"])
+        .write_stdin("quit\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "`null` is not a search parameter: use rfp_depth,",
+        ));
+}

@@ -29,6 +29,8 @@ const ASPIRATION: i32 = 60;
 const FUTILITY_MARGIN: i32 = 120;
 /// The ordering bonus of a killer move (a climb of one level is 1,000).
 const KILLER: i32 = 1_500;
+/// The ordering bonus of a move that threatens to climb next move.
+const THREAT: i32 = 2_500;
 /// The slots of one side's history by spaces: from x to x build.
 const BUTTERFLY: usize = 25 * 25 * 25;
 /// The largest magnitude of a history-by-spaces value.
@@ -56,10 +58,179 @@ fn threat_targets(pos: &Position) -> Bitboard {
 }
 
 /// Late-move reductions in plies, by depth and move number (both below 64).
-fn lmr_reduction(depth: u32, index: usize) -> u32 {
+fn lmr_reduction(p: &Params, depth: u32, index: usize) -> u32 {
     let d = f64::from(depth.min(63)).ln();
     let i = (index.min(63) as f64).ln();
-    (0.5 + d * i / 2.25) as u32
+    (f64::from(p.lmr_base) / 100.0 + d * i / (f64::from(p.lmr_div) / 100.0)).max(0.0) as u32
+}
+
+/// The search's numeric parameters: how far its refinements ([`Options`])
+/// prune and reduce. Each was kept because it won its self-play match (see
+/// the README's "Deeper search"); [`Params::PREVIOUS`] is the search
+/// before them. Read from text as `name=value,...` over the defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Reverse futility pruning at depth 1 to this.
+    pub rfp_depth: u32,
+    /// Its margin a ply of depth, in evaluation units (a log-odds of 1 is
+    /// about 110).
+    pub rfp_margin: i32,
+    /// The null move's reduction is `null_base + depth / null_div` plies
+    /// (beyond the ply the pass takes).
+    pub null_base: u32,
+    /// See `null_base`.
+    pub null_div: u32,
+    /// The null move is tried from this depth.
+    pub null_depth: u32,
+    /// Late-move reductions reduce this many plies more at a null-window
+    /// node.
+    pub lmr_nonpv: u32,
+    /// ... and this many more at an expected cut node (the first move of an
+    /// expected all node, or a later move searched with a null window) of
+    /// depth 6 or more.
+    pub lmr_cut: u32,
+    /// Late-move reductions start at this move (0 is the first).
+    pub lmr_index: usize,
+    /// The reduction is `lmr_base / 100 + ln(depth) ln(index) / (lmr_div / 100)`.
+    pub lmr_div: u32,
+    /// See `lmr_div`.
+    pub lmr_base: i32,
+    /// Late-move pruning at depth 1 to this...
+    pub lmp_depth: u32,
+    /// ... keeps `lmp_base + lmp_mult * depth^2` quiet moves.
+    pub lmp_base: usize,
+    /// See `lmp_base`.
+    pub lmp_mult: usize,
+    /// When not 0, the moves that are not quiet (climbs, builds next to a
+    /// worker on level 2, moves that threaten a climb) are reduced too, by
+    /// this many plies less than a quiet move (never when threatened).
+    pub lmr_loud: u32,
+    /// With `lmr_loud`, whether a move that threatens a climb is reduced
+    /// too (1) or never (0).
+    pub lmr_threats: u32,
+    /// When not 0: a position whose static evaluation is higher than two
+    /// plies before ("improving") takes this off reverse futility's margin,
+    /// and one that is not is reduced a ply more. Tried, not kept (0).
+    pub improving: i32,
+    /// When not 0, a quiet move's history by spaces changes its reduction
+    /// by `history / hist_lmr` plies (the history is at most 16,384). Tried,
+    /// not kept (0).
+    pub hist_lmr: i32,
+}
+
+impl Params {
+    /// The defaults: the values that won their self-play matches (see the
+    /// README's "Deeper search").
+    pub const DEFAULT: Params = Params {
+        rfp_depth: 8,
+        rfp_margin: 80,
+        null_base: 4,
+        null_div: 4,
+        null_depth: 4,
+        lmr_nonpv: 2,
+        lmr_cut: 1,
+        lmr_index: 3,
+        lmr_div: 225,
+        lmr_base: 50,
+        lmp_depth: 3,
+        lmp_base: 4,
+        lmp_mult: 2,
+        lmr_loud: 1,
+        lmr_threats: 1,
+        improving: 0,
+        hist_lmr: 0,
+    };
+    /// The values before them (`previous`): the engine of 2026-11-23.
+    pub const PREVIOUS: Params = Params {
+        rfp_depth: 3,
+        rfp_margin: FUTILITY_MARGIN,
+        null_base: 2,
+        null_div: 6,
+        null_depth: 3,
+        lmr_nonpv: 1,
+        lmr_cut: 0,
+        lmr_index: 3,
+        lmr_div: 225,
+        lmr_base: 50,
+        lmp_depth: 3,
+        lmp_base: 4,
+        lmp_mult: 2,
+        lmr_loud: 0,
+        lmr_threats: 1,
+        improving: 0,
+        hist_lmr: 0,
+    };
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params::DEFAULT
+    }
+}
+
+impl std::str::FromStr for Params {
+    type Err = String;
+    /// `name=value,...` over the defaults; a first word `previous` starts
+    /// from [`Params::PREVIOUS`] instead (`default` from the defaults).
+    fn from_str(text: &str) -> Result<Params, String> {
+        let mut p = Params::default();
+        for part in text.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+            match part {
+                "default" => {
+                    p = Params::DEFAULT;
+                    continue;
+                }
+                "previous" => {
+                    p = Params::PREVIOUS;
+                    continue;
+                }
+                _ => {}
+            }
+            let (name, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("{part:?}: give name=value"))?;
+            let number = || -> Result<i32, String> {
+                value
+                    .trim()
+                    .parse::<i32>()
+                    .map_err(|e| format!("{name} = {value:?}: {e}"))
+            };
+            let count = || -> Result<u32, String> {
+                value
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&v| v < 1_000)
+                    .ok_or_else(|| format!("{name} = {value:?}: give a whole number from 0 to 999"))
+            };
+            match name.trim() {
+                "rfp_depth" => p.rfp_depth = count()?,
+                "rfp_margin" => p.rfp_margin = number()?,
+                "null_base" => p.null_base = count()?,
+                "null_div" => p.null_div = count()?.max(1),
+                "null_depth" => p.null_depth = count()?,
+                "lmr_nonpv" => p.lmr_nonpv = count()?,
+                "lmr_cut" => p.lmr_cut = count()?,
+                "lmr_index" => p.lmr_index = count()? as usize,
+                "lmr_div" => p.lmr_div = count()?.max(1),
+                "lmr_base" => p.lmr_base = number()?,
+                "lmp_depth" => p.lmp_depth = count()?,
+                "lmp_base" => p.lmp_base = count()? as usize,
+                "lmp_mult" => p.lmp_mult = count()? as usize,
+                "lmr_loud" => p.lmr_loud = count()?,
+                "lmr_threats" => p.lmr_threats = count()?,
+                "improving" => p.improving = number()?,
+                "hist_lmr" => p.hist_lmr = number()?,
+                _ => {
+                    return Err(format!(
+                        "`{}` is not a search parameter: use rfp_depth, rfp_margin, null_base, null_div, null_depth, lmr_nonpv, lmr_cut, lmr_index, lmr_div, lmr_base, lmp_depth, lmp_base, lmp_mult, lmr_loud, lmr_threats, improving, hist_lmr (or default, previous)",
+                        name.trim()
+                    ));
+                }
+            }
+        }
+        Ok(p)
+    }
 }
 
 /// How far to search.
@@ -102,6 +273,9 @@ struct Entry {
     depth: u8,
     bound: u8,
 }
+
+/// No static evaluation at this ply (threatened or placement).
+const NO_EVAL: i32 = i32::MIN;
 
 const EXACT: u8 = 1;
 const LOWER: u8 = 2;
@@ -153,6 +327,9 @@ pub struct Options {
     /// The network evaluation ([`super::net`]) once both players' workers
     /// are placed, instead of the linear one.
     pub net: bool,
+    /// Threats first: a move that threatens to climb next move is ordered
+    /// just after the climbs and blocks.
+    pub threat_order: bool,
 }
 
 impl Options {
@@ -173,6 +350,7 @@ impl Options {
         check_extension: false,
         iir: false,
         net: true,
+        threat_order: false,
     };
     /// Every refinement on.
     pub const ALL: Options = Options {
@@ -190,6 +368,7 @@ impl Options {
         check_extension: true,
         iir: true,
         net: true,
+        threat_order: true,
     };
     /// None of them: the engine as it was before them.
     pub const BASELINE: Options = Options {
@@ -207,6 +386,7 @@ impl Options {
         check_extension: false,
         iir: false,
         net: false,
+        threat_order: false,
     };
 }
 
@@ -260,9 +440,10 @@ impl std::str::FromStr for Options {
                 "checks" => &mut options.check_extension,
                 "iir" => &mut options.iir,
                 "net" => &mut options.net,
+                "threats" => &mut options.threat_order,
                 _ => {
                     return Err(format!(
-                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory, buckets, rfp, blocks, history, lmp, checks, iir, net (or default, all, baseline), `-` before each to turn it off"
+                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory, buckets, rfp, blocks, history, lmp, checks, iir, net, threats (or default, all, baseline), `-` before each to turn it off"
                     ));
                 }
             };
@@ -280,7 +461,10 @@ pub struct Engine {
     /// The history by spaces ([`Options::history`]): side x from x to x build.
     butterfly: Vec<i32>,
     killers: [[Option<Move>; 2]; MAX_PLY],
+    /// The static evaluation at each ply of the current line (`NO_EVAL`: none).
+    evals: [i32; MAX_PLY + 2],
     options: Options,
+    params: Params,
     weights: Weights,
     net: Arc<Net>,
     /// The number of searches so far, modulo 64 (the table's entries of an
@@ -320,6 +504,22 @@ pub fn key(pos: &Position) -> u64 {
 /// threat the player to move must answer (never during placement).
 fn opponent_threatens(pos: &Position) -> bool {
     !pos.is_placement() && !threat_targets(pos).is_empty()
+}
+
+/// Whether the player to move, after moving `from` to `to` and building on
+/// `build` (not a win), threatens to climb next move: a worker of theirs
+/// on level 2 next to a free level-3 space (as [`opponent_threatens`] of
+/// the position after the move, from the bitboards before it).
+#[inline]
+fn threatens_after(pos: &Position, from: Space, to: Space, build: Space) -> bool {
+    let level2 = pos.heights[1] & !pos.heights[2];
+    let b = build.bitboard();
+    // The build raises a level 2 to 3, or domes a level 3.
+    let level3 = (pos.heights[2] & !pos.heights[3] & !b) | (b & level2);
+    let moved = from.bitboard() | to.bitboard();
+    let high = (pos.workers[pos.to_move.index()] ^ moved) & level2;
+    let free = !(pos.occupied() ^ moved);
+    !(high.closed_neighbourhood() & level3 & free).is_empty()
 }
 
 /// Whether `mv` builds on one of `targets` (domes it, for a climb target).
@@ -555,7 +755,9 @@ impl Engine {
             history: vec![[0; NUM_ACTIONS]; 2],
             butterfly: vec![0; 2 * BUTTERFLY],
             killers: [[None; 2]; MAX_PLY],
+            evals: [NO_EVAL; MAX_PLY + 2],
             options: Options::DEFAULT,
+            params: Params::default(),
             weights: WEIGHTS,
             net: Net::default_net(),
             age: 0,
@@ -569,6 +771,13 @@ impl Engine {
     #[must_use]
     pub fn with_options(mut self, options: Options) -> Engine {
         self.options = options;
+        self
+    }
+
+    /// The engine with these numeric parameters.
+    #[must_use]
+    pub fn with_params(mut self, params: Params) -> Engine {
+        self.params = params;
         self
     }
 
@@ -619,12 +828,12 @@ impl Engine {
             let mut child = *pos;
             child.play_unchecked(mv);
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, 1, -beta, -alpha, 0)
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha, 0, false)
             } else {
                 // Principal variation search: a null window first.
-                let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, 0);
+                let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, 0, true);
                 if s > alpha && s < beta && !self.stopped {
-                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, 0)
+                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, 0, false)
                 } else {
                     s
                 }
@@ -770,6 +979,10 @@ impl Engine {
         self.stopped
     }
 
+    /// The score of `pos` for the player to move within `(alpha, beta)`;
+    /// `extensions` so far in this line; `cut`: an expected cut node.
+    // The search's state down the line, passed by value in the hot path.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &Position,
@@ -778,6 +991,7 @@ impl Engine {
         mut alpha: i32,
         beta: i32,
         extensions: u32,
+        cut: bool,
     ) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
@@ -843,27 +1057,39 @@ impl Engine {
         let null_window = beta - alpha == 1;
         let quiet_node =
             null_window && !threatened && !pos.is_placement() && beta.abs() < MATE_BOUND;
-        let wants_eval =
-            (self.options.reverse_futility && depth <= 3) || (self.options.null_move && depth >= 3);
-        let static_eval = if quiet_node && wants_eval {
+        let wants_eval = (self.options.reverse_futility && depth <= self.params.rfp_depth)
+            || (self.options.null_move && depth >= self.params.null_depth);
+        let track = self.params.improving > 0 && !threatened && !pos.is_placement();
+        let static_eval = if (quiet_node && wants_eval) || track {
             self.static_eval(pos)
         } else {
             0
         };
+        self.evals[ply] = if track { static_eval } else { NO_EVAL };
+        let improving = !track
+            || ply < 2
+            || self.evals[ply - 2] == NO_EVAL
+            || static_eval > self.evals[ply - 2];
+        let rfp_margin = self.params.rfp_margin * depth as i32
+            - if improving { self.params.improving } else { 0 };
         if self.options.reverse_futility
             && quiet_node
-            && depth <= 3
-            && static_eval - FUTILITY_MARGIN * depth as i32 >= beta
+            && depth <= self.params.rfp_depth
+            && static_eval - rfp_margin >= beta
         {
             // So far above beta that a shallow search will not bring it down.
             return static_eval;
         }
-        if self.options.null_move && quiet_node && depth >= 3 && static_eval >= beta {
+        if self.options.null_move
+            && quiet_node
+            && depth >= self.params.null_depth
+            && static_eval >= beta
+        {
             // Pass: if the opponent, moving twice, still cannot get below
             // beta, this position is good enough.
             let mut passed = *pos;
             passed.to_move = passed.to_move.other();
-            let r = 2 + depth / 6;
+            let r = self.params.null_base + depth / self.params.null_div;
             let score = -self.negamax(
                 &passed,
                 depth.saturating_sub(1 + r),
@@ -871,6 +1097,7 @@ impl Engine {
                 -beta,
                 -beta + 1,
                 extensions,
+                !cut,
             );
             if self.stopped {
                 return 0;
@@ -898,11 +1125,12 @@ impl Engine {
         let mut best_score = -WIN_SCORE - 1;
         let mut best_move = moves[0];
         let side = pos.to_move().index();
-        let late_quiet_limit = if self.options.late_move_pruning && quiet_node && depth <= 3 {
-            4 + 2 * (depth * depth) as usize
-        } else {
-            usize::MAX
-        };
+        let late_quiet_limit =
+            if self.options.late_move_pruning && quiet_node && depth <= self.params.lmp_depth {
+                self.params.lmp_base + self.params.lmp_mult * (depth * depth) as usize
+            } else {
+                usize::MAX
+            };
         let classify = self.options.late_move_reductions
             || self.options.late_move_pruning
             || self.options.history;
@@ -932,16 +1160,38 @@ impl Engine {
                 }
             }
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions)
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions, !cut)
             } else {
                 // Late quiet moves first searched shallower.
-                let reduction =
-                    if self.options.late_move_reductions && depth >= 3 && quiet && i >= 3 {
-                        let r = lmr_reduction(depth, i) + u32::from(null_window);
-                        r.min(depth - 1)
-                    } else {
-                        0
-                    };
+                let p = &self.params;
+                let loud = !quiet
+                    && i > 0
+                    && p.lmr_loud > 0
+                    && !threatened
+                    && (p.lmr_threats > 0 || !opponent_threatens(&child));
+                let reduction = if self.options.late_move_reductions
+                    && depth >= 3
+                    && (quiet || loud)
+                    && i >= p.lmr_index
+                {
+                    let mut r = lmr_reduction(p, depth, i) + p.lmr_nonpv * u32::from(null_window);
+                    if cut && depth >= 6 {
+                        r += p.lmr_cut;
+                    }
+                    if p.improving > 0 && !improving {
+                        r += 1;
+                    }
+                    if p.hist_lmr > 0 && quiet {
+                        let h = butterfly_index(side, mv).map_or(0, |b| self.butterfly[b]);
+                        r = (r as i32 - h / p.hist_lmr).max(0) as u32;
+                    }
+                    if loud {
+                        r = r.saturating_sub(p.lmr_loud);
+                    }
+                    r.min(depth - 1)
+                } else {
+                    0
+                };
                 let mut s = -self.negamax(
                     &child,
                     depth - 1 - reduction,
@@ -949,12 +1199,21 @@ impl Engine {
                     -alpha - 1,
                     -alpha,
                     extensions,
+                    true,
                 );
                 if reduction > 0 && s > alpha && !self.stopped {
-                    s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, extensions);
+                    s = -self.negamax(
+                        &child,
+                        depth - 1,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        extensions,
+                        !cut,
+                    );
                 }
                 if s > alpha && s < beta && !self.stopped {
-                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions)
+                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, extensions, false)
                 } else {
                     s
                 }
@@ -1112,6 +1371,9 @@ impl Engine {
                             }
                             if self.is_killer(ply, mv) {
                                 s += KILLER;
+                            }
+                            if self.options.threat_order && threatens_after(pos, from, to, build) {
+                                s += THREAT;
                             }
                             if self.options.history {
                                 s + butterfly_index(side, mv).map_or(0, |b| self.butterfly[b]) / 16
@@ -1383,6 +1645,89 @@ mod tests {
             blocks.nodes,
             all.nodes
         );
+    }
+
+    /// The quick test of a move's climb threat agrees with the position
+    /// after the move, on random games.
+    #[test]
+    fn a_threat_is_seen_before_the_move() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(9);
+        let (mut threats, mut moves) = (0, 0);
+        for _ in 0..200 {
+            let mut pos = Position::new();
+            while !pos.outcome().is_over() {
+                for mv in pos.legal_moves() {
+                    if let Move::Build { from, to, build } = mv {
+                        let mut child = pos;
+                        child.play_unchecked(mv);
+                        let slow = opponent_threatens(&child);
+                        assert_eq!(threatens_after(&pos, from, to, build), slow, "{pos} {mv}");
+                        threats += usize::from(slow);
+                        moves += 1;
+                    }
+                }
+                pos.play_unchecked(random_move(&pos, &mut rng).unwrap());
+            }
+        }
+        assert!(threats > 1_000 && moves > 100_000, "{threats} of {moves}");
+    }
+
+    #[test]
+    fn params_are_read_from_text_and_a_wrong_one_is_named() {
+        assert_eq!("".parse(), Ok(Params::DEFAULT));
+        assert_eq!("previous".parse(), Ok(Params::PREVIOUS));
+        assert_eq!(
+            "previous, lmr_loud=1,rfp_margin=-5".parse(),
+            Ok(Params {
+                lmr_loud: 1,
+                rfp_margin: -5,
+                ..Params::PREVIOUS
+            })
+        );
+        assert_eq!(
+            "lmr_cut=x".parse::<Params>(),
+            Err("lmr_cut = \"x\": give a whole number from 0 to 999".to_string())
+        );
+        assert_eq!(
+            "lmr_cut".parse::<Params>(),
+            Err("\"lmr_cut\": give name=value".to_string())
+        );
+        let e = "cut=1".parse::<Params>().unwrap_err();
+        assert!(
+            e.starts_with("`cut` is not a search parameter: use rfp_depth,"),
+            "{e}"
+        );
+    }
+
+    /// The deeper search's parameters (more reverse futility, a larger
+    /// null-move reduction, reductions at expected cut nodes and of the
+    /// moves that are not quiet) search a much smaller depth-9 tree than the
+    /// previous ones on positions of the referee games.
+    #[test]
+    fn the_default_params_search_a_smaller_tree_than_the_previous_ones() {
+        let texts = [
+            "0000000200000201200010000/1/mortal:B3,B1/mortal:D3,C2",
+            "0100010200200201204000100/1/mortal:C3,D3/mortal:A4,C1",
+            "0000001004120220400000000/1/mortal:E3,C2/mortal:B3,C3",
+        ];
+        let depth9 = Limits {
+            depth: Some(9),
+            time: None,
+        };
+        let (mut old, mut new) = (0, 0);
+        for text in texts {
+            let pos: Position = text.parse().unwrap();
+            let previous = Engine::default()
+                .with_params(Params::PREVIOUS)
+                .search(&pos, depth9);
+            let default = Engine::default().search(&pos, depth9);
+            assert_eq!((previous.depth, default.depth), (9, 9));
+            old += previous.nodes;
+            new += default.nodes;
+        }
+        assert!(new * 2 < old, "{new} nodes against {old}");
+        println!("depth 9: {new} nodes against {old}");
     }
 
     #[test]

@@ -67,6 +67,10 @@ fn the_network_predicts_unseen_games_better_than_the_linear_evaluation() {
     let net = Net::default_net();
     let linear = log_loss(&data, |p| evaluate_weighted(p, &WEIGHTS, true));
     let network = log_loss(&data, |p| net.evaluate(p, true));
+    println!(
+        "log loss over {} positions: network {network:.4}, linear {linear:.4}",
+        data.len()
+    );
     assert!(
         network < linear - 0.005,
         "network's log loss {network:.4}, linear {linear:.4} over {} positions",
