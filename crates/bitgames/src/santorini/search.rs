@@ -3,7 +3,8 @@
 //! built from what the bitboards make cheap: worker heights, mobility, and the
 //! BFS distances (by `M(X)` frontiers) of each worker to the level-3 and
 //! level-2 spaces it can reach; by default (the `net` option) a small
-//! network ([`super::net`]) adds its hidden layer to those terms.
+//! network ([`super::net`]) adds its hidden layer to those terms. What is
+//! pruned and reduced is switched by [`Options`] and sized by [`Params`].
 //!
 //! Scores are from the point of view of the player to move and use the
 //! convention of [`crate::tools::negamax()`]: a win `n` plies away scores
@@ -140,7 +141,8 @@ impl Params {
         improving: 0,
         hist_lmr: 0,
     };
-    /// The values before them (`previous`): the engine of 2026-11-23.
+    /// The values before them (`previous`): the search of commit b5aec27
+    /// (engine D in the README), node for node.
     pub const PREVIOUS: Params = Params {
         rfp_depth: 3,
         rfp_margin: FUTILITY_MARGIN,
