@@ -151,16 +151,8 @@ impl Params {
         null_depth: 3,
         lmr_nonpv: 1,
         lmr_cut: 0,
-        lmr_index: 3,
-        lmr_div: 225,
-        lmr_base: 50,
-        lmp_depth: 3,
-        lmp_base: 4,
-        lmp_mult: 2,
         lmr_loud: 0,
-        lmr_threats: 1,
-        improving: 0,
-        hist_lmr: 0,
+        ..Params::DEFAULT
     };
 }
 
