@@ -221,6 +221,20 @@ fn game_evaluation(c: &mut Criterion) {
                 .sum::<i32>()
         })
     });
+    // The same network with the weights of the distance terms at 0: what a
+    // network trained without them (`NO_DISTANCES=1`) costs.
+    let mut near = (*net).clone();
+    for t in bitgames::santorini::search::DISTANCE_TERMS {
+        near.dense[t] = 0;
+    }
+    g.bench_function("net_without_distances_1000", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| near.evaluate(black_box(p), true))
+                .sum::<i32>()
+        })
+    });
     g.finish();
 }
 

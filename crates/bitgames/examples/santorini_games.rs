@@ -1,6 +1,8 @@
 //! Self-play games of the default engine from random starts, on every core,
 //! written as the referee's `--json` lines (start, players, winner, moves),
-//! as data for `--example santorini_tune`.
+//! as data for `--example santorini_tune` and `--example santorini_train`;
+//! each line also has `scores`: the search's score of each move, for the
+//! player who made it (the label `santorini_train` prefers).
 //!
 //! `cargo run --release -p bitgames --example santorini_games -- OUT.jsonl GAMES MS [SEED]`
 //!
@@ -50,9 +52,12 @@ fn main() {
             .with_options(options)
             .with_net(net.clone());
         let mut moves = Vec::new();
+        let mut scores = Vec::new();
         while !pos.outcome().is_over() && moves.len() < 300 {
-            let mv = engine.search(&pos, limits).best.expect("a move");
+            let report = engine.search(&pos, limits);
+            let mv = report.best.expect("a move");
             moves.push(mv.to_string());
+            scores.push(report.score);
             pos.play_unchecked(mv);
         }
         let winner = match pos.outcome().winner() {
@@ -62,7 +67,7 @@ fn main() {
         };
         let line = serde_json::json!({
             "game": g + 1, "start": start.to_string(), "player1": "a", "player2": "b",
-            "winner": winner, "moves": moves, "final": pos.to_string(),
+            "winner": winner, "moves": moves, "scores": scores, "final": pos.to_string(),
         });
         writeln!(out.lock().unwrap(), "{line}").expect("write");
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;

@@ -4,7 +4,10 @@
 //! player to move went on to win, 0 if not, or, with `SCORES=DEPTH`, a blend
 //! of that result (weight `LAMBDA`, default 0.5) and the win chance of a
 //! depth-`DEPTH` search of the position by the default engine (kept in the
-//! file `SCORE_CACHE`, if given, for the next run).
+//! file `SCORE_CACHE`, if given, for the next run). Games written with their
+//! `scores` (`--example santorini_games`) are blended with those instead:
+//! the score the game's own search gave the position (`RECORDED=0` ignores
+//! them).
 //!
 //! `cargo run --release -p bitgames --example santorini_train -- OUT.bin GAMES.jsonl...`
 //! (a file ending in `.gz` is read through `gzip -dc`; the games the
@@ -14,14 +17,17 @@
 //! each epoch. One game in ten is held out: the loss on its positions is
 //! printed each epoch, beside the linear evaluation's, and the network of
 //! the best epoch is written to `OUT.bin`. `EPOCHS` (default 30), `LR`
-//! (default 0.002), `SEED`.
+//! (default 0.002), `SEED`. `NO_DISTANCES=1` trains without the terms that
+//! need a breadth-first search (`DISTANCE_TERMS`): a faster network.
 
 // Training code: indices read as the formulas do.
 #![allow(clippy::needless_range_loop)]
 
 use bitgames::santorini::Position;
 use bitgames::santorini::net::{HIDDEN, INPUTS, MAX_ON, Net, QA, QB, SCALE, SYMMETRIES, inputs};
-use bitgames::santorini::search::{Engine, FEATURES, Limits, WEIGHTS, features};
+use bitgames::santorini::search::{
+    DISTANCE_TERMS, Engine, FEATURES, Limits, WEIGHTS, features_with,
+};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -35,6 +41,8 @@ struct Sample {
     dense: [f32; FEATURES],
     target: f32,
     pos: Position,
+    /// The score recorded in the game, if any.
+    recorded: Option<i32>,
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -128,6 +136,8 @@ fn main() {
     let lambda = env("LAMBDA", 0.5) as f32;
     let score_depth = env("SCORES", 0.0) as u32;
     let seed = env("SEED", 1.0) as u64;
+    let use_recorded = env("RECORDED", 1.0) != 0.0;
+    let distances = env("NO_DISTANCES", 0.0) == 0.0;
     let (quiet, games) = santorini_data::quiet_positions(&args[1..]);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for q in quiet {
@@ -136,9 +146,10 @@ fn main() {
         assert_eq!(n, MAX_ON, "four workers placed");
         let sample = Sample {
             on,
-            dense: features(&q.pos, true).map(|x| x as f32),
+            dense: features_with(&q.pos, true, distances).map(|x| x as f32),
             target: f32::from(u8::from(q.won)),
             pos: q.pos,
+            recorded: q.score.filter(|_| use_recorded),
         };
         if q.game.is_multiple_of(10) {
             valid.push(sample);
@@ -184,6 +195,20 @@ fn main() {
         "K = {k}: linear evaluation's loss {best:.5} on the training games, {:.5} held out",
         linear_loss(&valid, k)
     );
+    let recorded = train
+        .iter()
+        .chain(&valid)
+        .filter(|s| s.recorded.is_some())
+        .count();
+    if recorded > 0 {
+        for s in train.iter_mut().chain(valid.iter_mut()) {
+            if let Some(score) = s.recorded {
+                let score = score.clamp(-3000, 3000) as f32;
+                s.target = lambda * s.target + (1.0 - lambda) * sigmoid(score / k);
+            }
+        }
+        eprintln!("{recorded} positions blended with their recorded scores (lambda {lambda})");
+    }
     if score_depth > 0 {
         // Scores already computed, by position and depth: `SCORE_CACHE` (a
         // file of `position depth score` lines, new scores appended).
@@ -201,35 +226,37 @@ fn main() {
             eprintln!("{} scores at depth {score_depth} in {file}", cache.len());
         }
         let done = AtomicUsize::new(0);
-        let total = train.len() + valid.len();
+        let total = train.len() + valid.len() - recorded;
         let fresh = std::sync::Mutex::new(Vec::new());
         for set in [&mut train, &mut valid] {
-            set.par_iter_mut().for_each_init(
-                || Engine::new(1 << 16),
-                |engine, s| {
-                    let fen = s.pos.to_string();
-                    let score = cache.get(&fen).copied().unwrap_or_else(|| {
-                        let report = engine.search(
-                            &s.pos,
-                            Limits {
-                                depth: Some(score_depth),
-                                time: None,
-                            },
-                        );
-                        fresh
-                            .lock()
-                            .unwrap()
-                            .push(format!("{fen} {score_depth} {}", report.score));
-                        report.score
-                    });
-                    let score = score.clamp(-3000, 3000) as f32;
-                    s.target = lambda * s.target + (1.0 - lambda) * sigmoid(score / k);
-                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    if n.is_multiple_of(20_000) {
-                        eprintln!("scored {n}/{total}");
-                    }
-                },
-            );
+            set.par_iter_mut()
+                .filter(|s| s.recorded.is_none())
+                .for_each_init(
+                    || Engine::new(1 << 16),
+                    |engine, s| {
+                        let fen = s.pos.to_string();
+                        let score = cache.get(&fen).copied().unwrap_or_else(|| {
+                            let report = engine.search(
+                                &s.pos,
+                                Limits {
+                                    depth: Some(score_depth),
+                                    time: None,
+                                },
+                            );
+                            fresh
+                                .lock()
+                                .unwrap()
+                                .push(format!("{fen} {score_depth} {}", report.score));
+                            report.score
+                        });
+                        let score = score.clamp(-3000, 3000) as f32;
+                        s.target = lambda * s.target + (1.0 - lambda) * sigmoid(score / k);
+                        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                        if n.is_multiple_of(20_000) {
+                            eprintln!("scored {n}/{total}");
+                        }
+                    },
+                );
         }
         if let Some(file) = &cache_file {
             use std::io::Write;
@@ -260,6 +287,12 @@ fn main() {
     }
     for i in 0..FEATURES {
         p.v[i] = WEIGHTS[i] as f32 / k;
+    }
+    if !distances {
+        // Left at 0, so that the engine skips their search.
+        for t in DISTANCE_TERMS {
+            p.v[t] = 0.0;
+        }
     }
     let loss_of = |p: &Params, data: &[Sample]| {
         data.par_iter()

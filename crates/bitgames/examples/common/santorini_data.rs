@@ -31,6 +31,9 @@ pub struct Labelled {
     pub won: bool,
     /// The game's number among the finished games read (from 1).
     pub game: usize,
+    /// The score the player to move's search gave it in the game, if the
+    /// file has `scores` (`--example santorini_games` writes them).
+    pub score: Option<i32>,
 }
 
 /// The quiet positions of the finished games in these files (games without
@@ -51,7 +54,8 @@ pub fn quiet_positions(files: &[String]) -> (Vec<Labelled>, usize) {
             };
             let mut pos: Position = g["start"].as_str().unwrap().parse().unwrap();
             games += 1;
-            for mv in g["moves"].as_array().unwrap() {
+            let scores = g["scores"].as_array();
+            for (i, mv) in g["moves"].as_array().unwrap().iter().enumerate() {
                 if !pos.is_placement()
                     && !pos.outcome().is_over()
                     && !pos.has_winning_move()
@@ -61,6 +65,10 @@ pub fn quiet_positions(files: &[String]) -> (Vec<Labelled>, usize) {
                         pos,
                         won: pos.to_move() == winner,
                         game: games,
+                        score: scores
+                            .and_then(|s| s.get(i))
+                            .and_then(serde_json::Value::as_i64)
+                            .map(|s| s as i32),
                     });
                 }
                 let mv: Move = mv.as_str().unwrap().parse().unwrap();

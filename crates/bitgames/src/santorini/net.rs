@@ -20,7 +20,7 @@
 //! [`QA`], `w2` times [`QB`].
 
 use super::game::Position;
-use super::search::{FEATURES, Weights, features};
+use super::search::{DISTANCE_TERMS, FEATURES, Weights, features_with};
 use crate::game::Game;
 use std::sync::{Arc, OnceLock};
 
@@ -240,13 +240,22 @@ impl Net {
         sum / (QA * QB)
     }
 
+    /// Whether any of the terms that need a breadth-first search
+    /// ([`DISTANCE_TERMS`]) has a weight: a network trained without them
+    /// evaluates faster.
+    #[must_use]
+    #[inline]
+    pub fn uses_distances(&self) -> bool {
+        DISTANCE_TERMS.iter().any(|&t| self.dense[t] != 0)
+    }
+
     /// The evaluation of `pos` for the player to move (both players' workers
     /// placed), with the territory term if `territory`.
     #[must_use]
     pub fn evaluate(&self, pos: &Position, territory: bool) -> i32 {
         let mut on = [0u16; MAX_ON];
         let n = inputs(pos, 0, &mut on);
-        let f = features(pos, territory);
+        let f = features_with(pos, territory, self.uses_distances());
         let linear: i32 = f.iter().zip(&self.dense).map(|(x, w)| x * w).sum();
         self.hidden_part(&on[..n]) + self.b2 + linear
     }
@@ -347,6 +356,49 @@ mod tests {
                 assert_eq!(
                     net.hidden_part(&on[..n]),
                     net.hidden_part_portable(&on[..n])
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 200, "{checked} positions");
+    }
+
+    #[test]
+    fn a_network_without_distance_weights_skips_them_and_evaluates_the_same() {
+        use crate::santorini::search::{DISTANCE_TERMS, features, features_with};
+        let full = Net::default_net();
+        assert!(full.uses_distances());
+        let mut near = (*full).clone();
+        for t in DISTANCE_TERMS {
+            near.dense[t] = 0;
+        }
+        assert!(!near.uses_distances());
+        let mut rng = SmallRng::seed_from_u64(21);
+        let mut checked = 0;
+        for _ in 0..30 {
+            let mut pos = Position::new();
+            while let Some(mv) = crate::santorini::search::random_move(&pos, &mut rng) {
+                pos.play_unchecked(mv);
+                if pos.is_placement() || pos.outcome().is_over() {
+                    continue;
+                }
+                let all = features(&pos, true);
+                let some = features_with(&pos, true, false);
+                for t in 0..FEATURES {
+                    let want = if DISTANCE_TERMS.contains(&t) {
+                        0
+                    } else {
+                        all[t]
+                    };
+                    assert_eq!(some[t], want, "term {t} of {pos}");
+                }
+                // The same sum as the full terms under the zeroed weights.
+                let mut on = [0u16; MAX_ON];
+                let n = inputs(&pos, 0, &mut on);
+                let linear: i32 = all.iter().zip(&near.dense).map(|(x, w)| x * w).sum();
+                assert_eq!(
+                    near.evaluate(&pos, true),
+                    near.hidden_part(&on[..n]) + near.b2 + linear
                 );
                 checked += 1;
             }

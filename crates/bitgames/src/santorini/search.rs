@@ -593,9 +593,19 @@ pub fn parse_weights(text: &str) -> Result<Weights, String> {
         .map_err(|_| format!("{n} weights in {text:?}: give {FEATURES} (or `default`, `hand`)"))
 }
 
+/// The terms that need each worker's distances (a breadth-first search):
+/// the nearest level-3 and level-2 spaces, and territory. A network whose
+/// weights for them are all 0 skips that search ([`features_with`]).
+pub const DISTANCE_TERMS: [usize; 7] = [2, 3, 4, 5, 6, 7, 9];
+
 /// One player's terms (all but territory), and the spaces its workers reach
-/// within 1, 2 and 3 moves (`reach[d]`, `reach[0]` unused).
-fn side_features(pos: &Position, player: Player) -> ([i32; FEATURES], [Bitboard; 4]) {
+/// within 1, 2 and 3 moves (`reach[d]`, `reach[0]` unused); without
+/// `distances`, the terms of [`DISTANCE_TERMS`] are 0 and `reach` empty.
+fn side_features(
+    pos: &Position,
+    player: Player,
+    distances: bool,
+) -> ([i32; FEATURES], [Bitboard; 4]) {
     let mine = pos.workers[player.index()];
     let occupied = pos.occupied();
     let level3 = pos.heights[2] & !pos.heights[3];
@@ -645,6 +655,9 @@ fn side_features(pos: &Position, player: Player) -> ([i32; FEATURES], [Bitboard;
         }
         let blocked = occupied | pos.heights[(h + 1).min(3)];
         f[8] += (Bitboard::neighbours(w) & !blocked).count() as i32;
+        if !distances {
+            continue;
+        }
         let levels = walkable_levels(pos, occupied ^ w.bitboard());
         let (layers, n) = distance_layers(w.bitboard(), &levels);
         let mut within = Bitboard::EMPTY;
@@ -678,9 +691,17 @@ fn side_features(pos: &Position, player: Player) -> ([i32; FEATURES], [Bitboard;
 /// [`Weights`]); the territory term only with `territory` (else 0).
 #[must_use]
 pub fn features(pos: &Position, territory: bool) -> [i32; FEATURES] {
+    features_with(pos, territory, true)
+}
+
+/// [`features`], and without `distances` the terms of [`DISTANCE_TERMS`]
+/// left at 0 (territory too), their search skipped.
+#[must_use]
+pub fn features_with(pos: &Position, territory: bool, distances: bool) -> [i32; FEATURES] {
+    let territory = territory && distances;
     let me = pos.to_move();
-    let (mine, my_reach) = side_features(pos, me);
-    let (theirs, their_reach) = side_features(pos, me.other());
+    let (mine, my_reach) = side_features(pos, me, distances);
+    let (theirs, their_reach) = side_features(pos, me.other(), distances);
     let mut f = [0; FEATURES];
     for i in 0..FEATURES {
         f[i] = mine[i] - theirs[i];
