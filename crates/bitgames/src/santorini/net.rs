@@ -27,7 +27,7 @@ use std::sync::{Arc, OnceLock};
 /// The number of inputs.
 pub const INPUTS: usize = 275;
 /// The number of hidden units.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 256;
 /// The most inputs on at once (25 spaces and 4 workers).
 pub const MAX_ON: usize = 29;
 /// The scale of the first layer: an activation of 1 is `QA`.
@@ -200,8 +200,8 @@ impl Net {
 
     /// The hidden layer's part of the evaluation (evaluation units) for
     /// these inputs: [`Net::hidden_part_portable`], compiled for AVX2 when
-    /// the processor has it (16 sums a vector instead of 8, the 128 sums in
-    /// 8 registers instead of spilling 16).
+    /// the processor has it (16 sums a vector instead of 8: the 256 sums
+    /// fill the 16 vector registers instead of spilling 32).
     #[must_use]
     #[inline]
     pub fn hidden_part(&self, on: &[u16]) -> i32 {
@@ -413,7 +413,7 @@ mod tests {
         let short = Net::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
         assert!(short.contains("bytes"), "{short}");
         let mut other = bytes.clone();
-        other[10] = 64;
+        other[10..12].copy_from_slice(&64u16.to_le_bytes());
         let sizes = Net::from_bytes(&other).unwrap_err();
         assert!(sizes.contains("64 hidden units"), "{sizes}");
     }
