@@ -195,6 +195,11 @@ fn main() {
         "K = {k}: linear evaluation's loss {best:.5} on the training games, {:.5} held out",
         linear_loss(&valid, k)
     );
+    // The result (weight lambda) blended with a search score's win chance.
+    let blend = |s: &mut Sample, score: i32| {
+        let score = score.clamp(-3000, 3000) as f32;
+        s.target = lambda * s.target + (1.0 - lambda) * sigmoid(score / k);
+    };
     let recorded = train
         .iter()
         .chain(&valid)
@@ -203,8 +208,7 @@ fn main() {
     if recorded > 0 {
         for s in train.iter_mut().chain(valid.iter_mut()) {
             if let Some(score) = s.recorded {
-                let score = score.clamp(-3000, 3000) as f32;
-                s.target = lambda * s.target + (1.0 - lambda) * sigmoid(score / k);
+                blend(s, score);
             }
         }
         eprintln!("{recorded} positions blended with their recorded scores (lambda {lambda})");
@@ -249,8 +253,7 @@ fn main() {
                                 .push(format!("{fen} {score_depth} {}", report.score));
                             report.score
                         });
-                        let score = score.clamp(-3000, 3000) as f32;
-                        s.target = lambda * s.target + (1.0 - lambda) * sigmoid(score / k);
+                        blend(s, score);
                         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                         if n.is_multiple_of(20_000) {
                             eprintln!("scored {n}/{total}");
