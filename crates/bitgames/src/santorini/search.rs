@@ -117,6 +117,9 @@ pub struct Params {
     /// by `history / hist_lmr` plies (the history is at most 16,384). Tried,
     /// not kept (0).
     pub hist_lmr: i32,
+    /// A line extends at most this many times at depth 0 for a threatened
+    /// position (one ply each, to search the blocks).
+    pub threat_ext: u32,
 }
 
 impl Params {
@@ -140,6 +143,7 @@ impl Params {
         lmr_threats: 1,
         improving: 0,
         hist_lmr: 0,
+        threat_ext: 6,
     };
     /// The values before them (`previous`): the search of commit b5aec27
     /// (engine D in the README), node for node.
@@ -215,9 +219,10 @@ impl std::str::FromStr for Params {
                 "lmr_threats" => p.lmr_threats = count()?,
                 "improving" => p.improving = number()?,
                 "hist_lmr" => p.hist_lmr = number()?,
+                "threat_ext" => p.threat_ext = count()?,
                 _ => {
                     return Err(format!(
-                        "`{}` is not a search parameter: use rfp_depth, rfp_margin, null_base, null_div, null_depth, lmr_nonpv, lmr_cut, lmr_index, lmr_div, lmr_base, lmp_depth, lmp_base, lmp_mult, lmr_loud, lmr_threats, improving, hist_lmr (or default, previous)",
+                        "`{}` is not a search parameter: use rfp_depth, rfp_margin, null_base, null_div, null_depth, lmr_nonpv, lmr_cut, lmr_index, lmr_div, lmr_base, lmp_depth, lmp_base, lmp_mult, lmr_loud, lmr_threats, improving, hist_lmr, threat_ext (or default, previous)",
                         name.trim()
                     ));
                 }
@@ -1025,7 +1030,7 @@ impl Engine {
         let mut threat = None;
         if depth == 0 {
             // The opponent threatens to climb: look one ply further for a block.
-            if extensions < 6 && opponent_threatens(pos) {
+            if extensions < self.params.threat_ext && opponent_threatens(pos) {
                 threat = Some(true);
                 depth = 1;
                 extensions += 1;
