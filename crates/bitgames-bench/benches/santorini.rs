@@ -164,19 +164,27 @@ fn game_evaluation(c: &mut Criterion) {
     use rand::SeedableRng;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
     let mut positions = Vec::new();
+    // Each position with its parent and the move between (both placed).
+    let mut steps = Vec::new();
     while positions.len() < 1000 {
         let mut pos = Position::new();
         for ply in 0..30 {
             let Some(mv) = random_move(&pos, &mut rng) else {
                 break;
             };
+            let parent = pos;
             pos.play_unchecked(mv);
             if ply >= 10 && !pos.is_placement() && !pos.outcome().is_over() {
                 positions.push(pos);
+                if !parent.is_placement() {
+                    steps.push((parent, mv, pos));
+                }
             }
         }
     }
     positions.truncate(1000);
+    steps.truncate(1000);
+    assert_eq!(steps.len(), 1000);
     let net = Net::default_net();
     let mut g = c.benchmark_group("santorini_evaluation");
     g.sample_size(20).measurement_time(Duration::from_secs(4));
@@ -186,6 +194,22 @@ fn game_evaluation(c: &mut Criterion) {
             positions
                 .iter()
                 .map(|p| evaluate_weighted(black_box(p), &WEIGHTS, true))
+                .sum::<i32>()
+        })
+    });
+    g.bench_function("features_1000", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| bitgames::santorini::search::features(black_box(p), true)[9])
+                .sum::<i32>()
+        })
+    });
+    g.bench_function("features_by_layers_1000", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|p| bitgames::santorini::search::features_by_layers(black_box(p), true)[9])
                 .sum::<i32>()
         })
     });
@@ -210,6 +234,43 @@ fn game_evaluation(c: &mut Criterion) {
             inputs
                 .iter()
                 .map(|(on, n)| net.hidden_part(black_box(&on[..*n])))
+                .sum::<i32>()
+        })
+    });
+    // The hidden sums of both views: from the rows, and from the parent's
+    // sums as the search keeps them (4 rows off, 4 on, a view).
+    g.bench_function("sums_from_rows_1000", |b| {
+        b.iter(|| {
+            steps
+                .iter()
+                .map(|(_, _, p)| net.sums(black_box(p))[0][0])
+                .fold(0i16, i16::wrapping_add)
+        })
+    });
+    let parents: Vec<_> = steps.iter().map(|(p, _, _)| net.sums(p)).collect();
+    g.bench_function("sums_from_parent_1000", |b| {
+        let mut out = [[0i16; bitgames::santorini::net::HIDDEN]; 2];
+        b.iter(|| {
+            steps
+                .iter()
+                .zip(&parents)
+                .map(|((_, mv, p), sums)| {
+                    net.child_sums(black_box(sums), black_box(p), Some(*mv), &mut out);
+                    out[0][0]
+                })
+                .fold(0i16, i16::wrapping_add)
+        })
+    });
+    g.bench_function("net_from_parent_sums_1000", |b| {
+        let mut out = [[0i16; bitgames::santorini::net::HIDDEN]; 2];
+        b.iter(|| {
+            steps
+                .iter()
+                .zip(&parents)
+                .map(|((_, mv, p), sums)| {
+                    net.child_sums(black_box(sums), black_box(p), Some(*mv), &mut out);
+                    net.evaluate_with_sums(p, &out, true)
+                })
                 .sum::<i32>()
         })
     });

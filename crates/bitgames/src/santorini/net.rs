@@ -19,9 +19,9 @@
 //! linear terms. Weights are stored quantized: `w1` and `b1` times
 //! [`QA`], `w2` times [`QB`].
 
-use super::game::Position;
+use super::game::{Move, Position};
 use super::search::{DISTANCE_TERMS, FEATURES, Weights, features_with};
-use crate::game::Game;
+use crate::game::{Game, Player};
 use std::sync::{Arc, OnceLock};
 
 /// The number of inputs.
@@ -261,6 +261,167 @@ impl Net {
     }
 }
 
+/// The hidden layer's sums of a position from both players' points of
+/// view (`sums[p]`: player `p` to move), kept along the search's line:
+/// a move changes 4 of the 29 inputs, so a child's sums are its parent's
+/// with 4 rows taken off and 4 put on in each view ([`Net::child_sums`])
+/// instead of 29 rows added up ([`Net::sums`]).
+pub type Sums = [[i16; HIDDEN]; 2];
+
+impl Net {
+    /// Both views' sums of `pos` (every worker placed), from the rows.
+    #[must_use]
+    pub fn sums(&self, pos: &Position) -> Sums {
+        let mut out = [[0; HIDDEN]; 2];
+        self.sums_into(pos, &mut out);
+        out
+    }
+
+    /// [`Net::sums`] written into `out`.
+    #[inline]
+    pub fn sums_into(&self, pos: &Position, out: &mut Sums) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2, checked just above.
+                return unsafe { self.sums_avx2(pos, out) };
+            }
+        }
+        self.sums_portable(pos, out);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn sums_avx2(&self, pos: &Position, out: &mut Sums) {
+        self.sums_portable(pos, out);
+    }
+
+    #[inline(always)]
+    fn sums_portable(&self, pos: &Position, out: &mut Sums) {
+        let mut board = self.b1;
+        for level in 0..5u8 {
+            for space in pos.spaces_at_level(level) {
+                add_row(&mut board, &self.w1[5 * space.index() + usize::from(level)]);
+            }
+        }
+        for view in [Player::One, Player::Two] {
+            let acc = &mut out[view.index()];
+            *acc = board;
+            for (base, player) in [(125, view), (200, view.other())] {
+                for w in pos.workers(player) {
+                    let h = usize::from(pos.level(w).min(2));
+                    add_row(acc, &self.w1[base + 3 * w.index() + h]);
+                }
+            }
+        }
+    }
+
+    /// The sums of `child`, reached by `mv` from the position whose sums
+    /// are `parent`, written into `out`; `mv` is `None` for a pass (the
+    /// null move: the same board).
+    #[inline]
+    pub fn child_sums(&self, parent: &Sums, child: &Position, mv: Option<Move>, out: &mut Sums) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2, checked just above.
+                return unsafe { self.child_sums_avx2(parent, child, mv, out) };
+            }
+        }
+        self.child_sums_portable(parent, child, mv, out);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn child_sums_avx2(&self, parent: &Sums, child: &Position, mv: Option<Move>, out: &mut Sums) {
+        self.child_sums_portable(parent, child, mv, out);
+    }
+
+    #[inline(always)]
+    fn child_sums_portable(
+        &self,
+        parent: &Sums,
+        child: &Position,
+        mv: Option<Move>,
+        out: &mut Sums,
+    ) {
+        let Some(Move::Build { from, to, build }) = mv else {
+            // A pass changes nothing (a placement or a climb never reaches
+            // an evaluation through here).
+            *out = *parent;
+            return;
+        };
+        let mover = child.to_move().other();
+        // The build raised `build` by one; the worker left `from` at its
+        // level before the build (the build may be on `from` itself).
+        let built = usize::from(child.level(build));
+        let level_off = 5 * build.index() + built - 1;
+        let level_on = 5 * build.index() + built;
+        let was = child.level(from) - u8::from(build == from);
+        let h_from = 3 * from.index() + usize::from(was.min(2));
+        let h_to = 3 * to.index() + usize::from(child.level(to).min(2));
+        for view in [Player::One, Player::Two] {
+            let base = if view == mover { 125 } else { 200 };
+            let (src, acc) = (&parent[view.index()], &mut out[view.index()]);
+            let (off1, off2) = (&self.w1[level_off], &self.w1[base + h_from]);
+            let (on1, on2) = (&self.w1[level_on], &self.w1[base + h_to]);
+            for j in 0..HIDDEN {
+                acc[j] = src[j]
+                    .wrapping_sub(off1[j])
+                    .wrapping_sub(off2[j])
+                    .wrapping_add(on1[j])
+                    .wrapping_add(on2[j]);
+            }
+        }
+    }
+
+    /// The hidden layer's part of the evaluation (evaluation units) from
+    /// the sums of the player to move's view.
+    #[must_use]
+    #[inline]
+    pub fn output(&self, sums: &[i16; HIDDEN]) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2, checked just above.
+                return unsafe { self.output_avx2(sums) };
+            }
+        }
+        self.output_portable(sums)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn output_avx2(&self, sums: &[i16; HIDDEN]) -> i32 {
+        self.output_portable(sums)
+    }
+
+    #[inline(always)]
+    fn output_portable(&self, sums: &[i16; HIDDEN]) -> i32 {
+        let mut sum = 0i32;
+        for (a, w) in sums.iter().zip(&self.w2) {
+            sum += i32::from((*a).clamp(0, QA as i16)) * i32::from(*w);
+        }
+        sum / (QA * QB)
+    }
+
+    /// [`Net::evaluate`] with `sums`, the sums of `pos` ([`Net::sums`]).
+    #[must_use]
+    #[inline]
+    pub fn evaluate_with_sums(&self, pos: &Position, sums: &Sums, territory: bool) -> i32 {
+        let f = features_with(pos, territory, self.uses_distances());
+        let linear: i32 = f.iter().zip(&self.dense).map(|(x, w)| x * w).sum();
+        self.output(&sums[pos.to_move().index()]) + self.b2 + linear
+    }
+}
+
+#[inline(always)]
+fn add_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -404,6 +565,67 @@ mod tests {
             }
         }
         assert!(checked > 200, "{checked} positions");
+    }
+
+    /// The sums kept move by move are the sums added up from the position,
+    /// in both views, through every kind of move (builds on the space just
+    /// left, domes, passes), and evaluate as the plain evaluation does.
+    #[test]
+    fn sums_kept_move_by_move_equal_the_sums_of_the_position() {
+        let net = Net::default_net();
+        let mut rng = SmallRng::seed_from_u64(31);
+        let (mut checked, mut on_from, mut domes) = (0, 0, 0);
+        for _ in 0..200 {
+            let mut pos = Position::new();
+            let mut sums = None;
+            while let Some(mv) = crate::santorini::search::random_move(&pos, &mut rng) {
+                let mut child = pos;
+                child.play_unchecked(mv);
+                if child.is_placement() || child.outcome().is_over() {
+                    pos = child;
+                    sums = None;
+                    continue;
+                }
+                let fresh = net.sums(&child);
+                if let Some(parent) = &sums {
+                    let mut kept = [[0; HIDDEN]; 2];
+                    net.child_sums(parent, &child, Some(mv), &mut kept);
+                    assert_eq!(kept, fresh, "{pos} then {mv}");
+                    checked += 1;
+                    if let Move::Build { from, build, .. } = mv {
+                        on_from += usize::from(from == build);
+                        domes += usize::from(child.level(build) == 4);
+                    }
+                }
+                // A pass: the same sums, the other view read.
+                let mut passed = child;
+                passed.to_move = passed.to_move.other();
+                let mut same = [[0; HIDDEN]; 2];
+                net.child_sums(&fresh, &passed, None, &mut same);
+                assert_eq!(same, fresh);
+                assert_eq!(
+                    net.evaluate_with_sums(&passed, &same, true),
+                    net.evaluate(&passed, true)
+                );
+                // The view of the player to move is the plain hidden layer's.
+                let mut on = [0u16; MAX_ON];
+                let n = inputs(&child, 0, &mut on);
+                assert_eq!(
+                    net.output(&fresh[child.to_move().index()]),
+                    net.hidden_part(&on[..n])
+                );
+                assert_eq!(
+                    net.evaluate_with_sums(&child, &fresh, true),
+                    net.evaluate(&child, true)
+                );
+                sums = Some(fresh);
+                pos = child;
+            }
+        }
+        assert!(
+            checked > 2_000 && on_from > 100 && domes > 100,
+            "{checked} {on_from} {domes}"
+        );
     }
 
     #[test]

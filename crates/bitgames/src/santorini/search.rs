@@ -13,8 +13,8 @@
 use super::bitboard::{Bitboard, Space};
 use super::game::{Move, Moves, NUM_ACTIONS, Position};
 use super::instance::Levels;
-use super::net::Net;
-use super::reach::distance_layers;
+use super::net::{HIDDEN, Net, Sums};
+use super::reach::{distance_layers, move_to_set};
 use crate::game::{Game, Player};
 pub use crate::tools::negamax::WIN_SCORE;
 use std::sync::Arc;
@@ -462,6 +462,17 @@ pub struct Engine {
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// The static evaluation at each ply of the current line (`NO_EVAL`: none).
     evals: [i32; MAX_PLY + 2],
+    /// The network's sums of the position at each ply of the current line
+    /// ([`crate::santorini::net::Sums`]), valid where `sums_ok`, and the
+    /// move that led to each (`None`: a pass), to compute a child's sums
+    /// from its parent's.
+    sums: Vec<Sums>,
+    sums_ok: [bool; MAX_PLY + 2],
+    made: [Option<Move>; MAX_PLY + 2],
+    /// The evaluations from kept sums checked against the plain ones (the
+    /// library's own tests check every one).
+    #[cfg(test)]
+    sums_checked: u64,
     options: Options,
     params: Params,
     weights: Weights,
@@ -603,13 +614,70 @@ pub fn parse_weights(text: &str) -> Result<Weights, String> {
 /// weights for them are all 0 skips that search ([`features_with`]).
 pub const DISTANCE_TERMS: [usize; 7] = [2, 3, 4, 5, 6, 7, 9];
 
+/// One worker's distance terms, added to `f`, and its reach within 1, 2 and
+/// 3 moves, or'd into `reach`: the nearest level-3 and level-2 spaces it can
+/// walk to (`f[1 + d]`, `f[4 + d]`, `d` = 1, 2, or 3 for 3 and more). The
+/// breadth-first search runs one frontier at a time and stops once the
+/// three moves of `reach` are done and both levels are found or cannot be
+/// (none left on the spaces it can walk on at all).
+#[inline(always)]
+fn distance_terms(
+    w: Space,
+    levels: &Levels,
+    level3: Bitboard,
+    level2: Bitboard,
+    f: &mut [i32; FEATURES],
+    reach: &mut [Bitboard; 4],
+) {
+    let walkable = levels.0[0] | levels.0[1] | levels.0[2] | levels.0[3];
+    let mut want3 = !(level3 & walkable).is_empty();
+    let mut want2 = !(level2 & walkable).is_empty();
+    let start = w.bitboard();
+    let mut visited = start;
+    let mut frontier = start;
+    let mut d = 0;
+    loop {
+        let next = move_to_set(frontier, levels) & !visited;
+        if next.is_empty() {
+            break;
+        }
+        d += 1;
+        visited |= next;
+        frontier = next;
+        let term = d.min(3);
+        if want3 && !(next & level3).is_empty() {
+            f[1 + term] += 1;
+            want3 = false;
+        }
+        if want2 && !(next & level2).is_empty() {
+            f[4 + term] += 1;
+            want2 = false;
+        }
+        if d <= 3 {
+            reach[d] |= visited & !start;
+        }
+        if d >= 3 && !want3 && !want2 {
+            return;
+        }
+    }
+    // The search ended before three moves: the farther reaches are the same.
+    for slot in reach.iter_mut().skip(d + 1) {
+        *slot |= visited & !start;
+    }
+}
+
 /// One player's terms (all but territory), and the spaces its workers reach
 /// within 1, 2 and 3 moves (`reach[d]`, `reach[0]` unused); without
 /// `distances`, the terms of [`DISTANCE_TERMS`] are 0 and `reach` empty.
+/// With `by_layers`, the distance terms come from each worker's whole
+/// breadth-first search ([`distance_layers`]; the reference), else from
+/// [`distance_terms`], which stops as soon as nothing more can change them.
+#[inline(always)]
 fn side_features(
     pos: &Position,
     player: Player,
     distances: bool,
+    by_layers: bool,
 ) -> ([i32; FEATURES], [Bitboard; 4]) {
     let mine = pos.workers[player.index()];
     let occupied = pos.occupied();
@@ -664,6 +732,10 @@ fn side_features(
             continue;
         }
         let levels = walkable_levels(pos, occupied ^ w.bitboard());
+        if !by_layers {
+            distance_terms(w, &levels, level3, level2, &mut f, &mut reach);
+            continue;
+        }
         let (layers, n) = distance_layers(w.bitboard(), &levels);
         let mut within = Bitboard::EMPTY;
         for (d, slot) in reach.iter_mut().enumerate().skip(1) {
@@ -703,10 +775,28 @@ pub fn features(pos: &Position, territory: bool) -> [i32; FEATURES] {
 /// left at 0 (territory too), their search skipped.
 #[must_use]
 pub fn features_with(pos: &Position, territory: bool, distances: bool) -> [i32; FEATURES] {
+    features_by(pos, territory, distances, false)
+}
+
+/// [`features`] from each worker's whole breadth-first search, layer by
+/// layer: the plain twin of the early-stopping search, for tests and
+/// benchmarks.
+#[must_use]
+pub fn features_by_layers(pos: &Position, territory: bool) -> [i32; FEATURES] {
+    features_by(pos, territory, true, true)
+}
+
+#[inline(always)]
+fn features_by(
+    pos: &Position,
+    territory: bool,
+    distances: bool,
+    by_layers: bool,
+) -> [i32; FEATURES] {
     let territory = territory && distances;
     let me = pos.to_move();
-    let (mine, my_reach) = side_features(pos, me, distances);
-    let (theirs, their_reach) = side_features(pos, me.other(), distances);
+    let (mine, my_reach) = side_features(pos, me, distances, by_layers);
+    let (theirs, their_reach) = side_features(pos, me.other(), distances, by_layers);
     let mut f = [0; FEATURES];
     for i in 0..FEATURES {
         f[i] = mine[i] - theirs[i];
@@ -776,6 +866,11 @@ impl Engine {
             butterfly: vec![0; 2 * BUTTERFLY],
             killers: [[None; 2]; MAX_PLY],
             evals: [NO_EVAL; MAX_PLY + 2],
+            sums: vec![[[0; HIDDEN]; 2]; MAX_PLY + 2],
+            sums_ok: [false; MAX_PLY + 2],
+            made: [None; MAX_PLY + 2],
+            #[cfg(test)]
+            sums_checked: 0,
             options: Options::DEFAULT,
             params: Params::default(),
             weights: WEIGHTS,
@@ -823,12 +918,44 @@ impl Engine {
 
     /// The static evaluation for the player to move: the network's with
     /// [`Options::net`] once every worker is placed, else the linear one.
+    /// The network's hidden sums are kept along the line: a child's from
+    /// its parent's when the parent's are known (see [`Net::child_sums`]).
     #[inline]
-    fn static_eval(&self, pos: &Position) -> i32 {
+    fn static_eval(&mut self, pos: &Position, ply: usize) -> i32 {
         if self.options.net && !pos.is_placement() {
-            self.net.evaluate(pos, self.options.territory)
+            self.ensure_sums(pos, ply);
+            let eval = self
+                .net
+                .evaluate_with_sums(pos, &self.sums[ply], self.options.territory);
+            #[cfg(test)]
+            {
+                let plain = self.net.evaluate(pos, self.options.territory);
+                assert_eq!(
+                    eval, plain,
+                    "the kept sums' evaluation at ply {ply} of {pos}"
+                );
+                self.sums_checked += 1;
+            }
+            eval
         } else {
             evaluate_weighted(pos, &self.weights, self.options.territory)
+        }
+    }
+
+    /// The network's sums of `pos`, the position at `ply` of the line
+    /// (every worker placed), computed if not yet: from the parent's if
+    /// known, else from the rows.
+    #[inline]
+    fn ensure_sums(&mut self, pos: &Position, ply: usize) {
+        if !self.sums_ok[ply] {
+            if ply > 0 && self.sums_ok[ply - 1] {
+                let (parents, rest) = self.sums.split_at_mut(ply);
+                self.net
+                    .child_sums(&parents[ply - 1], pos, self.made[ply], &mut rest[0]);
+            } else {
+                self.net.sums_into(pos, &mut self.sums[ply]);
+            }
+            self.sums_ok[ply] = true;
         }
     }
 
@@ -847,6 +974,7 @@ impl Engine {
         for (i, &mv) in root.iter().enumerate() {
             let mut child = *pos;
             child.play_unchecked(mv);
+            self.made[1] = Some(mv);
             let score = if i == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha, 0, false)
             } else {
@@ -922,6 +1050,11 @@ impl Engine {
         }
         self.order(pos, &mut root, None, 0);
         self.killers = [[None; 2]; MAX_PLY];
+        // The root's sums, the first the line's are computed from.
+        self.sums_ok = [false; MAX_PLY + 2];
+        if self.options.net && !pos.is_placement() {
+            self.ensure_sums(pos, 0);
+        }
         for depth in 1..=max_depth {
             let full = (-WIN_SCORE - 1, WIN_SCORE + 1);
             let mut window =
@@ -1014,6 +1147,7 @@ impl Engine {
         cut: bool,
     ) -> i32 {
         self.nodes += 1;
+        self.sums_ok[ply] = false;
         if self.out_of_time() {
             return 0;
         }
@@ -1035,7 +1169,7 @@ impl Engine {
                 depth = 1;
                 extensions += 1;
             } else {
-                return self.static_eval(pos);
+                return self.static_eval(pos, ply);
             }
         }
         if self.options.check_extension && threat.is_none() && extensions < 16 {
@@ -1047,7 +1181,7 @@ impl Engine {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return self.static_eval(pos);
+            return self.static_eval(pos, ply);
         }
         let key = key(pos);
         let slot = (key as usize) & (self.table.len() - 1);
@@ -1081,7 +1215,7 @@ impl Engine {
             || (self.options.null_move && depth >= self.params.null_depth);
         let track = self.params.improving > 0 && !threatened && !pos.is_placement();
         let static_eval = if (quiet_node && wants_eval) || track {
-            self.static_eval(pos)
+            self.static_eval(pos, ply)
         } else {
             0
         };
@@ -1110,6 +1244,7 @@ impl Engine {
             let mut passed = *pos;
             passed.to_move = passed.to_move.other();
             let r = self.params.null_base + depth / self.params.null_div;
+            self.made[ply + 1] = None;
             let score = -self.negamax(
                 &passed,
                 depth.saturating_sub(1 + r),
@@ -1139,6 +1274,10 @@ impl Engine {
                 return -(WIN_SCORE - ply_score - 2);
             }
         }
+        if self.options.net && !pos.is_placement() {
+            // The children's evaluations start from these sums.
+            self.ensure_sums(pos, ply);
+        }
         // Picked best-first one at a time: after a cut the rest stay unsorted.
         let mut keyed = self.keys(pos, &moves, tt_move, ply);
         let original_alpha = alpha;
@@ -1166,6 +1305,7 @@ impl Engine {
             }
             let mut child = *pos;
             child.play_unchecked(mv);
+            self.made[ply + 1] = Some(mv);
             let quiet = classify
                 && i > 0
                 && !threatened
@@ -1464,6 +1604,92 @@ fn from_table(score: i32, ply: i32) -> i32 {
 mod tests {
     use super::*;
     use crate::tools::negamax;
+
+    /// The early-stopping breadth-first searches give every term as the
+    /// whole searches layer by layer do: on the positions of random games
+    /// and on random boards (any levels, domes walling spaces off).
+    #[test]
+    fn the_early_stopping_distance_terms_equal_the_layered_ones() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(17);
+        let mut checked = 0;
+        let mut check = |pos: &Position| {
+            for territory in [false, true] {
+                assert_eq!(
+                    features(pos, territory),
+                    features_by_layers(pos, territory),
+                    "{pos}"
+                );
+            }
+            checked += 1;
+        };
+        for _ in 0..300 {
+            let mut pos = Position::new();
+            while let Some(mv) = random_move(&pos, &mut rng) {
+                pos.play_unchecked(mv);
+                if !pos.is_placement() {
+                    check(&pos);
+                }
+            }
+        }
+        for _ in 0..20_000 {
+            let levels: Vec<u8> = (0..25).map(|_| rng.random_range(0..5u8)).collect();
+            let mut free: Vec<usize> = (0..25).filter(|&i| levels[i] < 4).collect();
+            if free.len() < 4 {
+                continue;
+            }
+            let mut spaces = Vec::new();
+            for _ in 0..4 {
+                let k = rng.random_range(0..free.len());
+                spaces.push(free.swap_remove(k));
+            }
+            let name = |i: usize| format!("{}{}", (b'A' + (i % 5) as u8) as char, 5 - i / 5);
+            let text = format!(
+                "{}/{}/mortal:{},{}/mortal:{},{}",
+                levels.iter().map(|l| l.to_string()).collect::<String>(),
+                rng.random_range(1..=2),
+                name(spaces[0]),
+                name(spaces[1]),
+                name(spaces[2]),
+                name(spaces[3])
+            );
+            check(&text.parse().unwrap_or_else(|e| panic!("{text}: {e}")));
+        }
+        assert!(checked > 20_000, "{checked} positions");
+    }
+
+    /// Every evaluation of a search from sums kept along the line (a child's
+    /// from its parent's) is the plain evaluation of the position (checked
+    /// in `static_eval` under test), through passes, reductions and
+    /// re-searches, and a second search from another root starts afresh.
+    #[test]
+    fn the_search_keeps_the_network_sums_of_its_line() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(41);
+        let mut engine = Engine::new(1 << 16);
+        for _ in 0..6 {
+            let mut pos = Position::new();
+            for _ in 0..12 {
+                if let Some(mv) = random_move(&pos, &mut rng) {
+                    pos.play_unchecked(mv);
+                }
+            }
+            if pos.is_placement() || pos.outcome().is_over() {
+                continue;
+            }
+            let limits = Limits {
+                depth: Some(6),
+                time: None,
+            };
+            let report = engine.search(&pos, limits);
+            assert!(report.best.is_some(), "{pos}");
+        }
+        assert!(
+            engine.sums_checked > 10_000,
+            "{} evaluations",
+            engine.sums_checked
+        );
+    }
 
     #[test]
     fn the_engine_takes_a_win_on_the_spot() {
