@@ -85,6 +85,33 @@ pub fn inputs(pos: &Position, symmetry: usize, out: &mut [u16; MAX_ON]) -> usize
     n
 }
 
+/// Defines the method `$name`, which runs `$portable` compiled for AVX2
+/// when the processor has it (checked at run time: `$avx2` is the AVX2
+/// copy), else as it is (the target's baseline, SSE2 on x86-64).
+macro_rules! avx2_or_portable {
+    ($(#[$meta:meta])* $vis:vis fn $name:ident, $avx2:ident => $portable:ident
+        (&self $(, $arg:ident: $ty:ty)*) $(-> $ret:ty)?) => {
+        $(#[$meta])*
+        #[inline]
+        $vis fn $name(&self $(, $arg: $ty)*) $(-> $ret)? {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if std::is_x86_feature_detected!("avx2") {
+                    // SAFETY: the processor has AVX2, checked just above.
+                    return unsafe { self.$avx2($($arg),*) };
+                }
+            }
+            self.$portable($($arg),*)
+        }
+
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2")]
+        fn $avx2(&self $(, $arg: $ty)*) $(-> $ret)? {
+            self.$portable($($arg),*)
+        }
+    };
+}
+
 /// A network's weights (see the module's documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Net {
@@ -198,27 +225,13 @@ impl Net {
         out
     }
 
-    /// The hidden layer's part of the evaluation (evaluation units) for
-    /// these inputs: [`Net::hidden_part_portable`], compiled for AVX2 when
-    /// the processor has it (16 sums a vector instead of 8: the 256 sums
-    /// fill the 16 vector registers instead of spilling 32).
-    #[must_use]
-    #[inline]
-    pub fn hidden_part(&self, on: &[u16]) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::is_x86_feature_detected!("avx2") {
-                // SAFETY: the processor has AVX2, checked just above.
-                return unsafe { self.hidden_part_avx2(on) };
-            }
-        }
-        self.hidden_part_portable(on)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn hidden_part_avx2(&self, on: &[u16]) -> i32 {
-        self.hidden_part_portable(on)
+    avx2_or_portable! {
+        /// The hidden layer's part of the evaluation (evaluation units) for
+        /// these inputs: [`Net::hidden_part_portable`], compiled for AVX2 when
+        /// the processor has it (16 sums a vector instead of 8: the 256 sums
+        /// fill the 16 vector registers instead of spilling 32).
+        #[must_use]
+        pub fn hidden_part, hidden_part_avx2 => hidden_part_portable(&self, on: &[u16]) -> i32
     }
 
     /// The hidden layer's part in plain Rust (the compiler vectorizes it
@@ -228,16 +241,9 @@ impl Net {
     pub fn hidden_part_portable(&self, on: &[u16]) -> i32 {
         let mut acc = self.b1;
         for &i in on {
-            let row = &self.w1[i as usize];
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a = a.wrapping_add(*w);
-            }
+            add_row(&mut acc, &self.w1[i as usize]);
         }
-        let mut sum = 0i32;
-        for (a, w) in acc.iter().zip(&self.w2) {
-            sum += i32::from((*a).clamp(0, QA as i16)) * i32::from(*w);
-        }
-        sum / (QA * QB)
+        self.output_portable(&acc)
     }
 
     /// Whether any of the terms that need a breadth-first search
@@ -277,23 +283,9 @@ impl Net {
         out
     }
 
-    /// [`Net::sums`] written into `out`.
-    #[inline]
-    pub fn sums_into(&self, pos: &Position, out: &mut Sums) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::is_x86_feature_detected!("avx2") {
-                // SAFETY: the processor has AVX2, checked just above.
-                return unsafe { self.sums_avx2(pos, out) };
-            }
-        }
-        self.sums_portable(pos, out);
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn sums_avx2(&self, pos: &Position, out: &mut Sums) {
-        self.sums_portable(pos, out);
+    avx2_or_portable! {
+        /// [`Net::sums`] written into `out`.
+        pub fn sums_into, sums_avx2 => sums_portable(&self, pos: &Position, out: &mut Sums)
     }
 
     #[inline(always)]
@@ -316,25 +308,13 @@ impl Net {
         }
     }
 
-    /// The sums of `child`, reached by `mv` from the position whose sums
-    /// are `parent`, written into `out`; `mv` is `None` for a pass (the
-    /// null move: the same board).
-    #[inline]
-    pub fn child_sums(&self, parent: &Sums, child: &Position, mv: Option<Move>, out: &mut Sums) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::is_x86_feature_detected!("avx2") {
-                // SAFETY: the processor has AVX2, checked just above.
-                return unsafe { self.child_sums_avx2(parent, child, mv, out) };
-            }
-        }
-        self.child_sums_portable(parent, child, mv, out);
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn child_sums_avx2(&self, parent: &Sums, child: &Position, mv: Option<Move>, out: &mut Sums) {
-        self.child_sums_portable(parent, child, mv, out);
+    avx2_or_portable! {
+        /// The sums of `child`, reached by `mv` from the position whose sums
+        /// are `parent`, written into `out`; `mv` is `None` for a pass (the
+        /// null move: the same board).
+        pub fn child_sums, child_sums_avx2 => child_sums_portable(
+            &self, parent: &Sums, child: &Position, mv: Option<Move>, out: &mut Sums
+        )
     }
 
     #[inline(always)]
@@ -375,25 +355,11 @@ impl Net {
         }
     }
 
-    /// The hidden layer's part of the evaluation (evaluation units) from
-    /// the sums of the player to move's view.
-    #[must_use]
-    #[inline]
-    pub fn output(&self, sums: &[i16; HIDDEN]) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::is_x86_feature_detected!("avx2") {
-                // SAFETY: the processor has AVX2, checked just above.
-                return unsafe { self.output_avx2(sums) };
-            }
-        }
-        self.output_portable(sums)
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn output_avx2(&self, sums: &[i16; HIDDEN]) -> i32 {
-        self.output_portable(sums)
+    avx2_or_portable! {
+        /// The hidden layer's part of the evaluation (evaluation units) from
+        /// the sums of the player to move's view.
+        #[must_use]
+        pub fn output, output_avx2 => output_portable(&self, sums: &[i16; HIDDEN]) -> i32
     }
 
     #[inline(always)]
