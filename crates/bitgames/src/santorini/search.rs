@@ -120,6 +120,12 @@ pub struct Params {
     /// A line extends at most this many times at depth 0 for a threatened
     /// position (one ply each, to search the blocks).
     pub threat_ext: u32,
+    /// With [`Options::quiescence`], a position at depth 0 that is not
+    /// threatened also tries the moves that threaten a climb (after standing
+    /// pat on its static evaluation) while the line has extended fewer than
+    /// this many times: the attacker's half of a threat quiescence, the
+    /// blocks being the defender's (`threat_ext`).
+    pub qs_threats: u32,
 }
 
 impl Params {
@@ -144,6 +150,7 @@ impl Params {
         improving: 0,
         hist_lmr: 0,
         threat_ext: 6,
+        qs_threats: 3,
     };
     /// The values before them (`previous`): the search of commit b5aec27
     /// (engine D in the README), node for node.
@@ -156,6 +163,7 @@ impl Params {
         lmr_nonpv: 1,
         lmr_cut: 0,
         lmr_loud: 0,
+        qs_threats: 0,
         ..Params::DEFAULT
     };
 }
@@ -220,9 +228,10 @@ impl std::str::FromStr for Params {
                 "improving" => p.improving = number()?,
                 "hist_lmr" => p.hist_lmr = number()?,
                 "threat_ext" => p.threat_ext = count()?,
+                "qs_threats" => p.qs_threats = count()?,
                 _ => {
                     return Err(format!(
-                        "`{}` is not a search parameter: use rfp_depth, rfp_margin, null_base, null_div, null_depth, lmr_nonpv, lmr_cut, lmr_index, lmr_div, lmr_base, lmp_depth, lmp_base, lmp_mult, lmr_loud, lmr_threats, improving, hist_lmr, threat_ext (or default, previous)",
+                        "`{}` is not a search parameter: use rfp_depth, rfp_margin, null_base, null_div, null_depth, lmr_nonpv, lmr_cut, lmr_index, lmr_div, lmr_base, lmp_depth, lmp_base, lmp_mult, lmr_loud, lmr_threats, improving, hist_lmr, threat_ext, qs_threats (or default, previous)",
                         name.trim()
                     ));
                 }
@@ -329,6 +338,10 @@ pub struct Options {
     /// Threats first: a move that threatens to climb next move is ordered
     /// just after the climbs and blocks.
     pub threat_order: bool,
+    /// Threat quiescence: a position at depth 0 that is not threatened also
+    /// tries its moves that threaten a climb, each answered by the blocks
+    /// (at most [`Params::qs_threats`] extensions in a line).
+    pub quiescence: bool,
 }
 
 impl Options {
@@ -350,6 +363,7 @@ impl Options {
         iir: false,
         net: true,
         threat_order: false,
+        quiescence: true,
     };
     /// Every refinement on.
     pub const ALL: Options = Options {
@@ -368,6 +382,7 @@ impl Options {
         iir: true,
         net: true,
         threat_order: true,
+        quiescence: true,
     };
     /// None of them: the engine as it was before them.
     pub const BASELINE: Options = Options {
@@ -386,6 +401,7 @@ impl Options {
         iir: false,
         net: false,
         threat_order: false,
+        quiescence: false,
     };
 }
 
@@ -440,9 +456,10 @@ impl std::str::FromStr for Options {
                 "iir" => &mut options.iir,
                 "net" => &mut options.net,
                 "threats" => &mut options.threat_order,
+                "quiescence" => &mut options.quiescence,
                 _ => {
                     return Err(format!(
-                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory, buckets, rfp, blocks, history, lmp, checks, iir, net, threats (or default, all, baseline), `-` before each to turn it off"
+                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory, buckets, rfp, blocks, history, lmp, checks, iir, net, threats, quiescence (or default, all, baseline), `-` before each to turn it off"
                     ));
                 }
             };
@@ -959,6 +976,64 @@ impl Engine {
         }
     }
 
+    /// A position at depth 0 that is not threatened (and has no winning
+    /// move): its static evaluation, or better, the score of one of its
+    /// moves that threaten a climb, each answered by the opponent's blocks
+    /// (the child, threatened, is searched a ply further).
+    fn threat_quiescence(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        extensions: u32,
+        cut: bool,
+    ) -> i32 {
+        let stand = self.static_eval(pos, ply);
+        if stand >= beta {
+            return stand;
+        }
+        // A threat needs a worker on level 2 after the move: one there, or
+        // one on level 1 or 2 next to a free level-2 space.
+        let mine = pos.workers[pos.to_move.index()];
+        let level2 = pos.heights[1] & !pos.heights[2];
+        let free = !pos.occupied();
+        if (mine & level2).is_empty()
+            && ((mine & pos.heights[0]).closed_neighbourhood() & level2 & free).is_empty()
+        {
+            return stand;
+        }
+        let mut moves = Moves::new();
+        pos.generate(&mut moves);
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        for &mv in moves.iter() {
+            let Move::Build { from, to, build } = mv else {
+                continue;
+            };
+            if !threatens_after(pos, from, to, build) {
+                continue;
+            }
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            self.made[ply + 1] = Some(mv);
+            let score = -self.negamax(&child, 0, ply + 1, -beta, -alpha, extensions, !cut);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
     /// The root moves at `depth` within the window `(alpha, beta)`, best
     /// first from the last depth: the best score and move found, `None` if
     /// time ran out before the first move was searched.
@@ -1164,10 +1239,17 @@ impl Engine {
         let mut threat = None;
         if depth == 0 {
             // The opponent threatens to climb: look one ply further for a block.
-            if extensions < self.params.threat_ext && opponent_threatens(pos) {
+            let threatened = opponent_threatens(pos);
+            if threatened && extensions < self.params.threat_ext {
                 threat = Some(true);
                 depth = 1;
                 extensions += 1;
+            } else if self.options.quiescence
+                && !threatened
+                && extensions < self.params.qs_threats
+                && ply < MAX_PLY - 2
+            {
+                return self.threat_quiescence(pos, ply, alpha, beta, extensions, cut);
             } else {
                 return self.static_eval(pos, ply);
             }
@@ -1832,6 +1914,70 @@ mod tests {
             compared += 1;
         }
         assert!(threatened >= 10, "{threatened} threatened positions");
+    }
+
+    /// The attacker's threat quiescence (`quiescence`, on by default) sees forced wins by
+    /// chains of climb threats beyond the nominal depth, and each win it
+    /// claims is real: a full-width search (only the blocks searched when
+    /// threatened, which is exact) to the claimed distance finds it too.
+    #[test]
+    fn the_threat_quiescence_sees_real_wins_beyond_the_depth() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(16);
+        let depth = |d| Limits {
+            depth: Some(d),
+            time: None,
+        };
+        let without = Options {
+            quiescence: false,
+            ..Options::DEFAULT
+        };
+        let exact = Options {
+            blocks: true,
+            ..Options::BASELINE
+        };
+        let (mut searched, mut seen_only_by_it, mut verified, mut proved_only_by_it) = (0, 0, 0, 0);
+        while searched < 300 {
+            let mut pos = Position::new();
+            let plies = rand::Rng::random_range(&mut rng, 8..40);
+            for _ in 0..plies {
+                match random_move(&pos, &mut rng) {
+                    Some(mv) if !pos.outcome().is_over() => pos.play_unchecked(mv),
+                    _ => break,
+                }
+            }
+            if pos.outcome().is_over() || pos.is_placement() {
+                continue;
+            }
+            searched += 1;
+            let plain = Engine::default()
+                .with_options(without)
+                .search(&pos, depth(1));
+            let with = Engine::default().search(&pos, depth(1));
+            if with.score >= MATE_BOUND {
+                let distance = (WIN_SCORE - with.score) as u32;
+                let only = plain.score < MATE_BOUND;
+                seen_only_by_it += usize::from(only);
+                if distance <= 5 {
+                    let proof = Engine::default()
+                        .with_options(exact)
+                        .search(&pos, depth(distance));
+                    assert!(
+                        proof.score >= MATE_BOUND,
+                        "{pos}: a win in {distance} claimed, the full search scores {}",
+                        proof.score
+                    );
+                    verified += 1;
+                    proved_only_by_it += usize::from(only);
+                }
+            }
+        }
+        assert!(
+            seen_only_by_it >= 10,
+            "{seen_only_by_it} wins seen only with it"
+        );
+        assert!(proved_only_by_it >= 5, "{proved_only_by_it} of them proved");
+        assert!(verified >= 50, "{verified} wins verified");
     }
 
     #[test]
