@@ -218,10 +218,10 @@ fn game_evaluation(c: &mut Criterion) {
             })
         });
     }
-    let inputs: Vec<([u16; 29], usize)> = positions
+    let inputs: Vec<([u16; bitgames::santorini::net::MAX_ON], usize)> = positions
         .iter()
         .map(|p| {
-            let mut on = [0u16; 29];
+            let mut on = [0u16; bitgames::santorini::net::MAX_ON];
             let n = bitgames::santorini::net::inputs(p, 0, &mut on);
             (on, n)
         })

@@ -24,7 +24,10 @@
 #![allow(clippy::needless_range_loop)]
 
 use bitgames::santorini::Position;
-use bitgames::santorini::net::{HIDDEN, INPUTS, MAX_ON, Net, QA, QB, SCALE, SYMMETRIES, inputs};
+use bitgames::santorini::net::{
+    HIDDEN, INPUTS, MAX_ON, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, Net, QA, QB, SCALE, SYMMETRIES,
+    inputs,
+};
 use bitgames::santorini::search::{
     DISTANCE_TERMS, Engine, FEATURES, Limits, WEIGHTS, features_with,
 };
@@ -52,6 +55,10 @@ fn sigmoid(x: f32) -> f32 {
 /// Where input `i` goes under symmetry `k`.
 fn map_input(i: u16, k: usize) -> u16 {
     let i = i as usize;
+    if i >= NEIGHBOURHOOD {
+        // The neighbourhood counts do not change under a symmetry.
+        return i as u16;
+    }
     let (base, per) = if i < 125 {
         (0, 5)
     } else if i < 200 {
@@ -281,8 +288,14 @@ fn main() {
     }
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut p = Params::zeros();
-    for x in &mut p.w1 {
-        *x = rng.random_range(-0.1..0.1);
+    for (at, x) in p.w1.iter_mut().enumerate() {
+        // The neighbourhood inputs feed only the first units.
+        let (i, j) = (at / HIDDEN, at % HIDDEN);
+        *x = if i >= NEIGHBOURHOOD && j >= NEIGHBOURHOOD_UNITS {
+            0.0
+        } else {
+            rng.random_range(-0.1..0.1)
+        };
     }
     for j in 0..HIDDEN {
         p.b1[j] = 0.5;
@@ -355,7 +368,12 @@ fn main() {
                         }
                         for &x in &on {
                             let row = &mut g[x as usize * HIDDEN..(x as usize + 1) * HIDDEN];
-                            for j in 0..HIDDEN {
+                            let units = if usize::from(x) >= NEIGHBOURHOOD {
+                                NEIGHBOURHOOD_UNITS
+                            } else {
+                                HIDDEN
+                            };
+                            for j in 0..units {
                                 row[j] += gh[j];
                             }
                         }

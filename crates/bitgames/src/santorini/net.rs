@@ -9,27 +9,52 @@
 //!   (0 to 4, 4 a dome): 25 of these are on;
 //! - `125 + 3 * s + h`: one of my workers stands on space `s` at level `h`
 //!   (0 to 2);
-//! - `200 + 3 * s + h`: one of the opponent's.
+//! - `200 + 3 * s + h`: one of the opponent's;
+//! - `275 + 7 * h + c`: one of the eight neighbour slots of one of my
+//!   workers standing at level `h` (0 to 2) is of category `c`
+//!   ([`slot_category`]: a free space at level 0 to 3, a dome, off the
+//!   board, a worker); `296 + 7 * h + c`: the same for the opponent's
+//!   workers. These inputs count: the same input is on once a slot, up to
+//!   16 times, so the network sees its workers' surroundings (where they
+//!   can climb, what blocks them) without having to put them together from
+//!   the absolute spaces. They feed only the first
+//!   [`NEIGHBOURHOOD_UNITS`] hidden units (their rows are 0 beyond, which
+//!   [`Net::from_bytes`] checks): a move changes about ten of these counts
+//!   (the moved worker's sixteen slots), and the search keeps the sums
+//!   move by move ([`Net::child_sums`]).
 //!
-//! So 29 of the 275 inputs are on in a position with its four workers, and
-//! the hidden layer's sums are 29 rows of `i16` added together. The output,
+//! So 61 inputs (29 distinct ones and the 32 neighbour slots) are on in a
+//! position with its four workers, and the hidden layer's sums are those
+//! rows of `i16` added together (a count's row times the count). The output,
 //! in the linear evaluation's units, is
 //! `sum_j w2[j] * clamp(a[j], 0, 1) + b2 + sum_k dense[k] * f[k]`
 //! with `a = b1 + sum_i w1[i]` over the inputs that are on, and `f` the
 //! linear terms. Weights are stored quantized: `w1` and `b1` times
 //! [`QA`], `w2` times [`QB`].
 
+use super::bitboard::{Bitboard, Space};
 use super::game::{Move, Position};
 use super::search::{DISTANCE_TERMS, FEATURES, Weights, features_with};
 use crate::game::{Game, Player};
 use std::sync::{Arc, OnceLock};
 
 /// The number of inputs.
-pub const INPUTS: usize = 275;
+pub const INPUTS: usize = 317;
+/// The first of the neighbourhood inputs (my workers'; the opponent's
+/// follow at `NEIGHBOURHOOD + SLOT_INPUTS`).
+pub const NEIGHBOURHOOD: usize = 275;
+/// The neighbourhood inputs of one player: 3 worker levels times 7
+/// categories.
+pub const SLOT_INPUTS: usize = 21;
+/// The hidden units the neighbourhood inputs feed (the first ones): their
+/// rows are 0 beyond, so that a move, which changes about ten of their
+/// counts, updates 64 sums a view for each instead of all 256.
+pub const NEIGHBOURHOOD_UNITS: usize = 64;
 /// The number of hidden units.
 pub const HIDDEN: usize = 256;
-/// The most inputs on at once (25 spaces and 4 workers).
-pub const MAX_ON: usize = 29;
+/// The inputs on at once, repeats counted (25 spaces, 4 workers, and
+/// each worker's 8 neighbour slots).
+pub const MAX_ON: usize = 61;
 /// The scale of the first layer: an activation of 1 is `QA`.
 pub const QA: i32 = 127;
 /// The scale of the output weights.
@@ -40,6 +65,82 @@ pub const QB: i32 = 32;
 pub const SCALE: i32 = 110;
 /// The first bytes of a network file.
 const MAGIC: &[u8; 8] = b"BGSNET01";
+
+/// The category of a neighbour slot: 0 to 3 a free space at that level,
+/// 4 a dome, 5 off the board, 6 a space with a worker on it.
+pub const SLOT_CATEGORIES: usize = 7;
+
+/// Each player's neighbourhood counts (by [`Player::index`]): entry
+/// `7 * h + c` is how many neighbour slots of the player's workers at
+/// level `h` (0 to 2, 2 for higher) are of category `c` (see
+/// [`SLOT_CATEGORIES`]). Each worker has eight slots, so each player's
+/// counts add up to 16 (to 0 before the workers are placed).
+#[must_use]
+#[inline]
+pub fn neighbourhood_counts(pos: &Position) -> [[u8; SLOT_INPUTS]; 2] {
+    let occupied = pos.occupied();
+    let mut out = [[0u8; SLOT_INPUTS]; 2];
+    for player in [Player::One, Player::Two] {
+        let mut counts = [0i16; SLOT_INPUTS];
+        for w in pos.workers(player) {
+            let row = 7 * usize::from(pos.level(w).min(2));
+            add_slots(&mut counts, row, w, occupied, &pos.heights, 1);
+        }
+        out[player.index()] = counts.map(|c| c as u8);
+    }
+    out
+}
+
+/// Adds `sign` to `counts[row + c]` for each of the eight slots around
+/// `w`, `c` its category, with these workers and levels (`heights[k]`: the
+/// spaces at level `k + 1` or higher).
+#[inline(always)]
+fn add_slots(
+    counts: &mut [i16; SLOT_INPUTS],
+    row: usize,
+    w: Space,
+    occupied: Bitboard,
+    heights: &[Bitboard; 4],
+    sign: i16,
+) {
+    let around = Bitboard::neighbours(w);
+    let free = around & !occupied;
+    let [h1, h2, h3, h4] = *heights;
+    let by_category = [
+        free & !h1,
+        free & h1 & !h2,
+        free & h2 & !h3,
+        free & h3 & !h4,
+        free & h4,
+    ];
+    for (c, slots) in by_category.iter().enumerate() {
+        counts[row + c] += sign * slots.count() as i16;
+    }
+    counts[row + 5] += sign * (8 - around.count() as i16);
+    counts[row + 6] += sign * (around & occupied).count() as i16;
+}
+
+/// The category of space `s` with these workers and levels (as
+/// [`add_slots`] counts it).
+#[inline(always)]
+fn category_of(s: Space, occupied: Bitboard, heights: &[Bitboard; 4]) -> usize {
+    if occupied.contains(s) {
+        6
+    } else {
+        heights.iter().filter(|h| h.contains(s)).count()
+    }
+}
+
+/// The category of a neighbour slot, one slot at a time (the plain twin of
+/// [`neighbourhood_counts`]): `None` off the board.
+#[must_use]
+pub fn slot_category(pos: &Position, space: Option<Space>) -> usize {
+    match space {
+        None => 5,
+        Some(s) if pos.occupied().contains(s) => 6,
+        Some(s) => usize::from(pos.level(s)),
+    }
+}
 
 /// The spaces' row-major numbers under the eight symmetries of the board
 /// (`SYMMETRIES[k][s]`; `k = 0` is the identity).
@@ -82,6 +183,19 @@ pub fn inputs(pos: &Position, symmetry: usize, out: &mut [u16; MAX_ON]) -> usize
             n += 1;
         }
     }
+    // The neighbourhoods do not change under a symmetry.
+    let counts = neighbourhood_counts(pos);
+    for (base, player) in [
+        (NEIGHBOURHOOD, me),
+        (NEIGHBOURHOOD + SLOT_INPUTS, me.other()),
+    ] {
+        for (k, &c) in counts[player.index()].iter().enumerate() {
+            for _ in 0..c {
+                out[n] = (base + k) as u16;
+                n += 1;
+            }
+        }
+    }
     n
 }
 
@@ -115,7 +229,9 @@ macro_rules! avx2_or_portable {
 /// A network's weights (see the module's documentation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Net {
-    /// First layer, one row of [`HIDDEN`] a input, times [`QA`].
+    /// First layer, one row of [`HIDDEN`] a input, times [`QA`]; the
+    /// neighbourhood inputs' rows (from [`NEIGHBOURHOOD`]) are 0 past the
+    /// first [`NEIGHBOURHOOD_UNITS`] units (the kept sums skip them).
     pub w1: Vec<[i16; HIDDEN]>,
     /// First layer's biases, times [`QA`].
     pub b1: [i16; HIDDEN],
@@ -196,6 +312,17 @@ impl Net {
             .chunks_exact(HIDDEN)
             .map(|row| row.try_into().expect("HIDDEN"))
             .collect();
+        if let Some((i, j)) = (NEIGHBOURHOOD..INPUTS).find_map(|i| {
+            (NEIGHBOURHOOD_UNITS..HIDDEN)
+                .find(|&j| flat[i * HIDDEN + j] != 0)
+                .map(|j| (i, j))
+        }) {
+            return Err(format!(
+                "input {i} (a neighbourhood count) has weight {} on hidden unit {j}: \
+                 these inputs may feed only the first {NEIGHBOURHOOD_UNITS} units",
+                flat[i * HIDDEN + j]
+            ));
+        }
         let rest = &bytes[12 + 2 * (INPUTS * HIDDEN + 2 * HIDDEN)..];
         let i32s: Vec<i32> = rest
             .chunks_exact(4)
@@ -296,6 +423,7 @@ impl Net {
                 add_row(&mut board, &self.w1[5 * space.index() + usize::from(level)]);
             }
         }
+        let counts = neighbourhood_counts(pos);
         for view in [Player::One, Player::Two] {
             let acc = &mut out[view.index()];
             *acc = board;
@@ -303,6 +431,16 @@ impl Net {
                 for w in pos.workers(player) {
                     let h = usize::from(pos.level(w).min(2));
                     add_row(acc, &self.w1[base + 3 * w.index() + h]);
+                }
+            }
+            for (base, player) in [
+                (NEIGHBOURHOOD, view),
+                (NEIGHBOURHOOD + SLOT_INPUTS, view.other()),
+            ] {
+                for (k, &c) in counts[player.index()].iter().enumerate() {
+                    if c != 0 {
+                        add_row_times(acc, &self.w1[base + k], i16::from(c));
+                    }
                 }
             }
         }
@@ -340,6 +478,68 @@ impl Net {
         let was = child.level(from) - u8::from(build == from);
         let h_from = 3 * from.index() + usize::from(was.min(2));
         let h_to = 3 * to.index() + usize::from(child.level(to).min(2));
+        // The neighbourhoods' changes: the moved worker's eight slots
+        // around `from` in the parent off and around `to` on; the other
+        // workers' slots on `from`, `to` or `build` from their category in
+        // the parent to the one in the child.
+        let occupied = child.occupied();
+        let occupied_before = occupied ^ from.bitboard() ^ to.bitboard();
+        let heights = child.heights;
+        let mut heights_before = heights;
+        heights_before[built - 1] &= !build.bitboard();
+        let mut delta = [[0i16; SLOT_INPUTS]; 2];
+        let m = mover.index();
+        let (row_from, row_to) = (
+            7 * usize::from(was.min(2)),
+            7 * usize::from(child.level(to).min(2)),
+        );
+        add_slots(
+            &mut delta[m],
+            row_from,
+            from,
+            occupied_before,
+            &heights_before,
+            -1,
+        );
+        add_slots(&mut delta[m], row_to, to, occupied, &heights, 1);
+        // Bit 3 p + h: player p's counts of level h may have changed.
+        let mut rows = (1u8 << (3 * m + row_from / 7)) | (1 << (3 * m + row_to / 7));
+        let touched = from.bitboard() | to.bitboard() | build.bitboard();
+        for player in [Player::One, Player::Two] {
+            for w in child.workers(player) {
+                if w == to {
+                    continue;
+                }
+                let row = 7 * usize::from(child.level(w).min(2));
+                let counts = &mut delta[player.index()];
+                for s in Bitboard::neighbours(w) & touched {
+                    counts[row + category_of(s, occupied_before, &heights_before)] -= 1;
+                    counts[row + category_of(s, occupied, &heights)] += 1;
+                    rows |= 1 << (3 * player.index() + row / 7);
+                }
+            }
+        }
+        // The changed counts, with their rows in view One and in view Two
+        // (player p's counts are the view's first block if p is the view).
+        let mut changes = [(0u16, 0u16, 0i16); 2 * SLOT_INPUTS];
+        let mut n = 0;
+        while rows != 0 {
+            let at = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            let (p, first) = (at / 3, 7 * (at % 3));
+            for (k, &d) in delta[p].iter().enumerate().skip(first).take(7) {
+                if d != 0 {
+                    let (mine, theirs) = (NEIGHBOURHOOD + k, NEIGHBOURHOOD + SLOT_INPUTS + k);
+                    let (one, two) = if p == 0 {
+                        (mine, theirs)
+                    } else {
+                        (theirs, mine)
+                    };
+                    changes[n] = (one as u16, two as u16, d);
+                    n += 1;
+                }
+            }
+        }
         for view in [Player::One, Player::Two] {
             let base = if view == mover { 125 } else { 200 };
             let (src, acc) = (&parent[view.index()], &mut out[view.index()]);
@@ -351,6 +551,14 @@ impl Net {
                     .wrapping_sub(off2[j])
                     .wrapping_add(on1[j])
                     .wrapping_add(on2[j]);
+            }
+            let part: &mut [i16; NEIGHBOURHOOD_UNITS] = prefix_mut(acc);
+            for &(one, two, d) in &changes[..n] {
+                let row =
+                    prefix(&self.w1[usize::from(if view == Player::One { one } else { two })]);
+                for (a, w) in part.iter_mut().zip(row) {
+                    *a = a.wrapping_add(w.wrapping_mul(d));
+                }
             }
         }
     }
@@ -378,6 +586,29 @@ impl Net {
         let f = features_with(pos, territory, self.uses_distances());
         let linear: i32 = f.iter().zip(&self.dense).map(|(x, w)| x * w).sum();
         self.output(&sums[pos.to_move().index()]) + self.b2 + linear
+    }
+}
+
+const _: () = assert!(NEIGHBOURHOOD_UNITS <= HIDDEN);
+
+/// The units a neighbourhood row feeds.
+#[inline(always)]
+fn prefix(row: &[i16; HIDDEN]) -> &[i16; NEIGHBOURHOOD_UNITS] {
+    row.first_chunk().expect("NEIGHBOURHOOD_UNITS <= HIDDEN")
+}
+
+/// The sums of the units the neighbourhood rows feed.
+#[inline(always)]
+fn prefix_mut(acc: &mut [i16; HIDDEN]) -> &mut [i16; NEIGHBOURHOOD_UNITS] {
+    acc.first_chunk_mut()
+        .expect("NEIGHBOURHOOD_UNITS <= HIDDEN")
+}
+
+/// `acc += times * row` over the units the neighbourhood inputs feed.
+#[inline(always)]
+fn add_row_times(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN], times: i16) {
+    for (a, w) in prefix_mut(acc).iter_mut().zip(prefix(row)) {
+        *a = a.wrapping_add(w.wrapping_mul(times));
     }
 }
 
@@ -434,17 +665,61 @@ mod tests {
             pos.play_unchecked(crate::santorini::search::random_move(&pos, &mut rng).unwrap());
         }
         let mut on = [0u16; MAX_ON];
-        assert_eq!(inputs(&pos, 0, &mut on), 29);
+        assert_eq!(inputs(&pos, 0, &mut on), 61);
         let mut sorted = on;
         sorted.sort_unstable();
-        // One level a space, then my two workers, then the opponent's.
-        assert!(sorted.windows(2).all(|w| w[0] < w[1]));
+        // One level a space, then my two workers, then the opponent's, all
+        // different, then 16 slots of each player's neighbourhoods.
+        assert!(sorted[..29].windows(2).all(|w| w[0] < w[1]));
         assert_eq!(sorted.iter().filter(|&&i| i < 125).count(), 25);
         assert_eq!(
             sorted.iter().filter(|&&i| (125..200).contains(&i)).count(),
             2
         );
+        let mine = NEIGHBOURHOOD as u16..(NEIGHBOURHOOD + SLOT_INPUTS) as u16;
+        assert_eq!(sorted.iter().filter(|&&i| mine.contains(&i)).count(), 16);
         assert!(sorted.iter().all(|&i| (i as usize) < INPUTS));
+    }
+
+    /// The neighbourhood counts, from bitboards, are the plain count slot
+    /// by slot over the eight directions, in every position of random
+    /// games.
+    #[test]
+    fn neighbourhood_counts_are_the_slots_counted_one_by_one() {
+        let mut rng = SmallRng::seed_from_u64(17);
+        let (mut checked, mut seen) = (0, [0u32; SLOT_CATEGORIES]);
+        for _ in 0..100 {
+            let mut pos = Position::new();
+            while let Some(mv) = crate::santorini::search::random_move(&pos, &mut rng) {
+                pos.play_unchecked(mv);
+                let mut want = [[0u8; SLOT_INPUTS]; 2];
+                for player in [Player::One, Player::Two] {
+                    for w in pos.workers(player) {
+                        let (r, c) = ((w.index() / 5) as i32, (w.index() % 5) as i32);
+                        for (dr, dc) in (-1..=1)
+                            .flat_map(|dr| (-1..=1).map(move |dc| (dr, dc)))
+                            .filter(|&d| d != (0, 0))
+                        {
+                            let (r, c) = (r + dr, c + dc);
+                            let space = ((0..5).contains(&r) && (0..5).contains(&c))
+                                .then(|| Space::from_index((5 * r + c) as usize))
+                                .flatten();
+                            let category = slot_category(&pos, space);
+                            seen[category] += 1;
+                            let h = usize::from(pos.level(w).min(2));
+                            want[player.index()][7 * h + category] += 1;
+                        }
+                    }
+                }
+                assert_eq!(neighbourhood_counts(&pos), want, "{pos}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 2_000, "{checked}");
+        assert!(
+            seen.iter().all(|&n| n > 100),
+            "every category seen: {seen:?}"
+        );
     }
 
     #[test]
@@ -604,5 +879,16 @@ mod tests {
         other[10..12].copy_from_slice(&64u16.to_le_bytes());
         let sizes = Net::from_bytes(&other).unwrap_err();
         assert!(sizes.contains("64 hidden units"), "{sizes}");
+        // A neighbourhood input may not feed the units past the first 64:
+        // the kept sums would miss that weight.
+        let mut wide = bytes.clone();
+        let (i, j) = (NEIGHBOURHOOD + 5, NEIGHBOURHOOD_UNITS + 3);
+        let at = 12 + 2 * (i * HIDDEN + j);
+        wide[at..at + 2].copy_from_slice(&7i16.to_le_bytes());
+        let fault = Net::from_bytes(&wide).unwrap_err();
+        assert!(
+            fault.contains("input 280") && fault.contains("weight 7 on hidden unit 67"),
+            "{fault}"
+        );
     }
 }
