@@ -552,13 +552,9 @@ impl Net {
                     .wrapping_add(on1[j])
                     .wrapping_add(on2[j]);
             }
-            let part: &mut [i16; NEIGHBOURHOOD_UNITS] = prefix_mut(acc);
             for &(one, two, d) in &changes[..n] {
-                let row =
-                    prefix(&self.w1[usize::from(if view == Player::One { one } else { two })]);
-                for (a, w) in part.iter_mut().zip(row) {
-                    *a = a.wrapping_add(w.wrapping_mul(d));
-                }
+                let row = if view == Player::One { one } else { two };
+                add_row_times(acc, &self.w1[usize::from(row)], d);
             }
         }
     }

@@ -1875,7 +1875,7 @@ mod tests {
     /// prunes it.
     #[test]
     fn searching_only_the_blocks_gives_the_same_scores() {
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         // Positions from random games, many with a climb threat.
         let mut rng = rand::rngs::SmallRng::seed_from_u64(15);
         let (mut compared, mut threatened) = (0, 0);
@@ -1888,17 +1888,9 @@ mod tests {
             ..Options::BASELINE
         };
         while compared < 150 {
-            let mut pos = Position::new();
-            let plies = rng.random_range(4..40);
-            for _ in 0..plies {
-                match random_move(&pos, &mut rng) {
-                    Some(mv) if !pos.outcome().is_over() => pos.play_unchecked(mv),
-                    _ => break,
-                }
-            }
-            if pos.outcome().is_over() || pos.is_placement() {
+            let Some(pos) = random_position_in_play(&mut rng, 4..40) else {
                 continue;
-            }
+            };
             threatened += usize::from(opponent_threatens(&pos));
             let all = Engine::default()
                 .with_options(Options::BASELINE)
@@ -1914,6 +1906,22 @@ mod tests {
             compared += 1;
         }
         assert!(threatened >= 10, "{threatened} threatened positions");
+    }
+
+    /// The position after a random number (in `plies`) of random moves, if
+    /// the game is past its placements and not over.
+    fn random_position_in_play(
+        rng: &mut rand::rngs::SmallRng,
+        plies: std::ops::Range<u32>,
+    ) -> Option<Position> {
+        let mut pos = Position::new();
+        for _ in 0..rand::Rng::random_range(rng, plies) {
+            match random_move(&pos, rng) {
+                Some(mv) if !pos.outcome().is_over() => pos.play_unchecked(mv),
+                _ => break,
+            }
+        }
+        (!pos.outcome().is_over() && !pos.is_placement()).then_some(pos)
     }
 
     /// The attacker's threat quiescence (`quiescence`, on by default) sees forced wins by
@@ -1938,17 +1946,9 @@ mod tests {
         };
         let (mut searched, mut seen_only_by_it, mut verified, mut proved_only_by_it) = (0, 0, 0, 0);
         while searched < 300 {
-            let mut pos = Position::new();
-            let plies = rand::Rng::random_range(&mut rng, 8..40);
-            for _ in 0..plies {
-                match random_move(&pos, &mut rng) {
-                    Some(mv) if !pos.outcome().is_over() => pos.play_unchecked(mv),
-                    _ => break,
-                }
-            }
-            if pos.outcome().is_over() || pos.is_placement() {
+            let Some(pos) = random_position_in_play(&mut rng, 8..40) else {
                 continue;
-            }
+            };
             searched += 1;
             let plain = Engine::default()
                 .with_options(without)
