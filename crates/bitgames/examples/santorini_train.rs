@@ -7,7 +7,10 @@
 //! file `SCORE_CACHE`, if given, for the next run). Games written with their
 //! `scores` (`--example santorini_games`) are blended with those instead:
 //! the score the game's own search gave the position (`RECORDED=0` ignores
-//! them).
+//! them). With `TD=d` (0 < d <= 1), that score's win chance is averaged
+//! with the win chances the searches of the following moves of the game gave
+//! (up to 16, the opponent's turned round), the move `i` later weighted by
+//! `d^i`: the later searches saw further into the game.
 //!
 //! `cargo run --release -p bitgames --example santorini_train -- OUT.bin GAMES.jsonl...`
 //! (a file ending in `.gz` is read through `gzip -dc`; the games the
@@ -46,6 +49,8 @@ struct Sample {
     pos: Position,
     /// The score recorded in the game, if any.
     recorded: Option<i32>,
+    /// The scores recorded for the following moves, each for its mover.
+    later: Vec<i32>,
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -145,6 +150,7 @@ fn main() {
     let seed = env("SEED", 1.0) as u64;
     let use_recorded = env("RECORDED", 1.0) != 0.0;
     let distances = env("NO_DISTANCES", 0.0) == 0.0;
+    let td = env("TD", 0.0) as f32;
     let (quiet, games) = santorini_data::quiet_positions(&args[1..]);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for q in quiet {
@@ -157,6 +163,7 @@ fn main() {
             target: f32::from(u8::from(q.won)),
             pos: q.pos,
             recorded: q.score.filter(|_| use_recorded),
+            later: q.later,
         };
         if q.game.is_multiple_of(10) {
             valid.push(sample);
@@ -203,9 +210,23 @@ fn main() {
         linear_loss(&valid, k)
     );
     // The result (weight lambda) blended with a search score's win chance.
+    // With `TD`, the win chance is the average over this move's score and
+    // the following moves' (for this player: the opponent's negated), the
+    // move `i` later weighted by TD^i.
+    let chance = |score: i32| sigmoid(score.clamp(-3000, 3000) as f32 / k);
     let blend = |s: &mut Sample, score: i32| {
-        let score = score.clamp(-3000, 3000) as f32;
-        s.target = lambda * s.target + (1.0 - lambda) * sigmoid(score / k);
+        let mut p = chance(score);
+        if td > 0.0 {
+            let (mut sum, mut weights, mut w) = (p, 1.0, 1.0);
+            for (i, &later) in s.later.iter().enumerate() {
+                w *= td;
+                let q = chance(later);
+                sum += w * if i % 2 == 0 { 1.0 - q } else { q };
+                weights += w;
+            }
+            p = sum / weights;
+        }
+        s.target = lambda * s.target + (1.0 - lambda) * p;
     };
     let recorded = train
         .iter()

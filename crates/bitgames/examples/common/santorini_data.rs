@@ -34,7 +34,13 @@ pub struct Labelled {
     /// The score the player to move's search gave it in the game, if the
     /// file has `scores` (`--example santorini_games` writes them).
     pub score: Option<i32>,
+    /// The scores recorded for the next moves of the game (at most
+    /// [`LATER`]), each for the player who made that move.
+    pub later: Vec<i32>,
 }
+
+/// How many of the following moves' recorded scores [`Labelled::later`] keeps.
+pub const LATER: usize = 16;
 
 /// The quiet positions of the finished games in these files (games without
 /// a winner are skipped), and the number of finished games.
@@ -69,6 +75,14 @@ pub fn quiet_positions(files: &[String]) -> (Vec<Labelled>, usize) {
                             .and_then(|s| s.get(i))
                             .and_then(serde_json::Value::as_i64)
                             .map(|s| s as i32),
+                        later: scores.map_or_else(Vec::new, |s| {
+                            s.iter()
+                                .skip(i + 1)
+                                .take(LATER)
+                                .map_while(serde_json::Value::as_i64)
+                                .map(|s| s as i32)
+                                .collect()
+                        }),
                     });
                 }
                 let mv: Move = mv.as_str().unwrap().parse().unwrap();
