@@ -11,6 +11,8 @@
 //! with the win chances the searches of the following moves of the game gave
 //! (up to 16, the opponent's turned round), the move `i` later weighted by
 //! `d^i`: the later searches saw further into the game.
+//! `RELABEL=DIR` takes the deeper scores `santorini_relabel` wrote in DIR
+//! instead of the recorded ones, for the positions they cover.
 //!
 //! `cargo run --release -p bitgames --example santorini_train -- OUT.bin GAMES.jsonl...`
 //! (a file ending in `.gz` is read through `gzip -dc`; the games the
@@ -228,6 +230,40 @@ fn main() {
         }
         s.target = lambda * s.target + (1.0 - lambda) * p;
     };
+    if let Ok(dir) = std::env::var("RELABEL") {
+        // Deeper scores (`santorini_relabel`) in place of the recorded ones.
+        let mut deeper = std::collections::HashMap::new();
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("RELABEL={dir}: {e}"))
+            .map(|e| e.expect("a directory entry").path())
+            .filter(|p| p.to_string_lossy().ends_with(".txt.gz"))
+            .collect();
+        files.sort();
+        for file in &files {
+            for line in santorini_data::read_games(&file.to_string_lossy()).lines() {
+                let mut parts = line.split(' ');
+                if let (Some(p), Some(_), Some(score)) = (parts.next(), parts.next(), parts.next())
+                {
+                    let score: i32 = score
+                        .parse()
+                        .unwrap_or_else(|_| panic!("{}: `{line}`", file.display()));
+                    deeper.insert(p.to_string(), score);
+                }
+            }
+        }
+        let mut replaced = 0;
+        for s in train.iter_mut().chain(valid.iter_mut()) {
+            if let Some(&score) = deeper.get(&s.pos.to_string()) {
+                s.recorded = Some(score);
+                replaced += 1;
+            }
+        }
+        eprintln!(
+            "RELABEL: {} scores in {} files of {dir}, {replaced} positions take them",
+            deeper.len(),
+            files.len()
+        );
+    }
     let recorded = train
         .iter()
         .chain(&valid)
