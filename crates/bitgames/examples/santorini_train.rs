@@ -55,6 +55,19 @@ struct Sample {
     later: Vec<i32>,
 }
 
+/// The `position depth score` lines of a `SCORE_CACHE` file or a
+/// `santorini_relabel` chunk (`file` names it in a panic on a bad score).
+fn score_lines<'a>(text: &'a str, file: &'a str) -> impl Iterator<Item = (&'a str, &'a str, i32)> {
+    text.lines().filter_map(move |line| {
+        let mut parts = line.split(' ');
+        let (p, d, score) = (parts.next()?, parts.next()?, parts.next()?);
+        let score = score
+            .parse()
+            .unwrap_or_else(|_| panic!("{file}: `{line}` has no score"));
+        Some((p, d, score))
+    })
+}
+
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
@@ -240,15 +253,9 @@ fn main() {
             .collect();
         files.sort();
         for file in &files {
-            for line in santorini_data::read_games(&file.to_string_lossy()).lines() {
-                let mut parts = line.split(' ');
-                if let (Some(p), Some(_), Some(score)) = (parts.next(), parts.next(), parts.next())
-                {
-                    let score: i32 = score
-                        .parse()
-                        .unwrap_or_else(|_| panic!("{}: `{line}`", file.display()));
-                    deeper.insert(p.to_string(), score);
-                }
+            let name = file.to_string_lossy();
+            for (p, _, score) in score_lines(&santorini_data::read_games(&name), &name) {
+                deeper.insert(p.to_string(), score);
             }
         }
         let mut replaced = 0;
@@ -283,12 +290,10 @@ fn main() {
         let cache_file = std::env::var("SCORE_CACHE").ok();
         let mut cache = std::collections::HashMap::new();
         if let Some(file) = &cache_file {
-            for line in std::fs::read_to_string(file).unwrap_or_default().lines() {
-                let mut parts = line.split(' ');
-                if let (Some(p), Some(d), Some(s)) = (parts.next(), parts.next(), parts.next())
-                    && d.parse() == Ok(score_depth)
-                {
-                    cache.insert(p.to_string(), s.parse::<i32>().expect("a score"));
+            let text = std::fs::read_to_string(file).unwrap_or_default();
+            for (p, d, score) in score_lines(&text, file) {
+                if d.parse() == Ok(score_depth) {
+                    cache.insert(p.to_string(), score);
                 }
             }
             eprintln!("{} scores at depth {score_depth} in {file}", cache.len());
