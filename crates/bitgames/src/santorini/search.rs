@@ -37,6 +37,19 @@ const BUTTERFLY: usize = 25 * 25 * 25;
 /// The largest magnitude of a history-by-spaces value.
 const HISTORY_MAX: i32 = 1 << 14;
 
+/// The slots of a continuation history: an earlier move's (to, build) x
+/// this move's (to, build).
+const CONTINUATION: usize = 625 * 625;
+
+/// A move's (to, build) pair, the index of a row or a column of the
+/// continuation history (`None` for placements and wins).
+fn pair_index(mv: Move) -> Option<usize> {
+    match mv {
+        Move::Build { to, build, .. } => Some(to.index() * 25 + build.index()),
+        _ => None,
+    }
+}
+
 /// A move's slot in the history by spaces (`None` for placements and wins).
 fn butterfly_index(side: usize, mv: Move) -> Option<usize> {
     match mv {
@@ -126,6 +139,15 @@ pub struct Params {
     /// this many times: the attacker's half of a threat quiescence, the
     /// blocks being the defender's (`threat_ext`).
     pub qs_threats: u32,
+    /// Singular extensions from this depth (0: none): when the table's
+    /// move of a position was a cut or exact at a depth at most 3 shallower,
+    /// the other moves are searched at half depth against its score less
+    /// `se_margin` a ply; if none reaches it, the table's move is searched a
+    /// ply deeper (lines no longer than twice the root's depth); if that
+    /// bound is itself at least beta, the position is taken as a cut.
+    pub se_depth: u32,
+    /// See `se_depth`.
+    pub se_margin: i32,
 }
 
 impl Params {
@@ -151,6 +173,8 @@ impl Params {
         hist_lmr: 0,
         threat_ext: 6,
         qs_threats: 3,
+        se_depth: 0,
+        se_margin: 4,
     };
     /// The values before them (`previous`): the search of commit b5aec27
     /// (engine D in the README), node for node.
@@ -227,11 +251,13 @@ impl std::str::FromStr for Params {
                 "lmr_threats" => p.lmr_threats = count()?,
                 "improving" => p.improving = number()?,
                 "hist_lmr" => p.hist_lmr = number()?,
+                "se_depth" => p.se_depth = count()?,
+                "se_margin" => p.se_margin = number()?,
                 "threat_ext" => p.threat_ext = count()?,
                 "qs_threats" => p.qs_threats = count()?,
                 _ => {
                     return Err(format!(
-                        "`{}` is not a search parameter: use rfp_depth, rfp_margin, null_base, null_div, null_depth, lmr_nonpv, lmr_cut, lmr_index, lmr_div, lmr_base, lmp_depth, lmp_base, lmp_mult, lmr_loud, lmr_threats, improving, hist_lmr, threat_ext, qs_threats (or default, previous)",
+                        "`{}` is not a search parameter: use rfp_depth, rfp_margin, null_base, null_div, null_depth, lmr_nonpv, lmr_cut, lmr_index, lmr_div, lmr_base, lmp_depth, lmp_base, lmp_mult, lmr_loud, lmr_threats, improving, hist_lmr, threat_ext, qs_threats, se_depth, se_margin (or default, previous)",
                         name.trim()
                     ));
                 }
@@ -351,6 +377,11 @@ pub struct Options {
     /// by another order of moves is not evaluated again (exact: the same
     /// tree, only faster).
     pub eval_cache: bool,
+    /// Continuation histories: beside the history by spaces, a move's order
+    /// also counts how often its (to, build) cut after the opponent's last
+    /// (to, build), and after the mover's own move before that (raised and
+    /// lowered as the history by spaces is).
+    pub continuation: bool,
 }
 
 impl Options {
@@ -374,6 +405,7 @@ impl Options {
         threat_order: false,
         quiescence: true,
         eval_cache: true,
+        continuation: false,
     };
     /// Every refinement on.
     pub const ALL: Options = Options {
@@ -394,6 +426,7 @@ impl Options {
         threat_order: true,
         quiescence: true,
         eval_cache: true,
+        continuation: true,
     };
     /// None of them: the engine as it was before them.
     pub const BASELINE: Options = Options {
@@ -414,6 +447,7 @@ impl Options {
         threat_order: false,
         quiescence: false,
         eval_cache: false,
+        continuation: false,
     };
 }
 
@@ -470,9 +504,10 @@ impl std::str::FromStr for Options {
                 "threats" => &mut options.threat_order,
                 "quiescence" => &mut options.quiescence,
                 "evalcache" => &mut options.eval_cache,
+                "conthist" => &mut options.continuation,
                 _ => {
                     return Err(format!(
-                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory, buckets, rfp, blocks, history, lmp, checks, iir, net, threats, quiescence, evalcache (or default, all, baseline), `-` before each to turn it off"
+                        "`{name}` is not a search refinement: use null, lmr, killers, aspiration, time, territory, buckets, rfp, blocks, history, lmp, checks, iir, net, threats, quiescence, evalcache, conthist (or default, all, baseline), `-` before each to turn it off"
                     ));
                 }
             };
@@ -489,6 +524,10 @@ pub struct Engine {
     history: Vec<[i32; NUM_ACTIONS]>,
     /// The history by spaces ([`Options::history`]): side x from x to x build.
     butterfly: Vec<i32>,
+    /// The continuation histories ([`Options::continuation`]): after the
+    /// opponent's last move (the first [`CONTINUATION`] slots) and after the
+    /// mover's own move before it.
+    continuation: Vec<i16>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// The static evaluation at each ply of the current line (`NO_EVAL`: none).
     evals: [i32; MAX_PLY + 2],
@@ -499,6 +538,10 @@ pub struct Engine {
     sums: Vec<Sums>,
     sums_ok: [bool; MAX_PLY + 2],
     made: [Option<Move>; MAX_PLY + 2],
+    /// The move a singular-extension search leaves out at each ply.
+    excluded: [Option<Move>; MAX_PLY + 2],
+    /// The depth of the root's current iteration.
+    root_depth: u32,
     /// [`Options::eval_cache`]: (key, evaluation) by the key's low bits;
     /// key 0 is an empty slot.
     eval_cache: Vec<(u64, i32)>,
@@ -897,11 +940,14 @@ impl Engine {
             table: vec![Entry::default(); entries.next_power_of_two()],
             history: vec![[0; NUM_ACTIONS]; 2],
             butterfly: vec![0; 2 * BUTTERFLY],
+            continuation: vec![0; 2 * CONTINUATION],
             killers: [[None; 2]; MAX_PLY],
             evals: [NO_EVAL; MAX_PLY + 2],
             sums: vec![[[0; HIDDEN]; 2]; MAX_PLY + 2],
             sums_ok: [false; MAX_PLY + 2],
             made: [None; MAX_PLY + 2],
+            excluded: [None; MAX_PLY + 2],
+            root_depth: 0,
             eval_cache: vec![(0, 0); EVAL_CACHE],
             #[cfg(test)]
             sums_checked: 0,
@@ -1174,6 +1220,7 @@ impl Engine {
                 } else {
                     full
                 };
+            self.root_depth = depth;
             let found = loop {
                 let found = self.search_root(pos, &root, depth, window.0, window.1);
                 match found {
@@ -1309,10 +1356,11 @@ impl Engine {
             slot
         };
         let entry = self.table[slot];
+        let excluded = self.excluded[ply];
         let mut tt_move = None;
         if entry.key == key {
             tt_move = pos.move_of(entry.best as usize);
-            if entry.depth as u32 >= depth {
+            if entry.depth as u32 >= depth && excluded.is_none() {
                 let score = from_table(entry.score, ply_score);
                 match entry.bound & 3 {
                     EXACT => return score,
@@ -1327,8 +1375,11 @@ impl Engine {
         }
         let threatened = threat.unwrap_or_else(|| opponent_threatens(pos));
         let null_window = beta - alpha == 1;
-        let quiet_node =
-            null_window && !threatened && !pos.is_placement() && beta.abs() < MATE_BOUND;
+        let quiet_node = null_window
+            && !threatened
+            && !pos.is_placement()
+            && beta.abs() < MATE_BOUND
+            && excluded.is_none();
         let wants_eval = (self.options.reverse_futility && depth <= self.params.rfp_depth)
             || (self.options.null_move && depth >= self.params.null_depth);
         let track = self.params.improving > 0 && !threatened && !pos.is_placement();
@@ -1396,6 +1447,43 @@ impl Engine {
             // The children's evaluations start from these sums.
             self.ensure_sums(pos, ply);
         }
+        // Singular extension: is the table's move the only good one?
+        let mut singular = None;
+        if self.params.se_depth > 0
+            && depth >= self.params.se_depth
+            && ply > 0
+            && excluded.is_none()
+            && (ply as u32) < 2 * self.root_depth
+            && entry.key == key
+            && entry.depth as u32 + 3 >= depth
+            && matches!(entry.bound & 3, LOWER | EXACT)
+            && let Some(tt) = tt_move
+        {
+            let tt_score = from_table(entry.score, ply_score);
+            if tt_score.abs() < MATE_BOUND {
+                let singular_beta = tt_score - self.params.se_margin * depth as i32;
+                self.excluded[ply] = Some(tt);
+                let score = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    ply,
+                    singular_beta - 1,
+                    singular_beta,
+                    extensions,
+                    cut,
+                );
+                self.excluded[ply] = None;
+                if self.stopped {
+                    return 0;
+                }
+                if score < singular_beta {
+                    singular = Some(tt);
+                } else if singular_beta >= beta {
+                    // Another move also beats beta: a cut.
+                    return singular_beta;
+                }
+            }
+        }
         // Picked best-first one at a time: after a cut the rest stay unsorted.
         let mut keyed = self.keys(pos, &moves, tt_move, ply);
         let original_alpha = alpha;
@@ -1418,9 +1506,13 @@ impl Engine {
                 (i + 1..keyed.len()).fold(i, |b, j| if keyed[j].0 > keyed[b].0 { j } else { b });
             keyed.swap(i, next);
             let mv = keyed[i].1;
+            if Some(mv) == excluded {
+                continue;
+            }
             if i == 0 {
                 best_move = mv;
             }
+            let depth = depth + u32::from(Some(mv) == singular);
             let mut child = *pos;
             child.play_unchecked(mv);
             self.made[ply + 1] = Some(mv);
@@ -1530,6 +1622,13 @@ impl Engine {
                                     self.update_butterfly(b, -bonus);
                                 }
                             }
+                            if self.options.continuation {
+                                let rows = self.continuation_rows(ply);
+                                self.update_continuation(rows, mv, bonus);
+                                for &q in &quiet_tried {
+                                    self.update_continuation(rows, q, -bonus);
+                                }
+                            }
                         }
                         break;
                     }
@@ -1538,6 +1637,10 @@ impl Engine {
             if quiet && self.options.history && !quiet_tried.is_full() {
                 quiet_tried.push(mv);
             }
+        }
+        if excluded.is_some() {
+            // Not this position's result: one of its moves was left out.
+            return best_score;
         }
         let bound = if best_score >= beta {
             LOWER
@@ -1575,6 +1678,44 @@ impl Engine {
     fn update_butterfly(&mut self, slot: usize, bonus: i32) {
         let h = &mut self.butterfly[slot];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// The continuation histories' rows at `ply`: after the opponent's
+    /// last move and after the mover's move before it (`None` where there is
+    /// no such move: before the root, a pass, a placement).
+    fn continuation_rows(&self, ply: usize) -> [Option<usize>; 2] {
+        let before = |back: usize| {
+            ply.checked_sub(back)
+                .and_then(|p| self.made[p])
+                .and_then(pair_index)
+        };
+        [
+            before(0).map(|r| r * 625),
+            before(1).map(|r| CONTINUATION + r * 625),
+        ]
+    }
+
+    /// Moves `mv`'s continuation values in `rows` by `bonus` (bounded as
+    /// [`Engine::update_butterfly`]'s).
+    fn update_continuation(&mut self, rows: [Option<usize>; 2], mv: Move, bonus: i32) {
+        let Some(column) = pair_index(mv) else {
+            return;
+        };
+        for row in rows.into_iter().flatten() {
+            let h = &mut self.continuation[row + column];
+            let v = i32::from(*h);
+            *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+        }
+    }
+
+    /// The continuation histories' value for `mv` in `rows`.
+    fn continuation_value(&self, rows: [Option<usize>; 2], mv: Move) -> i32 {
+        pair_index(mv).map_or(0, |column| {
+            rows.into_iter()
+                .flatten()
+                .map(|row| i32::from(self.continuation[row + column]))
+                .sum()
+        })
     }
 
     fn is_killer(&self, ply: usize, mv: Move) -> bool {
@@ -1621,6 +1762,11 @@ impl Engine {
         let their_reach = their_level2.closed_neighbourhood();
         let level2 = pos.heights[1] & !pos.heights[2];
         let level3 = pos.heights[2] & !pos.heights[3];
+        let rows = if self.options.continuation && self.options.history {
+            self.continuation_rows(ply)
+        } else {
+            [None, None]
+        };
         moves
             .iter()
             .map(|&mv| {
@@ -1654,7 +1800,9 @@ impl Engine {
                                 s += THREAT;
                             }
                             if self.options.history {
-                                s + butterfly_index(side, mv).map_or(0, |b| self.butterfly[b]) / 16
+                                s + (butterfly_index(side, mv).map_or(0, |b| self.butterfly[b])
+                                    + self.continuation_value(rows, mv))
+                                    / 16
                             } else {
                                 s + self.history[side][pos.action_of(mv)].min(1 << 20) / 1024
                             }
@@ -1876,6 +2024,14 @@ mod tests {
                 ..Options::BASELINE
             })
         );
+        assert_eq!(
+            "default,conthist,-evalcache".parse(),
+            Ok(Options {
+                continuation: true,
+                eval_cache: false,
+                ..Options::DEFAULT
+            })
+        );
         let err = "killers,nul".parse::<Options>().unwrap_err();
         assert!(err.starts_with("`nul` is not a search refinement"), "{err}");
     }
@@ -2057,6 +2213,55 @@ mod tests {
         assert!(verified >= 50, "{verified} wins verified");
     }
 
+    /// Singular extensions (searched from depth 2 here, so that they fire
+    /// often) change the trees, and every win they claim within 5 plies is
+    /// confirmed by a full-width search.
+    #[test]
+    fn singular_extensions_claim_only_real_wins() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(23);
+        let depth = |d| Limits {
+            depth: Some(d),
+            time: None,
+        };
+        let singular = Params {
+            se_depth: 2,
+            ..Params::DEFAULT
+        };
+        let exact = Options {
+            blocks: true,
+            ..Options::BASELINE
+        };
+        let (mut searched, mut changed, mut verified) = (0, 0, 0);
+        while searched < 60 {
+            let Some(pos) = random_position_in_play(&mut rng, 8..40) else {
+                continue;
+            };
+            searched += 1;
+            let plain = Engine::new(1 << 16).search(&pos, depth(4));
+            let with = Engine::new(1 << 16)
+                .with_params(singular)
+                .search(&pos, depth(4));
+            changed += usize::from(with.nodes != plain.nodes);
+            if with.score >= MATE_BOUND {
+                let distance = (WIN_SCORE - with.score) as u32;
+                if distance <= 5 {
+                    let proof = Engine::new(1 << 16)
+                        .with_options(exact)
+                        .search(&pos, depth(distance));
+                    assert!(
+                        proof.score >= MATE_BOUND,
+                        "{pos}: a win in {distance} claimed, the full search scores {}",
+                        proof.score
+                    );
+                    verified += 1;
+                }
+            }
+        }
+        assert!(changed >= 20, "{changed} of 60 trees changed");
+        assert!(verified >= 5, "{verified} wins verified");
+    }
+
     #[test]
     fn weights_are_read_from_text_and_a_bad_one_is_named() {
         assert_eq!(parse_weights("hand"), Ok(HAND_WEIGHTS));
@@ -2152,6 +2357,14 @@ mod tests {
                 lmr_loud: 1,
                 rfp_margin: -5,
                 ..Params::PREVIOUS
+            })
+        );
+        assert_eq!(
+            "se_depth=8, se_margin=3".parse(),
+            Ok(Params {
+                se_depth: 8,
+                se_margin: 3,
+                ..Params::DEFAULT
             })
         );
         assert_eq!(
