@@ -405,7 +405,7 @@ impl Options {
         threat_order: false,
         quiescence: true,
         eval_cache: true,
-        continuation: false,
+        continuation: true,
     };
     /// Every refinement on.
     pub const ALL: Options = Options {
@@ -2025,9 +2025,9 @@ mod tests {
             })
         );
         assert_eq!(
-            "default,conthist,-evalcache".parse(),
+            "-conthist,-evalcache".parse(),
             Ok(Options {
-                continuation: true,
+                continuation: false,
                 eval_cache: false,
                 ..Options::DEFAULT
             })
