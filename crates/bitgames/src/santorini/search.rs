@@ -2157,6 +2157,28 @@ mod tests {
         (!pos.outcome().is_over() && !pos.is_placement()).then_some(pos)
     }
 
+    /// Asserts that a full-width search (only the blocks searched when
+    /// threatened, which is exact) to `distance` plies finds the win a
+    /// search claimed in `pos`.
+    fn assert_win_is_real(pos: &Position, distance: u32) {
+        let exact = Options {
+            blocks: true,
+            ..Options::BASELINE
+        };
+        let proof = Engine::new(1 << 16).with_options(exact).search(
+            pos,
+            Limits {
+                depth: Some(distance),
+                time: None,
+            },
+        );
+        assert!(
+            proof.score >= MATE_BOUND,
+            "{pos}: a win in {distance} claimed, the full search scores {}",
+            proof.score
+        );
+    }
+
     /// The attacker's threat quiescence (`quiescence`, on by default) sees forced wins by
     /// chains of climb threats beyond the nominal depth, and each win it
     /// claims is real: a full-width search (only the blocks searched when
@@ -2173,10 +2195,6 @@ mod tests {
             quiescence: false,
             ..Options::DEFAULT
         };
-        let exact = Options {
-            blocks: true,
-            ..Options::BASELINE
-        };
         let (mut searched, mut seen_only_by_it, mut verified, mut proved_only_by_it) = (0, 0, 0, 0);
         while searched < 300 {
             let Some(pos) = random_position_in_play(&mut rng, 8..40) else {
@@ -2192,14 +2210,7 @@ mod tests {
                 let only = plain.score < MATE_BOUND;
                 seen_only_by_it += usize::from(only);
                 if distance <= 5 {
-                    let proof = Engine::default()
-                        .with_options(exact)
-                        .search(&pos, depth(distance));
-                    assert!(
-                        proof.score >= MATE_BOUND,
-                        "{pos}: a win in {distance} claimed, the full search scores {}",
-                        proof.score
-                    );
+                    assert_win_is_real(&pos, distance);
                     verified += 1;
                     proved_only_by_it += usize::from(only);
                 }
@@ -2228,10 +2239,6 @@ mod tests {
             se_depth: 2,
             ..Params::DEFAULT
         };
-        let exact = Options {
-            blocks: true,
-            ..Options::BASELINE
-        };
         let (mut searched, mut changed, mut verified) = (0, 0, 0);
         while searched < 60 {
             let Some(pos) = random_position_in_play(&mut rng, 8..40) else {
@@ -2246,14 +2253,7 @@ mod tests {
             if with.score >= MATE_BOUND {
                 let distance = (WIN_SCORE - with.score) as u32;
                 if distance <= 5 {
-                    let proof = Engine::new(1 << 16)
-                        .with_options(exact)
-                        .search(&pos, depth(distance));
-                    assert!(
-                        proof.score >= MATE_BOUND,
-                        "{pos}: a win in {distance} claimed, the full search scores {}",
-                        proof.score
-                    );
+                    assert_win_is_real(&pos, distance);
                     verified += 1;
                 }
             }
