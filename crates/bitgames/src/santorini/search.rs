@@ -41,6 +41,10 @@ const HISTORY_MAX: i32 = 1 << 14;
 /// this move's (to, build).
 const CONTINUATION: usize = 625 * 625;
 
+/// The continuation histories' rows of a position: after the last move,
+/// the one before it and the one before that (see [`Engine::continuation_rows`]).
+type Rows = [Option<usize>; 3];
+
 /// A move's (to, build) pair, the index of a row or a column of the
 /// continuation history (`None` for placements and wins).
 fn pair_index(mv: Move) -> Option<usize> {
@@ -148,6 +152,29 @@ pub struct Params {
     pub se_depth: u32,
     /// See `se_depth`.
     pub se_margin: i32,
+    /// The move order adds a quiet move's history by spaces and
+    /// continuation values divided by this.
+    pub hist_div: i32,
+    /// When not 0, a quiet move's reduction changes by its history by
+    /// spaces plus continuation values (together at most 49,152) divided by
+    /// this, in plies.
+    pub stat_lmr: i32,
+    /// When not 0, a quiet move at depth 1 to 4 whose history by spaces
+    /// plus continuation values is below `-hist_prune * depth` is not
+    /// searched (once some move has been).
+    pub hist_prune: i32,
+    /// When not 0, razoring: a quiet position at depth 1 or 2 whose static
+    /// evaluation is more than `razor * depth` below alpha is searched at
+    /// depth 0 (threat quiescence) and returns that score if it stays at or
+    /// below alpha.
+    pub razor: i32,
+    /// When not 0, a third continuation history: after the opponent's move
+    /// before the mover's last.
+    pub cont3: i32,
+    /// When not 0, ProbCut: a quiet position at depth 5 or more whose
+    /// table's move or one of its first three climbs, searched 4 plies
+    /// shallower, beats beta by this margin is taken as a cut.
+    pub probcut: i32,
 }
 
 impl Params {
@@ -175,6 +202,12 @@ impl Params {
         qs_threats: 3,
         se_depth: 0,
         se_margin: 4,
+        hist_div: 16,
+        stat_lmr: 0,
+        hist_prune: 0,
+        razor: 0,
+        cont3: 0,
+        probcut: 0,
     };
     /// The values before them (`previous`): the search of commit b5aec27
     /// (engine D in the README), node for node.
@@ -253,11 +286,17 @@ impl std::str::FromStr for Params {
                 "hist_lmr" => p.hist_lmr = number()?,
                 "se_depth" => p.se_depth = count()?,
                 "se_margin" => p.se_margin = number()?,
+                "hist_div" => p.hist_div = number()?.max(1),
+                "stat_lmr" => p.stat_lmr = number()?,
+                "hist_prune" => p.hist_prune = number()?,
+                "razor" => p.razor = number()?,
+                "cont3" => p.cont3 = number()?,
+                "probcut" => p.probcut = number()?,
                 "threat_ext" => p.threat_ext = count()?,
                 "qs_threats" => p.qs_threats = count()?,
                 _ => {
                     return Err(format!(
-                        "`{}` is not a search parameter: use rfp_depth, rfp_margin, null_base, null_div, null_depth, lmr_nonpv, lmr_cut, lmr_index, lmr_div, lmr_base, lmp_depth, lmp_base, lmp_mult, lmr_loud, lmr_threats, improving, hist_lmr, threat_ext, qs_threats, se_depth, se_margin (or default, previous)",
+                        "`{}` is not a search parameter: use rfp_depth, rfp_margin, null_base, null_div, null_depth, lmr_nonpv, lmr_cut, lmr_index, lmr_div, lmr_base, lmp_depth, lmp_base, lmp_mult, lmr_loud, lmr_threats, improving, hist_lmr, threat_ext, qs_threats, se_depth, se_margin, hist_div, stat_lmr, hist_prune, razor, cont3, probcut (or default, previous)",
                         name.trim()
                     ));
                 }
@@ -940,7 +979,7 @@ impl Engine {
             table: vec![Entry::default(); entries.next_power_of_two()],
             history: vec![[0; NUM_ACTIONS]; 2],
             butterfly: vec![0; 2 * BUTTERFLY],
-            continuation: vec![0; 2 * CONTINUATION],
+            continuation: vec![0; 3 * CONTINUATION],
             killers: [[None; 2]; MAX_PLY],
             evals: [NO_EVAL; MAX_PLY + 2],
             sums: vec![[[0; HIDDEN]; 2]; MAX_PLY + 2],
@@ -1381,7 +1420,8 @@ impl Engine {
             && beta.abs() < MATE_BOUND
             && excluded.is_none();
         let wants_eval = (self.options.reverse_futility && depth <= self.params.rfp_depth)
-            || (self.options.null_move && depth >= self.params.null_depth);
+            || (self.options.null_move && depth >= self.params.null_depth)
+            || (self.params.razor != 0 && depth <= 2);
         let track = self.params.improving > 0 && !threatened && !pos.is_placement();
         let static_eval = if (quiet_node && wants_eval) || track {
             self.static_eval(pos, ply)
@@ -1402,6 +1442,20 @@ impl Engine {
         {
             // So far above beta that a shallow search will not bring it down.
             return static_eval;
+        }
+        if self.params.razor != 0
+            && quiet_node
+            && depth <= 2
+            && static_eval + self.params.razor * (depth as i32) < alpha
+        {
+            // So far below alpha that only a threat could bring it back.
+            let score = self.negamax(pos, 0, ply, alpha, beta, extensions, cut);
+            if self.stopped {
+                return 0;
+            }
+            if score <= alpha {
+                return score;
+            }
         }
         if self.options.null_move
             && quiet_node
@@ -1446,6 +1500,48 @@ impl Engine {
         if self.options.net && !pos.is_placement() {
             // The children's evaluations start from these sums.
             self.ensure_sums(pos, ply);
+        }
+        if self.params.probcut != 0
+            && quiet_node
+            && depth >= 5
+            && (beta + self.params.probcut).abs() < MATE_BOUND
+        {
+            // A shallow search of the likeliest cuts, against a raised beta.
+            let raised = beta + self.params.probcut;
+            let mut tried = 0;
+            for &mv in moves.iter() {
+                let climb = match mv {
+                    Move::Build { from, to, .. } => pos.level(to) > pos.level(from),
+                    _ => false,
+                };
+                if Some(mv) != tt_move && !climb {
+                    continue;
+                }
+                if Some(mv) != tt_move {
+                    if tried >= 3 {
+                        continue;
+                    }
+                    tried += 1;
+                }
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                self.made[ply + 1] = Some(mv);
+                let score = -self.negamax(
+                    &child,
+                    depth - 5,
+                    ply + 1,
+                    -raised,
+                    -raised + 1,
+                    extensions,
+                    !cut,
+                );
+                if self.stopped {
+                    return 0;
+                }
+                if score >= raised {
+                    return score;
+                }
+            }
         }
         // Singular extension: is the table's move the only good one?
         let mut singular = None;
@@ -1501,6 +1597,13 @@ impl Engine {
             || self.options.history;
         let mut quiet_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut quiet_count = 0usize;
+        let statted =
+            self.options.history && (self.params.stat_lmr != 0 || self.params.hist_prune != 0);
+        let rows = if statted && self.options.continuation {
+            self.continuation_rows(ply)
+        } else {
+            [None; 3]
+        };
         for i in 0..keyed.len() {
             let next =
                 (i + 1..keyed.len()).fold(i, |b, j| if keyed[j].0 > keyed[b].0 { j } else { b });
@@ -1523,9 +1626,22 @@ impl Engine {
                 && Some(mv) != tt_move
                 && self.is_quiet(pos, mv)
                 && !opponent_threatens(&child);
+            let stat = if quiet && statted {
+                butterfly_index(side, mv).map_or(0, |b| self.butterfly[b])
+                    + self.continuation_value(rows, mv)
+            } else {
+                0
+            };
             if quiet {
                 quiet_count += 1;
                 if quiet_count > late_quiet_limit && best_score > -MATE_BOUND {
+                    continue;
+                }
+                if self.params.hist_prune != 0
+                    && depth <= 4
+                    && best_score > -MATE_BOUND
+                    && stat < -self.params.hist_prune * depth as i32
+                {
                     continue;
                 }
             }
@@ -1554,6 +1670,9 @@ impl Engine {
                     if p.hist_lmr > 0 && quiet {
                         let h = butterfly_index(side, mv).map_or(0, |b| self.butterfly[b]);
                         r = (r as i32 - h / p.hist_lmr).max(0) as u32;
+                    }
+                    if p.stat_lmr != 0 && quiet {
+                        r = (r as i32 - stat / p.stat_lmr).max(0) as u32;
                     }
                     if loud {
                         r = r.saturating_sub(p.lmr_loud);
@@ -1681,9 +1800,10 @@ impl Engine {
     }
 
     /// The continuation histories' rows at `ply`: after the opponent's
-    /// last move and after the mover's move before it (`None` where there is
-    /// no such move: before the root, a pass, a placement).
-    fn continuation_rows(&self, ply: usize) -> [Option<usize>; 2] {
+    /// last move, after the mover's move before it and, with
+    /// [`Params::cont3`], after the opponent's move before that (`None`
+    /// where there is no such move: before the root, a pass, a placement).
+    fn continuation_rows(&self, ply: usize) -> Rows {
         let before = |back: usize| {
             ply.checked_sub(back)
                 .and_then(|p| self.made[p])
@@ -1692,12 +1812,15 @@ impl Engine {
         [
             before(0).map(|r| r * 625),
             before(1).map(|r| CONTINUATION + r * 625),
+            before(2)
+                .filter(|_| self.params.cont3 != 0)
+                .map(|r| 2 * CONTINUATION + r * 625),
         ]
     }
 
     /// Moves `mv`'s continuation values in `rows` by `bonus` (bounded as
     /// [`Engine::update_butterfly`]'s).
-    fn update_continuation(&mut self, rows: [Option<usize>; 2], mv: Move, bonus: i32) {
+    fn update_continuation(&mut self, rows: Rows, mv: Move, bonus: i32) {
         let Some(column) = pair_index(mv) else {
             return;
         };
@@ -1709,7 +1832,7 @@ impl Engine {
     }
 
     /// The continuation histories' value for `mv` in `rows`.
-    fn continuation_value(&self, rows: [Option<usize>; 2], mv: Move) -> i32 {
+    fn continuation_value(&self, rows: Rows, mv: Move) -> i32 {
         pair_index(mv).map_or(0, |column| {
             rows.into_iter()
                 .flatten()
@@ -1765,7 +1888,7 @@ impl Engine {
         let rows = if self.options.continuation && self.options.history {
             self.continuation_rows(ply)
         } else {
-            [None, None]
+            [None; 3]
         };
         moves
             .iter()
@@ -1802,7 +1925,7 @@ impl Engine {
                             if self.options.history {
                                 s + (butterfly_index(side, mv).map_or(0, |b| self.butterfly[b])
                                     + self.continuation_value(rows, mv))
-                                    / 16
+                                    / self.params.hist_div
                             } else {
                                 s + self.history[side][pos.action_of(mv)].min(1 << 20) / 1024
                             }
@@ -2228,38 +2351,96 @@ mod tests {
     /// often) change the trees, and every win they claim within 5 plies is
     /// confirmed by a full-width search.
     #[test]
-    fn singular_extensions_claim_only_real_wins() {
+    fn pruning_and_extension_parameters_claim_only_real_wins() {
         use rand::SeedableRng;
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(23);
-        let depth = |d| Limits {
-            depth: Some(d),
-            time: None,
-        };
-        let singular = Params {
-            se_depth: 2,
-            ..Params::DEFAULT
-        };
-        let (mut searched, mut changed, mut verified) = (0, 0, 0);
-        while searched < 60 {
-            let Some(pos) = random_position_in_play(&mut rng, 8..40) else {
-                continue;
+        // Each refinement that is off by default, turned on where it acts
+        // at these depths: the trees change, and every win claimed within 5
+        // plies is confirmed by a full-width search.
+        let cases: [(&str, u32, usize, Params); 6] = [
+            (
+                "singular extensions",
+                4,
+                60,
+                Params {
+                    se_depth: 2,
+                    ..Params::DEFAULT
+                },
+            ),
+            (
+                "razoring",
+                4,
+                60,
+                Params {
+                    razor: 100,
+                    ..Params::DEFAULT
+                },
+            ),
+            (
+                "history pruning",
+                6,
+                30,
+                Params {
+                    hist_prune: 1,
+                    ..Params::DEFAULT
+                },
+            ),
+            (
+                "history reductions",
+                6,
+                30,
+                Params {
+                    stat_lmr: 8,
+                    ..Params::DEFAULT
+                },
+            ),
+            (
+                "third continuation history",
+                4,
+                60,
+                Params {
+                    cont3: 1,
+                    ..Params::DEFAULT
+                },
+            ),
+            (
+                "ProbCut",
+                6,
+                30,
+                Params {
+                    probcut: 40,
+                    ..Params::DEFAULT
+                },
+            ),
+        ];
+        for (name, d, count, params) in cases {
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(23);
+            let depth = Limits {
+                depth: Some(d),
+                time: None,
             };
-            searched += 1;
-            let plain = Engine::new(1 << 16).search(&pos, depth(4));
-            let with = Engine::new(1 << 16)
-                .with_params(singular)
-                .search(&pos, depth(4));
-            changed += usize::from(with.nodes != plain.nodes);
-            if with.score >= MATE_BOUND {
-                let distance = (WIN_SCORE - with.score) as u32;
-                if distance <= 5 {
-                    assert_win_is_real(&pos, distance);
-                    verified += 1;
+            let (mut searched, mut changed, mut verified) = (0, 0, 0);
+            while searched < count {
+                let Some(pos) = random_position_in_play(&mut rng, 8..40) else {
+                    continue;
+                };
+                searched += 1;
+                let plain = Engine::new(1 << 16).search(&pos, depth);
+                let with = Engine::new(1 << 16).with_params(params).search(&pos, depth);
+                changed += usize::from(with.nodes != plain.nodes);
+                if with.score >= MATE_BOUND {
+                    let distance = (WIN_SCORE - with.score) as u32;
+                    if distance <= 5 {
+                        assert_win_is_real(&pos, distance);
+                        verified += 1;
+                    }
                 }
             }
+            assert!(
+                changed >= count / 3,
+                "{name}: {changed} of {count} trees changed"
+            );
+            assert!(verified >= 3, "{name}: {verified} wins verified");
         }
-        assert!(changed >= 20, "{changed} of 60 trees changed");
-        assert!(verified >= 5, "{verified} wins verified");
     }
 
     #[test]
@@ -2364,6 +2545,18 @@ mod tests {
             Ok(Params {
                 se_depth: 8,
                 se_margin: 3,
+                ..Params::DEFAULT
+            })
+        );
+        assert_eq!(
+            "razor=250, hist_prune=4000, stat_lmr=-3, hist_div=8, cont3=1, probcut=150".parse(),
+            Ok(Params {
+                razor: 250,
+                hist_prune: 4_000,
+                stat_lmr: -3,
+                hist_div: 8,
+                cont3: 1,
+                probcut: 150,
                 ..Params::DEFAULT
             })
         );
