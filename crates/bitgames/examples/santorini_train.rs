@@ -12,7 +12,9 @@
 //! (up to 16, the opponent's turned round), the move `i` later weighted by
 //! `d^i`: the later searches saw further into the game.
 //! `RELABEL=DIR` takes the deeper scores `santorini_relabel` wrote in DIR
-//! instead of the recorded ones, for the positions they cover.
+//! instead of the recorded ones, for the positions they cover. `SHARPEN=f`
+//! multiplies the recorded scores by f first (a control: the deeper scores
+//! are more decided than the recorded ones).
 //!
 //! `cargo run --release -p bitgames --example santorini_train -- OUT.bin GAMES.jsonl...`
 //! (a file ending in `.gz` is read through `gzip -dc`; the games the
@@ -243,6 +245,18 @@ fn main() {
         }
         s.target = lambda * s.target + (1.0 - lambda) * p;
     };
+    if let Some(factor) = std::env::var("SHARPEN").ok().map(|f| {
+        f.parse::<f32>()
+            .unwrap_or_else(|e| panic!("SHARPEN={f}: {e}"))
+    }) {
+        // The recorded scores scaled (before `RELABEL` replaces some): a
+        // control for the deeper scores, which are more decided.
+        for s in train.iter_mut().chain(valid.iter_mut()) {
+            if let Some(score) = s.recorded.as_mut() {
+                *score = (*score as f32 * factor).round() as i32;
+            }
+        }
+    }
     if let Ok(dir) = std::env::var("RELABEL") {
         // Deeper scores (`santorini_relabel`) in place of the recorded ones.
         let mut deeper = std::collections::HashMap::new();
@@ -259,8 +273,25 @@ fn main() {
             }
         }
         let mut replaced = 0;
+        // How the deeper scores differ from the recorded ones, as win chances
+        // for the player to move, and how well each predicts the result.
+        let (mut both, mut shallow_p, mut deep_p, mut gap) = (0usize, 0.0f64, 0.0f64, 0.0f64);
+        let (mut shallow_loss, mut deep_loss) = (0.0f64, 0.0f64);
+        let log_loss = |p: f32, y: f32| {
+            let p = p.clamp(1e-6, 1.0 - 1e-6) as f64;
+            -(y as f64 * p.ln() + (1.0 - y as f64) * (1.0 - p).ln())
+        };
         for s in train.iter_mut().chain(valid.iter_mut()) {
             if let Some(&score) = deeper.get(&s.pos.to_string()) {
+                if let Some(old) = s.recorded {
+                    let (a, b) = (chance(old), chance(score));
+                    both += 1;
+                    shallow_p += (a - 0.5).abs() as f64;
+                    deep_p += (b - 0.5).abs() as f64;
+                    gap += (a - b).abs() as f64;
+                    shallow_loss += log_loss(a, s.target);
+                    deep_loss += log_loss(b, s.target);
+                }
                 s.recorded = Some(score);
                 replaced += 1;
             }
@@ -270,6 +301,17 @@ fn main() {
             deeper.len(),
             files.len()
         );
+        if both > 0 {
+            let n = both as f64;
+            eprintln!(
+                "RELABEL: on the {both} positions with both scores, mean |win chance - 0.5| {:.4} recorded, {:.4} deeper; mean |difference| {:.4}; log loss against the results {:.5} recorded, {:.5} deeper",
+                shallow_p / n,
+                deep_p / n,
+                gap / n,
+                shallow_loss / n,
+                deep_loss / n
+            );
+        }
     }
     let recorded = train
         .iter()
