@@ -2578,7 +2578,11 @@ mod tests {
     /// The deeper search's parameters (more reverse futility, a larger
     /// null-move reduction, reductions at expected cut nodes and of the
     /// moves that are not quiet) search a much smaller depth-9 tree than the
-    /// previous ones on positions of the referee games.
+    /// previous ones on positions of the referee games. How much depends on
+    /// the evaluation: on these three, 3.6 times smaller with the network N2,
+    /// 1.8 times with N2s (the built-in one since the sixteenth session); over
+    /// the 59 positions of a referee file (`--example santorini_nodes 9
+    /// FILE default "default;previous"`), 2.0 and 2.4 times.
     #[test]
     fn the_default_params_search_a_smaller_tree_than_the_previous_ones() {
         let texts = [
@@ -2601,7 +2605,7 @@ mod tests {
             old += previous.nodes;
             new += default.nodes;
         }
-        assert!(new * 2 < old, "{new} nodes against {old}");
+        assert!(new * 3 < old * 2, "{new} nodes against {old}");
         println!("depth 9: {new} nodes against {old}");
     }
 
