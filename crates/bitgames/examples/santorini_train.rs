@@ -74,6 +74,12 @@ fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The cross-entropy of the win chance `p` against the target `y`.
+fn log_loss(p: f32, y: f32) -> f32 {
+    let p = p.clamp(1e-6, 1.0 - 1e-6);
+    -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
+}
+
 /// Where input `i` goes under symmetry `k`.
 fn map_input(i: u16, k: usize) -> u16 {
     let i = i as usize;
@@ -203,8 +209,7 @@ fn main() {
                     .zip(&WEIGHTS)
                     .map(|(x, &w)| x * w as f32)
                     .sum();
-                let p = sigmoid(e / k).clamp(1e-6, 1.0 - 1e-6);
-                -(s.target * p.ln() + (1.0 - s.target) * (1.0 - p).ln())
+                log_loss(sigmoid(e / k), s.target)
             })
             .sum::<f32>()
             / data.len() as f32
@@ -277,10 +282,6 @@ fn main() {
         // for the player to move, and how well each predicts the result.
         let (mut both, mut shallow_p, mut deep_p, mut gap) = (0usize, 0.0f64, 0.0f64, 0.0f64);
         let (mut shallow_loss, mut deep_loss) = (0.0f64, 0.0f64);
-        let log_loss = |p: f32, y: f32| {
-            let p = p.clamp(1e-6, 1.0 - 1e-6) as f64;
-            -(y as f64 * p.ln() + (1.0 - y as f64) * (1.0 - p).ln())
-        };
         for s in train.iter_mut().chain(valid.iter_mut()) {
             if let Some(&score) = deeper.get(&s.pos.to_string()) {
                 if let Some(old) = s.recorded {
@@ -289,8 +290,8 @@ fn main() {
                     shallow_p += (a - 0.5).abs() as f64;
                     deep_p += (b - 0.5).abs() as f64;
                     gap += (a - b).abs() as f64;
-                    shallow_loss += log_loss(a, s.target);
-                    deep_loss += log_loss(b, s.target);
+                    shallow_loss += f64::from(log_loss(a, s.target));
+                    deep_loss += f64::from(log_loss(b, s.target));
                 }
                 s.recorded = Some(score);
                 replaced += 1;
@@ -419,8 +420,7 @@ fn main() {
             .map(|s| {
                 let mut a = [0.0; HIDDEN];
                 let z = p.forward(&s.on, &s.dense, &mut a);
-                let q = sigmoid(z).clamp(1e-6, 1.0 - 1e-6);
-                f64::from(-(s.target * q.ln() + (1.0 - s.target) * (1.0 - q).ln()))
+                f64::from(log_loss(sigmoid(z), s.target))
             })
             .sum::<f64>()
             / data.len() as f64
