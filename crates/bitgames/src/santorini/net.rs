@@ -50,7 +50,8 @@ pub const SLOT_INPUTS: usize = 21;
 /// rows are 0 beyond, so that a move, which changes about ten of their
 /// counts, updates 64 sums a view for each instead of all 256.
 pub const NEIGHBOURHOOD_UNITS: usize = 64;
-/// The number of hidden units.
+/// The number of hidden units (512 and 1,024 were tried in the eighteenth
+/// session: README, section O).
 pub const HIDDEN: usize = 256;
 /// The inputs on at once, repeats counted (25 spaces, 4 workers, and
 /// each worker's 8 neighbour slots).
@@ -586,6 +587,9 @@ impl Net {
 }
 
 const _: () = assert!(NEIGHBOURHOOD_UNITS <= HIDDEN);
+// The output's sum cannot overflow, whatever a network file holds: each
+// term is at most `QA * i16::MAX` in size.
+const _: () = assert!(HIDDEN as i64 * QA as i64 * i16::MAX as i64 <= i32::MAX as i64);
 
 /// The units a neighbourhood row feeds.
 #[inline(always)]
@@ -875,15 +879,16 @@ mod tests {
         other[10..12].copy_from_slice(&64u16.to_le_bytes());
         let sizes = Net::from_bytes(&other).unwrap_err();
         assert!(sizes.contains("64 hidden units"), "{sizes}");
-        // A neighbourhood input may not feed the units past the first 64:
-        // the kept sums would miss that weight.
+        // A neighbourhood input may not feed the units past the first
+        // NEIGHBOURHOOD_UNITS: the kept sums would miss that weight.
         let mut wide = bytes.clone();
         let (i, j) = (NEIGHBOURHOOD + 5, NEIGHBOURHOOD_UNITS + 3);
         let at = 12 + 2 * (i * HIDDEN + j);
         wide[at..at + 2].copy_from_slice(&7i16.to_le_bytes());
         let fault = Net::from_bytes(&wide).unwrap_err();
+        let unit = format!("weight 7 on hidden unit {j}");
         assert!(
-            fault.contains("input 280") && fault.contains("weight 7 on hidden unit 67"),
+            fault.contains("input 280") && fault.contains(&unit),
             "{fault}"
         );
     }
