@@ -588,8 +588,8 @@ impl Net {
 
 const _: () = assert!(NEIGHBOURHOOD_UNITS <= HIDDEN);
 // The output's sum cannot overflow, whatever a network file holds: each
-// term is at most `QA * i16::MAX` in size.
-const _: () = assert!(HIDDEN as i64 * QA as i64 * i16::MAX as i64 <= i32::MAX as i64);
+// term is at most `QA * 32768` in size (an output weight of `i16::MIN`).
+const _: () = assert!(HIDDEN as i64 * QA as i64 * -(i16::MIN as i64) <= i32::MAX as i64);
 
 /// The units a neighbourhood row feeds.
 #[inline(always)]
