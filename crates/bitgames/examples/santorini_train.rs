@@ -18,7 +18,8 @@
 //!
 //! `cargo run --release -p bitgames --example santorini_train -- OUT.bin GAMES.jsonl...`
 //! (a file ending in `.gz` is read through `gzip -dc`; the games the
-//! built-in network learnt from are in `tools/santorini/selfplay/`).
+//! built-in network learnt from are in `tools/santorini/selfplay/`; a file
+//! named `FILE*N` has its training positions seen N times an epoch).
 //!
 //! Each position is seen under a random one of the board's eight symmetries
 //! each epoch. One game in ten is held out: the loss on its positions is
@@ -46,6 +47,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 #[path = "common/santorini_data.rs"]
 mod santorini_data;
 
+#[derive(Clone)]
 struct Sample {
     on: [u16; MAX_ON],
     dense: [f32; FEATURES],
@@ -174,9 +176,28 @@ fn main() {
     let use_recorded = env("RECORDED", 1.0) != 0.0;
     let distances = env("NO_DISTANCES", 0.0) == 0.0;
     let td = env("TD", 0.0) as f32;
-    let (quiet, games) = santorini_data::quiet_positions(&args[1..]);
+    // `FILE*N`: the training positions of FILE are each seen N times an
+    // epoch (its held-out ones once).
+    let mut games = 0;
+    let mut quiet = Vec::new();
+    for arg in &args[1..] {
+        let (file, repeat) = match arg.rsplit_once('*') {
+            Some((file, n)) => (
+                file.to_string(),
+                n.parse::<usize>()
+                    .unwrap_or_else(|e| panic!("{arg}: the repeat count `{n}`: {e}")),
+            ),
+            None => (arg.clone(), 1),
+        };
+        let (q, g) = santorini_data::quiet_positions(&[file]);
+        quiet.extend(q.into_iter().map(|mut q| {
+            q.game += games;
+            (q, repeat)
+        }));
+        games += g;
+    }
     let (mut train, mut valid) = (Vec::new(), Vec::new());
-    for q in quiet {
+    for (q, repeat) in quiet {
         let mut on = [0u16; MAX_ON];
         let n = inputs(&q.pos, 0, &mut on);
         assert_eq!(n, MAX_ON, "four workers placed");
@@ -191,6 +212,9 @@ fn main() {
         if q.game.is_multiple_of(10) {
             valid.push(sample);
         } else {
+            for _ in 1..repeat {
+                train.push(sample.clone());
+            }
             train.push(sample);
         }
     }
