@@ -185,7 +185,11 @@ fn main() {
             Some((file, n)) => (
                 file.to_string(),
                 n.parse::<usize>()
-                    .unwrap_or_else(|e| panic!("{arg}: the repeat count `{n}`: {e}")),
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .unwrap_or_else(|| {
+                        panic!("{arg}: the repeat count `{n}` is not a whole number from 1")
+                    }),
             ),
             None => (arg.clone(), 1),
         };
