@@ -216,10 +216,7 @@ fn main() {
         if q.game.is_multiple_of(10) {
             valid.push(sample);
         } else {
-            for _ in 1..repeat {
-                train.push(sample.clone());
-            }
-            train.push(sample);
+            train.extend(std::iter::repeat_n(sample, repeat));
         }
     }
     eprintln!(
