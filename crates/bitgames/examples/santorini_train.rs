@@ -27,6 +27,9 @@
 //! the best epoch is written to `OUT.bin`. `EPOCHS` (default 30), `LR`
 //! (default 0.002), `SEED`. `NO_DISTANCES=1` trains without the terms that
 //! need a breadth-first search (`DISTANCE_TERMS`): a faster network.
+//! `INIT=FILE` starts from the network in FILE instead of random weights
+//! (fine-tuning; the best epoch must beat it held out to replace it), and
+//! `RELABEL_ONLY=1` trains on the positions `RELABEL` covers only.
 
 // Training code: indices read as the formulas do.
 #![allow(clippy::needless_range_loop)]
@@ -144,6 +147,23 @@ impl Params {
             z += self.v[k] * dense[k];
         }
         z
+    }
+
+    /// A network's weights back in training units (`INIT`): the inverse of
+    /// [`Params::to_net`], up to its rounding.
+    fn from_net(net: &Net, k: f32) -> Params {
+        let (qa, qb) = (QA as f32, QB as f32);
+        Params {
+            w1: net
+                .w1
+                .iter()
+                .flat_map(|row| row.iter().map(|&x| f32::from(x) / qa))
+                .collect(),
+            b1: net.b1.iter().map(|&x| f32::from(x) / qa).collect(),
+            w2: net.w2.iter().map(|&x| f32::from(x) / (k * qb)).collect(),
+            b2: net.b2 as f32 / k,
+            v: net.dense.iter().map(|&x| x as f32 / k).collect(),
+        }
     }
 
     fn to_net(&self, k: f32) -> Net {
@@ -322,6 +342,17 @@ fn main() {
                 replaced += 1;
             }
         }
+        if std::env::var("RELABEL_ONLY").is_ok_and(|v| v != "0") {
+            // Only the positions with a deeper score.
+            let keep = |s: &Sample| deeper.contains_key(&s.pos.to_string());
+            train.retain(keep);
+            valid.retain(keep);
+            eprintln!(
+                "RELABEL_ONLY: {} positions to train on, {} held out",
+                train.len(),
+                valid.len()
+            );
+        }
         eprintln!(
             "RELABEL: {} scores in {} files of {dir}, {replaced} positions take them",
             deeper.len(),
@@ -418,6 +449,10 @@ fn main() {
     }
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut p = Params::zeros();
+    let init = std::env::var("INIT").ok().map(|file| {
+        let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("INIT={file}: {e}"));
+        Net::from_bytes(&bytes).unwrap_or_else(|e| panic!("INIT={file}: {e}"))
+    });
     for (at, x) in p.w1.iter_mut().enumerate() {
         // The neighbourhood inputs feed only the first units.
         let (i, j) = (at / HIDDEN, at % HIDDEN);
@@ -440,6 +475,9 @@ fn main() {
             p.v[t] = 0.0;
         }
     }
+    if let Some(net) = &init {
+        p = Params::from_net(net, k);
+    }
     let loss_of = |p: &Params, data: &[Sample]| {
         data.par_iter()
             .map(|s| {
@@ -459,6 +497,10 @@ fn main() {
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut best_loss = f64::MAX;
     let mut best_params = p.clone();
+    if init.is_some() {
+        best_loss = loss_of(&p, &valid);
+        eprintln!("INIT: held-out loss {best_loss:.5} before training");
+    }
     let threads = rayon::current_num_threads().max(1);
     for epoch in 0..epochs {
         let lr = lr0 * 0.5f32.powf(epoch as f32 / (epochs as f32 / 3.0));
