@@ -12,7 +12,9 @@
 //! (up to 16, the opponent's turned round), the move `i` later weighted by
 //! `d^i`: the later searches saw further into the game.
 //! `RELABEL=DIR` takes the deeper scores `santorini_relabel` wrote in DIR
-//! instead of the recorded ones, for the positions they cover. `SHARPEN=f`
+//! instead of the recorded ones, for the positions they cover
+//! (`RELABEL=DIR:FILE:...`: several directories of chunks or single files,
+//! a later one's score of a position replacing an earlier one's). `SHARPEN=f`
 //! multiplies the recorded scores by f first (a control: the deeper scores
 //! are more decided than the recorded ones).
 //!
@@ -308,14 +310,26 @@ fn main() {
         }
     }
     if let Ok(dir) = std::env::var("RELABEL") {
-        // Deeper scores (`santorini_relabel`) in place of the recorded ones.
+        // Deeper scores (`santorini_relabel`) in place of the recorded ones:
+        // `RELABEL=A:B:...`, each a directory of `.txt.gz` chunks (read in
+        // name order) or one such file; a later score of a position replaces
+        // an earlier one.
         let mut deeper = std::collections::HashMap::new();
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("RELABEL={dir}: {e}"))
-            .map(|e| e.expect("a directory entry").path())
-            .filter(|p| p.to_string_lossy().ends_with(".txt.gz"))
-            .collect();
-        files.sort();
+        let mut files = Vec::new();
+        for source in dir.split(':') {
+            let path = std::path::PathBuf::from(source);
+            if path.is_file() {
+                files.push(path);
+                continue;
+            }
+            let mut chunks: Vec<_> = std::fs::read_dir(&path)
+                .unwrap_or_else(|e| panic!("RELABEL={dir}: {source}: {e}"))
+                .map(|e| e.expect("a directory entry").path())
+                .filter(|p| p.to_string_lossy().ends_with(".txt.gz"))
+                .collect();
+            chunks.sort();
+            files.extend(chunks);
+        }
         for file in &files {
             let name = file.to_string_lossy();
             for (p, _, score) in score_lines(&santorini_data::read_games(&name), &name) {

@@ -1,7 +1,8 @@
 //! The network evaluation against the linear one on games it was not
 //! trained on: the referee matches of `tools/santorini/matches/` (our
 //! engines against santorini-ai, the AlphaZero model and our previous
-//! engine; the network learnt from self-play games only).
+//! engine) but those the built-in network learnt from, which
+//! `tools/santorini/selfplay/match-games.txt` lists.
 
 use bitgames::santorini::net::{Net, SCALE};
 use bitgames::santorini::search::{WEIGHTS, evaluate_weighted};
@@ -12,13 +13,27 @@ use bitgames::{Game, Player};
 /// the match files, each with whether the player to move went on to win.
 fn labelled_positions() -> Vec<(Position, bool)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tools/santorini/matches");
+    let list = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tools/santorini/selfplay/match-games.txt"
+    );
+    let list = std::fs::read_to_string(list).unwrap_or_else(|e| panic!("{list}: {e}"));
+    let trained: std::collections::HashSet<&str> = list
+        .lines()
+        .filter_map(|line| line.rsplit('/').next())
+        .collect();
+    assert!(trained.len() > 100, "the training games' files listed");
     let mut out = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{dir}: {e}"))
         .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            !trained.contains(name.as_ref())
+        })
         .collect();
     files.sort();
-    assert!(files.len() >= 5, "the match files in {dir}");
+    assert!(files.len() >= 5, "the unseen match files in {dir}");
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
         for line in text.lines() {
