@@ -509,12 +509,16 @@ fn main() {
     let mut t = 0i32;
     let batch = 256;
     let mut order: Vec<usize> = (0..train.len()).collect();
-    let mut best_loss = f64::MAX;
+    // The starting point (INIT's network or the random one) is the first
+    // candidate: with EPOCHS=0 the loss printed is the written network's.
+    let mut best_loss = loss_of(&p, &valid);
     let mut best_params = p.clone();
-    if init.is_some() {
-        best_loss = loss_of(&p, &valid);
-        eprintln!("INIT: held-out loss {best_loss:.5} before training");
-    }
+    let start = if init.is_some() {
+        "INIT"
+    } else {
+        "random start"
+    };
+    eprintln!("{start}: held-out loss {best_loss:.5} before training");
     let threads = rayon::current_num_threads().max(1);
     for epoch in 0..epochs {
         let lr = lr0 * 0.5f32.powf(epoch as f32 / (epochs as f32 / 3.0));
