@@ -334,7 +334,7 @@ pub struct SearchArgs {
     /// (`rfp_depth`, `rfp_margin`, `null_base`, `null_div`, `null_depth`,
     /// `lmr_nonpv`, `lmr_cut`, `lmr_index`, `lmr_div`, `lmr_base`,
     /// `lmp_depth`, `lmp_base`, `lmp_mult`, `lmr_loud`, `lmr_threats`, `improving`,
-    /// `hist_lmr`, `threat_ext`, `qs_threats`, `se_depth`, `se_margin`; see `search::Params`). For self-play matches and tuning.
+    /// `hist_lmr`, `threat_ext`, `qs_threats`, `se_depth`, `se_margin`, `hist_div`, `stat_lmr`, `hist_prune`, `razor`, `cont3`, `probcut`; see `search::Params`). For self-play matches and tuning.
     #[arg(long, default_value = "", value_parser = parse_params)]
     params: Params,
 }
