@@ -331,10 +331,9 @@ pub struct SearchArgs {
     #[arg(long, value_parser = read_net)]
     net: Option<Arc<Net>>,
     /// The search's numeric parameters over the defaults, `name=value,...`
-    /// (`rfp_depth`, `rfp_margin`, `null_base`, `null_div`, `null_depth`,
-    /// `lmr_nonpv`, `lmr_cut`, `lmr_index`, `lmr_div`, `lmr_base`,
-    /// `lmp_depth`, `lmp_base`, `lmp_mult`, `lmr_loud`, `lmr_threats`, `improving`,
-    /// `hist_lmr`, `threat_ext`, `qs_threats`, `se_depth`, `se_margin`, `hist_div`, `stat_lmr`, `hist_prune`, `razor`, `cont3`, `probcut`; see `search::Params`). For self-play matches and tuning.
+    /// (the fields of `search::Params`, e.g. `rfp_margin=80,lmr_div=225`; an
+    /// unknown name is refused with the list of them). For self-play matches
+    /// and tuning.
     #[arg(long, default_value = "", value_parser = parse_params)]
     params: Params,
 }
