@@ -11,9 +11,11 @@
 //! The first OPTIONS is the reference the others' moves are compared with.
 //! `VERBOSE=1` prints each position's depth, nodes and score.
 //! `WRITE_FENS=FILE` writes the positions to FILE, one FEN a line (to
-//! give the same positions to another engine).
+//! give the same positions to another engine). `NET=FILE` searches with the
+//! network in FILE instead of the built-in one.
 
 use bitgames::Game;
+use bitgames::santorini::net::Net;
 use bitgames::santorini::search::{Engine, Limits, Options, Params, WIN_SCORE};
 use bitgames::santorini::{Move, Position};
 use std::time::Instant;
@@ -85,6 +87,10 @@ fn main() {
         set.len()
     );
     let verbose = std::env::var("VERBOSE").is_ok();
+    let net = std::env::var("NET").ok().map(|file| {
+        let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("NET={file}: {e}"));
+        std::sync::Arc::new(Net::from_bytes(&bytes).unwrap_or_else(|e| panic!("NET={file}: {e}")))
+    });
     for text in &args[2..] {
         let (opts, params) = text.split_once(';').unwrap_or((text, ""));
         let options: Options = opts.parse().unwrap_or_else(|e| panic!("{e}"));
@@ -96,6 +102,9 @@ fn main() {
         let mut forced = 0;
         for pos in &set {
             let mut engine = Engine::default().with_options(options).with_params(params);
+            if let Some(net) = &net {
+                engine = engine.with_net(net.clone());
+            }
             let r = engine.search(pos, limits);
             nodes += r.nodes;
             each.push(r.nodes);

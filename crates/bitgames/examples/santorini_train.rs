@@ -32,6 +32,9 @@
 //! `INIT=FILE` starts from the network in FILE instead of random weights
 //! (fine-tuning; the best epoch must beat it held out to replace it), and
 //! `RELABEL_ONLY=1` trains on the positions `RELABEL` covers only.
+//! `OTHER_VIEW=1` trains a network that reads the opponent's view too (its
+//! hidden units over the inputs with the players' roles swapped feed the
+//! output through weights of their own; a `BGSNET02` file).
 
 // Training code: indices read as the formulas do.
 #![allow(clippy::needless_range_loop)]
@@ -39,7 +42,7 @@
 use bitgames::santorini::Position;
 use bitgames::santorini::net::{
     HIDDEN, INPUTS, MAX_ON, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, Net, QA, QB, SCALE, SYMMETRIES,
-    inputs,
+    inputs, other_view,
 };
 use bitgames::santorini::search::{
     DISTANCE_TERMS, Engine, FEATURES, Limits, WEIGHTS, features_with,
@@ -113,13 +116,20 @@ struct Params {
     w1: Vec<f32>,
     b1: Vec<f32>,
     w2: Vec<f32>,
+    /// The output weights of the opponent's view (`OTHER_VIEW=1`; else
+    /// left at 0).
+    w2o: Vec<f32>,
     b2: f32,
     v: Vec<f32>,
 }
 
+/// The hidden sums of a position from both views: the player to move's
+/// and the opponent's.
+type Views = [[f32; HIDDEN]; 2];
+
 impl Params {
     fn flat_len() -> usize {
-        INPUTS * HIDDEN + 2 * HIDDEN + 1 + FEATURES
+        INPUTS * HIDDEN + 3 * HIDDEN + 1 + FEATURES
     }
 
     fn zeros() -> Params {
@@ -127,13 +137,13 @@ impl Params {
             w1: vec![0.0; INPUTS * HIDDEN],
             b1: vec![0.0; HIDDEN],
             w2: vec![0.0; HIDDEN],
+            w2o: vec![0.0; HIDDEN],
             b2: 0.0,
             v: vec![0.0; FEATURES],
         }
     }
 
-    /// The log-odds for these inputs; fills the hidden sums `a`.
-    fn forward(&self, on: &[u16], dense: &[f32; FEATURES], a: &mut [f32; HIDDEN]) -> f32 {
+    fn sums(&self, on: &[u16], a: &mut [f32; HIDDEN]) {
         a.copy_from_slice(&self.b1);
         for &i in on {
             let row = &self.w1[i as usize * HIDDEN..(i as usize + 1) * HIDDEN];
@@ -141,9 +151,27 @@ impl Params {
                 a[j] += row[j];
             }
         }
+    }
+
+    /// The log-odds for these inputs (`other`: the opponent's view's, if
+    /// that view is trained); fills the hidden sums `a`.
+    fn forward(
+        &self,
+        on: &[u16],
+        other: Option<&[u16]>,
+        dense: &[f32; FEATURES],
+        a: &mut Views,
+    ) -> f32 {
+        self.sums(on, &mut a[0]);
         let mut z = self.b2;
         for j in 0..HIDDEN {
-            z += self.w2[j] * a[j].clamp(0.0, 1.0);
+            z += self.w2[j] * a[0][j].clamp(0.0, 1.0);
+        }
+        if let Some(other) = other {
+            self.sums(other, &mut a[1]);
+            for j in 0..HIDDEN {
+                z += self.w2o[j] * a[1][j].clamp(0.0, 1.0);
+            }
         }
         for k in 0..FEATURES {
             z += self.v[k] * dense[k];
@@ -163,12 +191,18 @@ impl Params {
                 .collect(),
             b1: net.b1.iter().map(|&x| f32::from(x) / qa).collect(),
             w2: net.w2.iter().map(|&x| f32::from(x) / (k * qb)).collect(),
+            w2o: match &net.w2_other {
+                Some(w) => w.iter().map(|&x| f32::from(x) / (k * qb)).collect(),
+                None => vec![0.0; HIDDEN],
+            },
             b2: net.b2 as f32 / k,
             v: net.dense.iter().map(|&x| x as f32 / k).collect(),
         }
     }
 
-    fn to_net(&self, k: f32) -> Net {
+    /// The quantized network (`other_view`: with the opponent's view's
+    /// output weights).
+    fn to_net(&self, k: f32, other_view: bool) -> Net {
         let q = |x: f32, s: f32| (x * s).round().clamp(-32767.0, 32767.0) as i16;
         Net {
             w1: (0..INPUTS)
@@ -176,6 +210,8 @@ impl Params {
                 .collect(),
             b1: std::array::from_fn(|j| q(self.b1[j], QA as f32)),
             w2: std::array::from_fn(|j| q(self.w2[j], k * QB as f32)),
+            w2_other: other_view
+                .then(|| Box::new(std::array::from_fn(|j| q(self.w2o[j], k * QB as f32)))),
             b2: (self.b2 * k).round() as i32,
             dense: std::array::from_fn(|i| (self.v[i] * k).round() as i32),
         }
@@ -198,6 +234,7 @@ fn main() {
     let use_recorded = env("RECORDED", 1.0) != 0.0;
     let distances = env("NO_DISTANCES", 0.0) == 0.0;
     let td = env("TD", 0.0) as f32;
+    let dual = env("OTHER_VIEW", 0.0) != 0.0;
     // `FILE*N`: the training positions of FILE are each seen N times an
     // epoch (its held-out ones once).
     let mut games = 0;
@@ -465,7 +502,12 @@ fn main() {
     let mut p = Params::zeros();
     let init = std::env::var("INIT").ok().map(|file| {
         let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("INIT={file}: {e}"));
-        Net::from_bytes(&bytes).unwrap_or_else(|e| panic!("INIT={file}: {e}"))
+        let net = Net::from_bytes(&bytes).unwrap_or_else(|e| panic!("INIT={file}: {e}"));
+        assert!(
+            net.w2_other.is_none() || dual,
+            "INIT={file} reads the opponent's view too: give OTHER_VIEW=1"
+        );
+        net
     });
     for (at, x) in p.w1.iter_mut().enumerate() {
         // The neighbourhood inputs feed only the first units.
@@ -479,6 +521,9 @@ fn main() {
     for j in 0..HIDDEN {
         p.b1[j] = 0.5;
         p.w2[j] = rng.random_range(-0.01..0.01);
+        if dual {
+            p.w2o[j] = rng.random_range(-0.01..0.01);
+        }
     }
     for i in 0..FEATURES {
         p.v[i] = WEIGHTS[i] as f32 / k;
@@ -495,8 +540,9 @@ fn main() {
     let loss_of = |p: &Params, data: &[Sample]| {
         data.par_iter()
             .map(|s| {
-                let mut a = [0.0; HIDDEN];
-                let z = p.forward(&s.on, &s.dense, &mut a);
+                let mut a = [[0.0; HIDDEN]; 2];
+                let other = dual.then(|| s.on.map(other_view));
+                let z = p.forward(&s.on, other.as_ref().map(|o| &o[..]), &s.dense, &mut a);
                 f64::from(log_loss(sigmoid(z), s.target))
             })
             .sum::<f64>()
@@ -535,40 +581,50 @@ fn main() {
                 .zip(sy.par_chunks(per))
                 .map(|(ids, ss)| {
                     let mut g = vec![0.0f32; n];
-                    let mut a = [0.0f32; HIDDEN];
+                    let mut a = [[0.0f32; HIDDEN]; 2];
                     let mut on = [0u16; MAX_ON];
                     for (&i, &k8) in ids.iter().zip(ss) {
                         let s = &train[i];
                         for (o, &x) in on.iter_mut().zip(&s.on) {
                             *o = map_input(x, k8 as usize);
                         }
-                        let z = p.forward(&on, &s.dense, &mut a);
+                        let other = dual.then(|| on.map(other_view));
+                        let z = p.forward(&on, other.as_ref().map(|o| &o[..]), &s.dense, &mut a);
                         let d = sigmoid(z) - s.target;
-                        let w2_at = INPUTS * HIDDEN + HIDDEN;
                         let b1_at = INPUTS * HIDDEN;
-                        let mut gh = [0.0f32; HIDDEN];
-                        for j in 0..HIDDEN {
-                            let h = a[j].clamp(0.0, 1.0);
-                            g[w2_at + j] += d * h;
-                            if a[j] > 0.0 && a[j] < 1.0 {
-                                gh[j] = d * p.w2[j];
-                                g[b1_at + j] += gh[j];
+                        let w2_at = b1_at + HIDDEN;
+                        let w2o_at = w2_at + HIDDEN;
+                        let b2_at = w2o_at + HIDDEN;
+                        let views: &[(&[u16], usize, &[f32])] = match &other {
+                            Some(o) => &[(&on, w2_at, &p.w2), (o, w2o_at, &p.w2o)],
+                            None => &[(&on, w2_at, &p.w2)],
+                        };
+                        for (view, &(inputs_on, at, w)) in views.iter().enumerate() {
+                            let a = &a[view];
+                            let mut gh = [0.0f32; HIDDEN];
+                            for j in 0..HIDDEN {
+                                let h = a[j].clamp(0.0, 1.0);
+                                g[at + j] += d * h;
+                                if a[j] > 0.0 && a[j] < 1.0 {
+                                    gh[j] = d * w[j];
+                                    g[b1_at + j] += gh[j];
+                                }
+                            }
+                            for &x in inputs_on {
+                                let row = &mut g[x as usize * HIDDEN..(x as usize + 1) * HIDDEN];
+                                let units = if usize::from(x) >= NEIGHBOURHOOD {
+                                    NEIGHBOURHOOD_UNITS
+                                } else {
+                                    HIDDEN
+                                };
+                                for j in 0..units {
+                                    row[j] += gh[j];
+                                }
                             }
                         }
-                        for &x in &on {
-                            let row = &mut g[x as usize * HIDDEN..(x as usize + 1) * HIDDEN];
-                            let units = if usize::from(x) >= NEIGHBOURHOOD {
-                                NEIGHBOURHOOD_UNITS
-                            } else {
-                                HIDDEN
-                            };
-                            for j in 0..units {
-                                row[j] += gh[j];
-                            }
-                        }
-                        g[w2_at + HIDDEN] += d;
+                        g[b2_at] += d;
                         for f in 0..FEATURES {
-                            g[w2_at + HIDDEN + 1 + f] += d * s.dense[f];
+                            g[b2_at + 1 + f] += d * s.dense[f];
                         }
                     }
                     g
@@ -597,6 +653,10 @@ fn main() {
                 step(x, at);
                 at += 1;
             }
+            for x in &mut p.w2o {
+                step(x, at);
+                at += 1;
+            }
             step(&mut p.b2, at);
             at += 1;
             for x in &mut p.v {
@@ -607,7 +667,7 @@ fn main() {
             for x in &mut p.w1 {
                 *x = x.clamp(-8.0, 8.0);
             }
-            for x in &mut p.w2 {
+            for x in p.w2.iter_mut().chain(p.w2o.iter_mut()) {
                 *x = x.clamp(-30_000.0 / (k * QB as f32), 30_000.0 / (k * QB as f32));
             }
         }
@@ -619,12 +679,13 @@ fn main() {
             best_params = p.clone();
         }
     }
-    let net = best_params.to_net(k);
+    let net = best_params.to_net(k, dual);
     // The quantized network against the float one, held out.
     let mut diff = 0.0f64;
     for s in valid.iter().take(2000) {
-        let mut a = [0.0; HIDDEN];
-        let z = best_params.forward(&s.on, &s.dense, &mut a) * k;
+        let mut a = [[0.0; HIDDEN]; 2];
+        let other = dual.then(|| s.on.map(other_view));
+        let z = best_params.forward(&s.on, other.as_ref().map(|o| &o[..]), &s.dense, &mut a) * k;
         diff += f64::from((net.evaluate(&s.pos, true) as f32 - z).abs());
     }
     eprintln!(

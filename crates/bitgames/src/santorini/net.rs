@@ -31,6 +31,13 @@
 //! with `a = b1 + sum_i w1[i]` over the inputs that are on, and `f` the
 //! linear terms. Weights are stored quantized: `w1` and `b1` times
 //! [`QA`], `w2` times [`QB`].
+//!
+//! A network may also read the opponent's view (file `BGSNET02`, see
+//! [`Net::w2_other`]): the same hidden layer over the inputs with the
+//! players' roles swapped ([`other_view`]), whose units feed the output
+//! through weights of their own. The search keeps both views' sums
+//! already, so this doubles what the output sees for one more pass over
+//! 256 sums.
 
 use super::bitboard::{Bitboard, Space};
 use super::game::{Move, Position};
@@ -66,6 +73,25 @@ pub const QB: i32 = 32;
 pub const SCALE: i32 = 110;
 /// The first bytes of a network file.
 const MAGIC: &[u8; 8] = b"BGSNET01";
+/// The first bytes of a network file that reads the opponent's view too.
+const MAGIC_OTHER: &[u8; 8] = b"BGSNET02";
+
+/// Input `i` seen from the opponent's side: the same input with the two
+/// players' roles swapped (the spaces' levels stay; my workers and
+/// neighbourhoods become the opponent's and back).
+#[must_use]
+#[inline]
+pub const fn other_view(i: u16) -> u16 {
+    const N: u16 = NEIGHBOURHOOD as u16;
+    const S: u16 = SLOT_INPUTS as u16;
+    match i {
+        125..200 => i + 75,
+        200..275 => i - 75,
+        _ if i >= N && i < N + S => i + S,
+        _ if i >= N + S && i < N + 2 * S => i - S,
+        _ => i,
+    }
+}
 
 /// The category of a neighbour slot: 0 to 3 a free space at that level,
 /// 4 a dome, 5 off the board, 6 a space with a worker on it.
@@ -238,6 +264,10 @@ pub struct Net {
     pub b1: [i16; HIDDEN],
     /// Output weights, in evaluation units times [`QB`].
     pub w2: [i16; HIDDEN],
+    /// The output weights of the opponent's view (the hidden units over
+    /// the inputs seen from the other side, [`other_view`]), if the
+    /// network reads it (file `BGSNET02`).
+    pub w2_other: Option<Box<[i16; HIDDEN]>>,
     /// Output bias, in evaluation units.
     pub b2: i32,
     /// The linear terms' weights, in evaluation units.
@@ -269,6 +299,7 @@ impl Net {
             w1: vec![[0; HIDDEN]; INPUTS],
             b1: [0; HIDDEN],
             w2: [0; HIDDEN],
+            w2_other: None,
             b2: 0,
             dense: weights,
         }
@@ -280,9 +311,12 @@ impl Net {
     ///
     /// Names what is wrong: the header, the sizes, or the length.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
-        if bytes.len() < 12 || &bytes[..8] != MAGIC {
-            return Err("not a Santorini network file (it does not start with BGSNET01)".into());
+        if bytes.len() < 12 || (&bytes[..8] != MAGIC && &bytes[..8] != MAGIC_OTHER) {
+            return Err(
+                "not a Santorini network file (it does not start with BGSNET01 or BGSNET02)".into(),
+            );
         }
+        let views = if &bytes[..8] == MAGIC_OTHER { 2 } else { 1 };
         let inputs = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
         let hidden = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
         if inputs != INPUTS || hidden != HIDDEN {
@@ -290,7 +324,8 @@ impl Net {
                 "a network of {inputs} inputs and {hidden} hidden units: this engine takes {INPUTS} and {HIDDEN}"
             ));
         }
-        let want = 12 + 2 * (INPUTS * HIDDEN + 2 * HIDDEN) + 4 + 4 * FEATURES;
+        let shorts = INPUTS * HIDDEN + (1 + views) * HIDDEN;
+        let want = 12 + 2 * shorts + 4 + 4 * FEATURES;
         if bytes.len() != want {
             return Err(format!(
                 "a network file of {} bytes: {want} expected",
@@ -309,6 +344,7 @@ impl Net {
         let flat = i16s(INPUTS * HIDDEN);
         let b1 = i16s(HIDDEN);
         let w2 = i16s(HIDDEN);
+        let w2_other = (views == 2).then(|| Box::new(i16s(HIDDEN).try_into().expect("HIDDEN")));
         let w1 = flat
             .chunks_exact(HIDDEN)
             .map(|row| row.try_into().expect("HIDDEN"))
@@ -324,7 +360,7 @@ impl Net {
                 flat[i * HIDDEN + j]
             ));
         }
-        let rest = &bytes[12 + 2 * (INPUTS * HIDDEN + 2 * HIDDEN)..];
+        let rest = &bytes[12 + 2 * shorts..];
         let i32s: Vec<i32> = rest
             .chunks_exact(4)
             .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
@@ -333,6 +369,7 @@ impl Net {
             w1,
             b1: b1.try_into().expect("HIDDEN"),
             w2: w2.try_into().expect("HIDDEN"),
+            w2_other,
             b2: i32s[0],
             dense: i32s[1..].try_into().expect("FEATURES"),
         })
@@ -341,10 +378,23 @@ impl Net {
     /// The network's file (read back by [`Net::from_bytes`]).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
+        let mut out = if self.w2_other.is_some() {
+            MAGIC_OTHER
+        } else {
+            MAGIC
+        }
+        .to_vec();
         out.extend_from_slice(&(INPUTS as u16).to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u16).to_le_bytes());
-        for x in self.w1.iter().flatten().chain(&self.b1).chain(&self.w2) {
+        let other = self.w2_other.as_deref().map_or(&[][..], |w| &w[..]);
+        for x in self
+            .w1
+            .iter()
+            .flatten()
+            .chain(&self.b1)
+            .chain(&self.w2)
+            .chain(other)
+        {
             out.extend_from_slice(&x.to_le_bytes());
         }
         for x in std::iter::once(&self.b2).chain(&self.dense) {
@@ -371,7 +421,15 @@ impl Net {
         for &i in on {
             add_row(&mut acc, &self.w1[i as usize]);
         }
-        self.output_portable(&acc)
+        let mut out = self.output_portable(&acc, &self.w2);
+        if let Some(w) = &self.w2_other {
+            let mut acc = self.b1;
+            for &i in on {
+                add_row(&mut acc, &self.w1[usize::from(other_view(i))]);
+            }
+            out += self.output_portable(&acc, w);
+        }
+        out
     }
 
     /// Whether any of the terms that need a breadth-first search
@@ -562,15 +620,17 @@ impl Net {
 
     avx2_or_portable! {
         /// The hidden layer's part of the evaluation (evaluation units) from
-        /// the sums of the player to move's view.
+        /// the sums of one view and that view's output weights `w`.
         #[must_use]
-        pub fn output, output_avx2 => output_portable(&self, sums: &[i16; HIDDEN]) -> i32
+        pub fn output, output_avx2 => output_portable(
+            &self, sums: &[i16; HIDDEN], w: &[i16; HIDDEN]
+        ) -> i32
     }
 
     #[inline(always)]
-    fn output_portable(&self, sums: &[i16; HIDDEN]) -> i32 {
+    fn output_portable(&self, sums: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
         let mut sum = 0i32;
-        for (a, w) in sums.iter().zip(&self.w2) {
+        for (a, w) in sums.iter().zip(w) {
             sum += i32::from((*a).clamp(0, QA as i16)) * i32::from(*w);
         }
         sum / (QA * QB)
@@ -582,7 +642,12 @@ impl Net {
     pub fn evaluate_with_sums(&self, pos: &Position, sums: &Sums, territory: bool) -> i32 {
         let f = features_with(pos, territory, self.uses_distances());
         let linear: i32 = f.iter().zip(&self.dense).map(|(x, w)| x * w).sum();
-        self.output(&sums[pos.to_move().index()]) + self.b2 + linear
+        let me = pos.to_move();
+        let mut hidden = self.output(&sums[me.index()], &self.w2);
+        if let Some(w) = &self.w2_other {
+            hidden += self.output(&sums[me.other().index()], w);
+        }
+        hidden + self.b2 + linear
     }
 }
 
@@ -620,7 +685,7 @@ fn add_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::santorini::search::evaluate_weighted;
     use rand::SeedableRng;
@@ -659,6 +724,8 @@ mod tests {
     fn the_built_in_network_reads_back_and_counts_its_inputs() {
         let net = Net::default_net();
         assert_eq!(Net::from_bytes(&net.to_bytes()).as_ref(), Ok(&*net));
+        // T4o: it reads the opponent's view too.
+        assert!(net.to_bytes().starts_with(b"BGSNET02") && net.w2_other.is_some());
         let mut rng = SmallRng::seed_from_u64(3);
         let mut pos = Position::new();
         while pos.is_placement() {
@@ -851,10 +918,12 @@ mod tests {
                 // The view of the player to move is the plain hidden layer's.
                 let mut on = [0u16; MAX_ON];
                 let n = inputs(&child, 0, &mut on);
-                assert_eq!(
-                    net.output(&fresh[child.to_move().index()]),
-                    net.hidden_part(&on[..n])
-                );
+                let mut hidden = net.output(&fresh[child.to_move().index()], &net.w2);
+                if let Some(w) = &net.w2_other {
+                    // And the opponent's view, with its own weights.
+                    hidden += net.output(&fresh[child.to_move().other().index()], w);
+                }
+                assert_eq!(hidden, net.hidden_part(&on[..n]));
                 assert_eq!(
                     net.evaluate_with_sums(&child, &fresh, true),
                     net.evaluate(&child, true)
@@ -869,10 +938,83 @@ mod tests {
         );
     }
 
+    /// The built-in network with output weights for the opponent's view.
+    pub(crate) fn network_reading_both_views() -> Net {
+        let mut rng = SmallRng::seed_from_u64(77);
+        let mut net = (*Net::default_net()).clone();
+        net.w2_other = Some(Box::new(std::array::from_fn(|_| {
+            rand::Rng::random_range(&mut rng, -400..400)
+        })));
+        net
+    }
+
+    #[test]
+    fn the_opponents_view_adds_the_hidden_part_of_the_position_seen_by_the_opponent() {
+        let both = network_reading_both_views();
+        assert!(both.to_bytes().starts_with(b"BGSNET02"));
+        assert_eq!(Net::from_bytes(&both.to_bytes()).as_ref(), Ok(&both));
+        let mut plain = (*Net::default_net()).clone();
+        plain.w2_other = None;
+        // A network whose one view has the other view's output weights.
+        let mut theirs = plain.clone();
+        theirs.w2 = *both.w2_other.clone().unwrap();
+        let mut rng = SmallRng::seed_from_u64(13);
+        let (mut checked, mut differ) = (0, 0);
+        for _ in 0..60 {
+            let mut pos = Position::new();
+            while let Some(mv) = crate::santorini::search::random_move(&pos, &mut rng) {
+                pos.play_unchecked(mv);
+                if pos.is_placement() || pos.outcome().is_over() {
+                    continue;
+                }
+                // The same board with the other player to move: its inputs
+                // are this position's seen from the other side.
+                let mut flipped = pos;
+                flipped.to_move = flipped.to_move.other();
+                let (mut on, mut on_flipped) = ([0u16; MAX_ON], [0u16; MAX_ON]);
+                let n = inputs(&pos, 0, &mut on);
+                inputs(&flipped, 0, &mut on_flipped);
+                let mut swapped = on.map(other_view);
+                swapped.sort_unstable();
+                on_flipped.sort_unstable();
+                assert_eq!(swapped, on_flipped, "{pos}");
+                let other = theirs.hidden_part(&on_flipped[..n]);
+                assert_eq!(
+                    both.evaluate(&pos, true),
+                    plain.evaluate(&pos, true) + other,
+                    "{pos}"
+                );
+                assert_eq!(
+                    both.hidden_part(&on[..n]),
+                    both.hidden_part_portable(&on[..n])
+                );
+                assert_eq!(
+                    both.evaluate_with_sums(&pos, &both.sums(&pos), true),
+                    both.evaluate(&pos, true)
+                );
+                checked += 1;
+                differ += usize::from(other != 0);
+            }
+        }
+        assert!(checked > 300 && differ > checked / 2, "{checked} {differ}");
+    }
+
     #[test]
     fn a_damaged_network_file_is_refused_with_its_fault() {
-        let bytes = Net::default_net().to_bytes();
+        let mut one_view = (*Net::default_net()).clone();
+        one_view.w2_other = None;
+        let bytes = one_view.to_bytes();
         assert!(Net::from_bytes(b"hello").unwrap_err().contains("BGSNET01"));
+        // A file that says it reads the opponent's view but lacks its weights.
+        let mut two = bytes.clone();
+        two[..8].copy_from_slice(MAGIC_OTHER);
+        let lacking = Net::from_bytes(&two).unwrap_err();
+        let want = format!(
+            "{} bytes: {} expected",
+            bytes.len(),
+            bytes.len() + 2 * HIDDEN
+        );
+        assert!(lacking.contains(&want), "{lacking}");
         let short = Net::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
         assert!(short.contains("bytes"), "{short}");
         let mut other = bytes.clone();

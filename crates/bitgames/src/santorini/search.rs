@@ -2078,6 +2078,23 @@ mod tests {
             "{} evaluations",
             engine.sums_checked
         );
+        // And with a network that reads the opponent's view too.
+        let both = Arc::new(crate::santorini::net::tests::network_reading_both_views());
+        let mut engine = Engine::new(1 << 16).with_net(both);
+        let mut pos = Position::new();
+        for _ in 0..14 {
+            if let Some(mv) = random_move(&pos, &mut rng) {
+                pos.play_unchecked(mv);
+            }
+        }
+        if !pos.outcome().is_over() {
+            let limits = Limits {
+                depth: Some(6),
+                time: None,
+            };
+            assert!(engine.search(&pos, limits).best.is_some(), "{pos}");
+            assert!(engine.sums_checked > 1_000, "{}", engine.sums_checked);
+        }
     }
 
     #[test]
