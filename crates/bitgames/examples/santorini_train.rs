@@ -34,7 +34,9 @@
 //! `RELABEL_ONLY=1` trains on the positions `RELABEL` covers only.
 //! `OTHER_VIEW=1` trains a network that reads the opponent's view too (its
 //! hidden units over the inputs with the players' roles swapped feed the
-//! output through weights of their own; a `BGSNET02` file).
+//! output through weights of their own; a `BGSNET02` file). `SQUARED=1`
+//! squares the hidden units' activations (`clamp(a, 0, 1)^2`, files
+//! `BGSNET03` and `BGSNET04`).
 
 // Training code: indices read as the formulas do.
 #![allow(clippy::needless_range_loop)]
@@ -121,6 +123,8 @@ struct Params {
     w2o: Vec<f32>,
     b2: f32,
     v: Vec<f32>,
+    /// Whether the hidden units' activations are squared (`SQUARED=1`).
+    squared: bool,
 }
 
 /// The hidden sums of a position from both views: the player to move's
@@ -140,6 +144,19 @@ impl Params {
             w2o: vec![0.0; HIDDEN],
             b2: 0.0,
             v: vec![0.0; FEATURES],
+            squared: false,
+        }
+    }
+
+    /// A hidden unit's activation for its sum `a`, and its derivative.
+    fn activation(&self, a: f32) -> (f32, f32) {
+        let c = a.clamp(0.0, 1.0);
+        let inside = a > 0.0 && a < 1.0;
+        match (self.squared, inside) {
+            (true, true) => (c * c, 2.0 * c),
+            (true, false) => (c * c, 0.0),
+            (false, true) => (c, 1.0),
+            (false, false) => (c, 0.0),
         }
     }
 
@@ -165,12 +182,12 @@ impl Params {
         self.sums(on, &mut a[0]);
         let mut z = self.b2;
         for j in 0..HIDDEN {
-            z += self.w2[j] * a[0][j].clamp(0.0, 1.0);
+            z += self.w2[j] * self.activation(a[0][j]).0;
         }
         if let Some(other) = other {
             self.sums(other, &mut a[1]);
             for j in 0..HIDDEN {
-                z += self.w2o[j] * a[1][j].clamp(0.0, 1.0);
+                z += self.w2o[j] * self.activation(a[1][j]).0;
             }
         }
         for k in 0..FEATURES {
@@ -197,6 +214,7 @@ impl Params {
             },
             b2: net.b2 as f32 / k,
             v: net.dense.iter().map(|&x| x as f32 / k).collect(),
+            squared: net.squared,
         }
     }
 
@@ -212,6 +230,7 @@ impl Params {
             w2: std::array::from_fn(|j| q(self.w2[j], k * QB as f32)),
             w2_other: other_view
                 .then(|| Box::new(std::array::from_fn(|j| q(self.w2o[j], k * QB as f32)))),
+            squared: self.squared,
             b2: (self.b2 * k).round() as i32,
             dense: std::array::from_fn(|i| (self.v[i] * k).round() as i32),
         }
@@ -235,6 +254,7 @@ fn main() {
     let distances = env("NO_DISTANCES", 0.0) == 0.0;
     let td = env("TD", 0.0) as f32;
     let dual = env("OTHER_VIEW", 0.0) != 0.0;
+    let squared = env("SQUARED", 0.0) != 0.0;
     // `FILE*N`: the training positions of FILE are each seen N times an
     // epoch (its held-out ones once).
     let mut games = 0;
@@ -500,12 +520,19 @@ fn main() {
     }
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut p = Params::zeros();
+    p.squared = squared;
     let init = std::env::var("INIT").ok().map(|file| {
         let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("INIT={file}: {e}"));
         let net = Net::from_bytes(&bytes).unwrap_or_else(|e| panic!("INIT={file}: {e}"));
         assert!(
             net.w2_other.is_none() || dual,
             "INIT={file} reads the opponent's view too: give OTHER_VIEW=1"
+        );
+        assert!(
+            net.squared == squared,
+            "INIT={file} has {} units: give SQUARED={}",
+            if net.squared { "squared" } else { "clipped" },
+            u8::from(net.squared)
         );
         net
     });
@@ -603,10 +630,10 @@ fn main() {
                             let a = &a[view];
                             let mut gh = [0.0f32; HIDDEN];
                             for j in 0..HIDDEN {
-                                let h = a[j].clamp(0.0, 1.0);
+                                let (h, dh) = p.activation(a[j]);
                                 g[at + j] += d * h;
-                                if a[j] > 0.0 && a[j] < 1.0 {
-                                    gh[j] = d * w[j];
+                                if dh != 0.0 {
+                                    gh[j] = d * w[j] * dh;
                                     g[b1_at + j] += gh[j];
                                 }
                             }

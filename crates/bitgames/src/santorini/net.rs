@@ -37,7 +37,9 @@
 //! players' roles swapped ([`other_view`]), whose units feed the output
 //! through weights of their own. The search keeps both views' sums
 //! already, so this doubles what the output sees for one more pass over
-//! 256 sums.
+//! 256 sums. A network may square its units' activations instead
+//! (`clamp(a, 0, 1)^2`, [`Net::squared`], files `BGSNET03` and
+//! `BGSNET04`; tried in the twenty-eighth session, not built in).
 
 use super::bitboard::{Bitboard, Space};
 use super::game::{Move, Position};
@@ -75,6 +77,21 @@ pub const SCALE: i32 = 110;
 const MAGIC: &[u8; 8] = b"BGSNET01";
 /// The first bytes of a network file that reads the opponent's view too.
 const MAGIC_OTHER: &[u8; 8] = b"BGSNET02";
+/// The first bytes of a network file whose hidden units are squared
+/// ([`Net::squared`]): reading one view, and both.
+const MAGIC_SQUARED: &[u8; 8] = b"BGSNET03";
+const MAGIC_SQUARED_OTHER: &[u8; 8] = b"BGSNET04";
+/// The file kinds: header, views read, squared units.
+const KINDS: [(&[u8; 8], usize, bool); 4] = [
+    (MAGIC, 1, false),
+    (MAGIC_OTHER, 2, false),
+    (MAGIC_SQUARED, 1, true),
+    (MAGIC_SQUARED_OTHER, 2, true),
+];
+/// A squared unit's activation (`QA * QA` at most) is shifted right by
+/// this many bits before its weight multiplies it, so that the output's
+/// sum stays inside `i32`.
+const SQUARE_SHIFT: u32 = 7;
 
 /// Input `i` seen from the opponent's side: the same input with the two
 /// players' roles swapped (the spaces' levels stay; my workers and
@@ -268,6 +285,10 @@ pub struct Net {
     /// the inputs seen from the other side, [`other_view`]), if the
     /// network reads it (file `BGSNET02`).
     pub w2_other: Option<Box<[i16; HIDDEN]>>,
+    /// Whether a hidden unit's activation is squared
+    /// (`clamp(a, 0, 1)^2`, files `BGSNET03` and `BGSNET04`) instead of
+    /// `clamp(a, 0, 1)`.
+    pub squared: bool,
     /// Output bias, in evaluation units.
     pub b2: i32,
     /// The linear terms' weights, in evaluation units.
@@ -300,6 +321,7 @@ impl Net {
             b1: [0; HIDDEN],
             w2: [0; HIDDEN],
             w2_other: None,
+            squared: false,
             b2: 0,
             dense: weights,
         }
@@ -311,12 +333,14 @@ impl Net {
     ///
     /// Names what is wrong: the header, the sizes, or the length.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
-        if bytes.len() < 12 || (&bytes[..8] != MAGIC && &bytes[..8] != MAGIC_OTHER) {
+        let Some(&(_, views, squared)) = KINDS
+            .iter()
+            .find(|(magic, _, _)| bytes.len() >= 12 && &bytes[..8] == *magic)
+        else {
             return Err(
-                "not a Santorini network file (it does not start with BGSNET01 or BGSNET02)".into(),
+                "not a Santorini network file (it does not start with BGSNET01 to BGSNET04)".into(),
             );
-        }
-        let views = if &bytes[..8] == MAGIC_OTHER { 2 } else { 1 };
+        };
         let inputs = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
         let hidden = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
         if inputs != INPUTS || hidden != HIDDEN {
@@ -370,6 +394,7 @@ impl Net {
             b1: b1.try_into().expect("HIDDEN"),
             w2: w2.try_into().expect("HIDDEN"),
             w2_other,
+            squared,
             b2: i32s[0],
             dense: i32s[1..].try_into().expect("FEATURES"),
         })
@@ -378,12 +403,12 @@ impl Net {
     /// The network's file (read back by [`Net::from_bytes`]).
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = if self.w2_other.is_some() {
-            MAGIC_OTHER
-        } else {
-            MAGIC
-        }
-        .to_vec();
+        let views = 1 + usize::from(self.w2_other.is_some());
+        let (magic, _, _) = KINDS
+            .iter()
+            .find(|&&(_, v, squared)| v == views && squared == self.squared)
+            .expect("every kind has a header");
+        let mut out = magic.to_vec();
         out.extend_from_slice(&(INPUTS as u16).to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u16).to_le_bytes());
         let other = self.w2_other.as_deref().map_or(&[][..], |w| &w[..]);
@@ -630,10 +655,19 @@ impl Net {
     #[inline(always)]
     fn output_portable(&self, sums: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
         let mut sum = 0i32;
-        for (a, w) in sums.iter().zip(w) {
-            sum += i32::from((*a).clamp(0, QA as i16)) * i32::from(*w);
+        if self.squared {
+            for (a, w) in sums.iter().zip(w) {
+                let c = (*a).clamp(0, QA as i16);
+                sum += i32::from((c * c) >> SQUARE_SHIFT) * i32::from(*w);
+            }
+            // `(c * c) >> 7` is the activation times `QA * QA / 128`.
+            (i64::from(sum) * (1 << SQUARE_SHIFT) / i64::from(QA * QA * QB)) as i32
+        } else {
+            for (a, w) in sums.iter().zip(w) {
+                sum += i32::from((*a).clamp(0, QA as i16)) * i32::from(*w);
+            }
+            sum / (QA * QB)
         }
-        sum / (QA * QB)
     }
 
     /// [`Net::evaluate`] with `sums`, the sums of `pos` ([`Net::sums`]).
@@ -655,6 +689,9 @@ const _: () = assert!(NEIGHBOURHOOD_UNITS <= HIDDEN);
 // The output's sum cannot overflow, whatever a network file holds: each
 // term is at most `QA * 32768` in size (an output weight of `i16::MIN`).
 const _: () = assert!(HIDDEN as i64 * QA as i64 * -(i16::MIN as i64) <= i32::MAX as i64);
+// Nor with squared units: `QA * QA` fits in `i16`, and shifted it is at
+// most `QA` again.
+const _: () = assert!(QA * QA <= i16::MAX as i32 && (QA * QA) >> SQUARE_SHIFT <= QA);
 
 /// The units a neighbourhood row feeds.
 #[inline(always)]
@@ -999,12 +1036,84 @@ pub(crate) mod tests {
         assert!(checked > 300 && differ > checked / 2, "{checked} {differ}");
     }
 
+    /// A network with squared units: its files read back under their own
+    /// headers, and its quantized output is the float formula
+    /// `sum_j w2[j] * clamp(a[j], 0, 1)^2` (up to the rounding of the
+    /// shifted squares), vectorized or not, kept move by move or not.
+    #[test]
+    fn squared_units_output_the_square_of_the_clipped_sums() {
+        let mut both = network_reading_both_views();
+        both.squared = true;
+        let mut one = both.clone();
+        one.w2_other = None;
+        assert!(both.to_bytes().starts_with(b"BGSNET04"));
+        assert!(one.to_bytes().starts_with(b"BGSNET03"));
+        for net in [&both, &one] {
+            assert_eq!(Net::from_bytes(&net.to_bytes()).as_ref(), Ok(net));
+        }
+        let mut clipped = one.clone();
+        clipped.squared = false;
+        let mut rng = SmallRng::seed_from_u64(21);
+        let (mut checked, mut differ) = (0, 0);
+        for _ in 0..30 {
+            let mut pos = Position::new();
+            while let Some(mv) = crate::santorini::search::random_move(&pos, &mut rng) {
+                pos.play_unchecked(mv);
+                if pos.is_placement() || pos.outcome().is_over() {
+                    continue;
+                }
+                let sums = one.sums(&pos);
+                let mine = &sums[pos.to_move().index()];
+                let float: f64 = mine
+                    .iter()
+                    .zip(&one.w2)
+                    .map(|(&a, &w)| {
+                        let c = f64::from(a.clamp(0, QA as i16)) / f64::from(QA);
+                        c * c * f64::from(w) / f64::from(QB)
+                    })
+                    .sum();
+                let out = one.output(mine, &one.w2);
+                // Each shifted square is off by less than 1/126 of an
+                // activation of 1: at most 256 * |w| / (126 * QB) units in all.
+                let bound: f64 = one
+                    .w2
+                    .iter()
+                    .map(|&w| f64::from(w.unsigned_abs()) / f64::from(126 * QB))
+                    .sum::<f64>()
+                    + 1.0;
+                assert!(
+                    (f64::from(out) - float).abs() <= bound,
+                    "{pos}: {out} against {float:.2} (bound {bound:.1})"
+                );
+                differ += usize::from(out != clipped.output(mine, &clipped.w2));
+                let mut on = [0u16; MAX_ON];
+                let n = inputs(&pos, 0, &mut on);
+                for net in [&both, &one] {
+                    assert_eq!(
+                        net.hidden_part(&on[..n]),
+                        net.hidden_part_portable(&on[..n])
+                    );
+                    assert_eq!(
+                        net.evaluate_with_sums(&pos, &net.sums(&pos), true),
+                        net.evaluate(&pos, true)
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 200 && differ > checked / 2, "{checked} {differ}");
+    }
+
     #[test]
     fn a_damaged_network_file_is_refused_with_its_fault() {
         let mut one_view = (*Net::default_net()).clone();
         one_view.w2_other = None;
         let bytes = one_view.to_bytes();
-        assert!(Net::from_bytes(b"hello").unwrap_err().contains("BGSNET01"));
+        assert!(
+            Net::from_bytes(b"hello")
+                .unwrap_err()
+                .contains("BGSNET01 to BGSNET04")
+        );
         // A file that says it reads the opponent's view but lacks its weights.
         let mut two = bytes.clone();
         two[..8].copy_from_slice(MAGIC_OTHER);
