@@ -975,6 +975,23 @@ pub(crate) mod tests {
         );
     }
 
+    /// The vectorized hidden layer sums as the plain one, and the
+    /// evaluation from the position's sums is the plain evaluation.
+    fn assert_fast_paths_agree(net: &Net, pos: &Position) {
+        let mut on = [0u16; MAX_ON];
+        let n = inputs(pos, 0, &mut on);
+        assert_eq!(
+            net.hidden_part(&on[..n]),
+            net.hidden_part_portable(&on[..n]),
+            "{pos}"
+        );
+        assert_eq!(
+            net.evaluate_with_sums(pos, &net.sums(pos), true),
+            net.evaluate(pos, true),
+            "{pos}"
+        );
+    }
+
     /// The built-in network with output weights for the opponent's view.
     pub(crate) fn network_reading_both_views() -> Net {
         let mut rng = SmallRng::seed_from_u64(77);
@@ -1021,14 +1038,7 @@ pub(crate) mod tests {
                     plain.evaluate(&pos, true) + other,
                     "{pos}"
                 );
-                assert_eq!(
-                    both.hidden_part(&on[..n]),
-                    both.hidden_part_portable(&on[..n])
-                );
-                assert_eq!(
-                    both.evaluate_with_sums(&pos, &both.sums(&pos), true),
-                    both.evaluate(&pos, true)
-                );
+                assert_fast_paths_agree(&both, &pos);
                 checked += 1;
                 differ += usize::from(other != 0);
             }
@@ -1086,18 +1096,8 @@ pub(crate) mod tests {
                     "{pos}: {out} against {float:.2} (bound {bound:.1})"
                 );
                 differ += usize::from(out != clipped.output(mine, &clipped.w2));
-                let mut on = [0u16; MAX_ON];
-                let n = inputs(&pos, 0, &mut on);
-                for net in [&both, &one] {
-                    assert_eq!(
-                        net.hidden_part(&on[..n]),
-                        net.hidden_part_portable(&on[..n])
-                    );
-                    assert_eq!(
-                        net.evaluate_with_sums(&pos, &net.sums(&pos), true),
-                        net.evaluate(&pos, true)
-                    );
-                }
+                assert_fast_paths_agree(&both, &pos);
+                assert_fast_paths_agree(&one, &pos);
                 checked += 1;
             }
         }
