@@ -14,7 +14,7 @@ use super::bitboard::{Bitboard, Space};
 use super::game::{Move, Moves, NUM_ACTIONS, Position};
 use super::instance::Levels;
 use super::net::{HIDDEN, Net, Sums};
-use super::reach::{distance_layers, move_to_set};
+use super::reach::distance_layers;
 use crate::game::{Game, Player};
 pub use crate::tools::negamax::WIN_SCORE;
 use std::sync::Arc;
@@ -729,69 +729,107 @@ pub fn parse_weights(text: &str) -> Result<Weights, String> {
 /// weights for them are all 0 skips that search ([`features_with`]).
 pub const DISTANCE_TERMS: [usize; 7] = [2, 3, 4, 5, 6, 7, 9];
 
-/// One worker's distance terms, added to `f`, and its reach within 1, 2 and
-/// 3 moves, or'd into `reach`: the nearest level-3 and level-2 spaces it can
-/// walk to (`f[1 + d]`, `f[4 + d]`, `d` = 1, 2, or 3 for 3 and more). The
-/// breadth-first search runs one frontier at a time and stops once the
-/// three moves of `reach` are done and both levels are found or cannot be
-/// (none left on the spaces it can walk on at all).
+/// The distance terms of every worker, added to `f` (mine plus, theirs
+/// minus), and each side's reach within 1, 2 and 3 moves (`reach[side][d]`,
+/// side 0 the player to move): the nearest level-3 and level-2 spaces each
+/// worker can walk to (`f[1 + d]`, `f[4 + d]`, `d` = 1, 2, or 3 for 3 and
+/// more). The four breadth-first searches run side by side, one frontier
+/// of each a round (independent work the processor overlaps, in one vector
+/// with AVX2), until three rounds are done and each search has found both
+/// levels, cannot find them (none left on the spaces it walks on at all)
+/// or has run out of spaces. A search that is finished changes nothing in
+/// later rounds: its frontier is empty, or it looks for nothing and its
+/// reach is past three moves, so each result is the one search's alone.
 #[inline(always)]
-fn distance_terms(
-    w: Space,
-    levels: &Levels,
-    level3: Bitboard,
-    level2: Bitboard,
-    f: &mut [i32; FEATURES],
-    reach: &mut [Bitboard; 4],
-) {
-    let walkable = levels.0[0] | levels.0[1] | levels.0[2] | levels.0[3];
-    let mut want3 = !(level3 & walkable).is_empty();
-    let mut want2 = !(level2 & walkable).is_empty();
-    let start = w.bitboard();
-    let mut visited = start;
-    let mut frontier = start;
-    let mut d = 0;
-    loop {
-        let next = move_to_set(frontier, levels) & !visited;
-        if next.is_empty() {
-            break;
-        }
-        d += 1;
-        visited |= next;
-        frontier = next;
-        let term = d.min(3);
-        if want3 && !(next & level3).is_empty() {
-            f[1 + term] += 1;
-            want3 = false;
-        }
-        if want2 && !(next & level2).is_empty() {
-            f[4 + term] += 1;
-            want2 = false;
-        }
-        if d <= 3 {
-            reach[d] |= visited & !start;
-        }
-        if d >= 3 && !want3 && !want2 {
-            return;
+fn distance_terms(pos: &Position, f: &mut [i32; FEATURES]) -> [[Bitboard; 4]; 2] {
+    /// One 64-bit word a lane.
+    type Lanes = [u64; 4];
+    #[inline(always)]
+    fn each(f: impl Fn(usize) -> u64) -> Lanes {
+        [f(0), f(1), f(2), f(3)]
+    }
+    #[inline(always)]
+    fn closed_neighbourhood(x: Lanes) -> Lanes {
+        each(|k| Bitboard(x[k]).closed_neighbourhood().0)
+    }
+    let me = pos.to_move();
+    let level3 = (pos.heights[2] & !pos.heights[3]).0;
+    let level2 = (pos.heights[1] & !pos.heights[2]).0;
+    // Every worker counts as level 4 but the lane's own, on its level.
+    let shared = walkable_levels(pos, pos.occupied()).0;
+    let mut levels: [Lanes; 4] = [[0; 4]; 4];
+    let mut start: Lanes = [0; 4];
+    for (l, lanes) in levels.iter_mut().enumerate() {
+        *lanes = [shared[l].0; 4];
+    }
+    // Lanes 0 and 1 for the mover's workers, 2 and 3 for the opponent's
+    // (empty ones during placement).
+    for (side, player) in [me, me.other()].into_iter().enumerate() {
+        for (lane, w) in (2 * side..2 * side + 2).zip(pos.workers[player.index()]) {
+            let level = usize::from(pos.level(w)).min(3);
+            levels[level][lane] |= w.bitboard().0;
+            start[lane] = w.bitboard().0;
         }
     }
-    // The search ended before three moves: the farther reaches are the same.
-    for slot in reach.iter_mut().skip(d + 1) {
-        *slot |= visited & !start;
+    let [l0, l1, l2, l3] = levels;
+    let walkable = each(|k| l0[k] | l1[k] | l2[k] | l3[k]);
+    // All ones while a lane still looks for a level (a worker that can
+    // walk on one at all).
+    let mask = |b: bool| if b { u64::MAX } else { 0 };
+    let mut want3 = each(|k| mask(start[k] != 0 && walkable[k] & level3 != 0));
+    let mut want2 = each(|k| mask(start[k] != 0 && walkable[k] & level2 != 0));
+    let mut visited = start;
+    let mut frontier = start;
+    let mut reach = [[Bitboard::EMPTY; 4]; 2];
+    let mut d = 0;
+    loop {
+        d += 1;
+        // `M(X)` of each lane's frontier (see [`move_to_set`]).
+        let all = closed_neighbourhood(frontier);
+        let up2 = closed_neighbourhood(each(|k| frontier[k] & (l1[k] | l2[k] | l3[k])));
+        let up3 = closed_neighbourhood(each(|k| frontier[k] & (l2[k] | l3[k])));
+        frontier = each(|k| {
+            ((all[k] & (l0[k] | l1[k])) | (up2[k] & l2[k]) | (up3[k] & l3[k])) & !visited[k]
+        });
+        visited = each(|k| visited[k] | frontier[k]);
+        let found3 = each(|k| want3[k] & mask(frontier[k] & level3 != 0));
+        let found2 = each(|k| want2[k] & mask(frontier[k] & level2 != 0));
+        want3 = each(|k| want3[k] & !found3[k]);
+        want2 = each(|k| want2[k] & !found2[k]);
+        if found3.iter().chain(&found2).any(|&x| x != 0) {
+            // Seldom: each lane finds each level at most once.
+            let count = |x: Lanes| {
+                i32::from(x[0] != 0) + i32::from(x[1] != 0)
+                    - i32::from(x[2] != 0)
+                    - i32::from(x[3] != 0)
+            };
+            let term = d.min(3);
+            f[1 + term] += count(found3);
+            f[4 + term] += count(found2);
+        }
+        if d <= 3 {
+            let r = each(|k| visited[k] & !start[k]);
+            reach[0][d] = Bitboard(r[0] | r[1]);
+            reach[1][d] = Bitboard(r[2] | r[3]);
+        }
+        // A lane is done once its frontier is empty or it wants nothing.
+        let busy = each(|k| mask(frontier[k] != 0) & (want3[k] | want2[k]));
+        if d >= 3 && busy.iter().all(|&b| b == 0) {
+            return reach;
+        }
     }
 }
 
-/// One player's terms (all but territory), and the spaces its workers reach
-/// within 1, 2 and 3 moves (`reach[d]`, `reach[0]` unused); without
-/// `distances`, the terms of [`DISTANCE_TERMS`] are 0 and `reach` empty.
-/// With `by_layers`, the distance terms come from each worker's whole
-/// breadth-first search ([`distance_layers`]; the reference), else from
-/// [`distance_terms`], which stops as soon as nothing more can change them.
+/// One player's terms (all but territory). With `by_layers`, the distance
+/// terms too and the spaces its workers reach within 1, 2 and 3 moves
+/// (`reach[d]`, `reach[0]` unused), from each worker's whole breadth-first
+/// search ([`distance_layers`]; the reference); else those terms are 0 and
+/// `reach` empty (the caller takes them from [`distance_terms`], which
+/// stops as soon as nothing more can change them).
 #[inline(always)]
 fn side_features(
     pos: &Position,
     player: Player,
-    distances: bool,
     by_layers: bool,
 ) -> ([i32; FEATURES], [Bitboard; 4]) {
     let mine = pos.workers[player.index()];
@@ -843,14 +881,11 @@ fn side_features(
         }
         let blocked = occupied | pos.heights[(h + 1).min(3)];
         f[8] += (Bitboard::neighbours(w) & !blocked).count() as i32;
-        if !distances {
+        if !by_layers {
+            // The distance terms, if wanted, come from [`distance_terms`].
             continue;
         }
         let levels = walkable_levels(pos, occupied ^ w.bitboard());
-        if !by_layers {
-            distance_terms(w, &levels, level3, level2, &mut f, &mut reach);
-            continue;
-        }
         let (layers, n) = distance_layers(w.bitboard(), &levels);
         let mut within = Bitboard::EMPTY;
         for (d, slot) in reach.iter_mut().enumerate().skip(1) {
@@ -890,6 +925,21 @@ pub fn features(pos: &Position, territory: bool) -> [i32; FEATURES] {
 /// left at 0 (territory too), their search skipped.
 #[must_use]
 pub fn features_with(pos: &Position, territory: bool, distances: bool) -> [i32; FEATURES] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2, checked just above.
+            return unsafe { features_avx2(pos, territory, distances) };
+        }
+    }
+    features_by(pos, territory, distances, false)
+}
+
+/// [`features_with`] compiled for AVX2: the four breadth-first searches of
+/// [`distance_terms`] in one vector.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn features_avx2(pos: &Position, territory: bool, distances: bool) -> [i32; FEATURES] {
     features_by(pos, territory, distances, false)
 }
 
@@ -910,11 +960,14 @@ fn features_by(
 ) -> [i32; FEATURES] {
     let territory = territory && distances;
     let me = pos.to_move();
-    let (mine, my_reach) = side_features(pos, me, distances, by_layers);
-    let (theirs, their_reach) = side_features(pos, me.other(), distances, by_layers);
+    let (mine, mut my_reach) = side_features(pos, me, by_layers);
+    let (theirs, mut their_reach) = side_features(pos, me.other(), by_layers);
     let mut f = [0; FEATURES];
     for i in 0..FEATURES {
         f[i] = mine[i] - theirs[i];
+    }
+    if distances && !by_layers {
+        [my_reach, their_reach] = distance_terms(pos, &mut f);
     }
     if territory {
         let weighted = |b: Bitboard| {
@@ -1994,9 +2047,10 @@ mod tests {
     use super::*;
     use crate::tools::negamax;
 
-    /// The early-stopping breadth-first searches give every term as the
-    /// whole searches layer by layer do: on the positions of random games
-    /// and on random boards (any levels, domes walling spaces off).
+    /// The early-stopping breadth-first searches, the four side by side,
+    /// give every term as each worker's whole search layer by layer does:
+    /// on the positions of random games (placement included) and on random
+    /// boards (any levels, domes walling spaces off).
     #[test]
     fn the_early_stopping_distance_terms_equal_the_layered_ones() {
         use rand::{Rng, SeedableRng};
@@ -2004,11 +2058,11 @@ mod tests {
         let mut checked = 0;
         let mut check = |pos: &Position| {
             for territory in [false, true] {
-                assert_eq!(
-                    features(pos, territory),
-                    features_by_layers(pos, territory),
-                    "{pos}"
-                );
+                let reference = features_by_layers(pos, territory);
+                // The searches side by side, as the processor runs them
+                // (in one vector with AVX2) and compiled for the baseline.
+                assert_eq!(features(pos, territory), reference, "{pos}");
+                assert_eq!(features_by(pos, territory, true, false), reference, "{pos}");
             }
             checked += 1;
         };
@@ -2016,9 +2070,9 @@ mod tests {
             let mut pos = Position::new();
             while let Some(mv) = random_move(&pos, &mut rng) {
                 pos.play_unchecked(mv);
-                if !pos.is_placement() {
-                    check(&pos);
-                }
+                // During placement too (the linear evaluation's), with
+                // fewer than four workers.
+                check(&pos);
             }
         }
         for _ in 0..20_000 {
