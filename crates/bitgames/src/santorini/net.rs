@@ -845,26 +845,35 @@ pub(crate) mod tests {
         }
     }
 
-    #[test]
-    fn the_vectorized_hidden_layer_sums_as_the_plain_one() {
-        let net = Net::default_net();
-        let mut rng = SmallRng::seed_from_u64(9);
-        let mut checked = 0;
-        for _ in 0..40 {
+    /// The positions of `games` random games (seeded by `seed`) with every
+    /// worker placed and the game not over, in the order they are played.
+    fn positions_in_play(seed: u64, games: usize) -> Vec<Position> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        for _ in 0..games {
             let mut pos = Position::new();
             while let Some(mv) = crate::santorini::search::random_move(&pos, &mut rng) {
                 pos.play_unchecked(mv);
-                if pos.is_placement() || pos.outcome().is_over() {
-                    continue;
+                if !pos.is_placement() && !pos.outcome().is_over() {
+                    out.push(pos);
                 }
-                let mut on = [0u16; MAX_ON];
-                let n = inputs(&pos, 0, &mut on);
-                assert_eq!(
-                    net.hidden_part(&on[..n]),
-                    net.hidden_part_portable(&on[..n])
-                );
-                checked += 1;
             }
+        }
+        out
+    }
+
+    #[test]
+    fn the_vectorized_hidden_layer_sums_as_the_plain_one() {
+        let net = Net::default_net();
+        let mut checked = 0;
+        for pos in positions_in_play(9, 40) {
+            let mut on = [0u16; MAX_ON];
+            let n = inputs(&pos, 0, &mut on);
+            assert_eq!(
+                net.hidden_part(&on[..n]),
+                net.hidden_part_portable(&on[..n])
+            );
+            checked += 1;
         }
         assert!(checked > 200, "{checked} positions");
     }
@@ -879,35 +888,27 @@ pub(crate) mod tests {
             near.dense[t] = 0;
         }
         assert!(!near.uses_distances());
-        let mut rng = SmallRng::seed_from_u64(21);
         let mut checked = 0;
-        for _ in 0..30 {
-            let mut pos = Position::new();
-            while let Some(mv) = crate::santorini::search::random_move(&pos, &mut rng) {
-                pos.play_unchecked(mv);
-                if pos.is_placement() || pos.outcome().is_over() {
-                    continue;
-                }
-                let all = features(&pos, true);
-                let some = features_with(&pos, true, false);
-                for t in 0..FEATURES {
-                    let want = if DISTANCE_TERMS.contains(&t) {
-                        0
-                    } else {
-                        all[t]
-                    };
-                    assert_eq!(some[t], want, "term {t} of {pos}");
-                }
-                // The same sum as the full terms under the zeroed weights.
-                let mut on = [0u16; MAX_ON];
-                let n = inputs(&pos, 0, &mut on);
-                let linear: i32 = all.iter().zip(&near.dense).map(|(x, w)| x * w).sum();
-                assert_eq!(
-                    near.evaluate(&pos, true),
-                    near.hidden_part(&on[..n]) + near.b2 + linear
-                );
-                checked += 1;
+        for pos in positions_in_play(21, 30) {
+            let all = features(&pos, true);
+            let some = features_with(&pos, true, false);
+            for t in 0..FEATURES {
+                let want = if DISTANCE_TERMS.contains(&t) {
+                    0
+                } else {
+                    all[t]
+                };
+                assert_eq!(some[t], want, "term {t} of {pos}");
             }
+            // The same sum as the full terms under the zeroed weights.
+            let mut on = [0u16; MAX_ON];
+            let n = inputs(&pos, 0, &mut on);
+            let linear: i32 = all.iter().zip(&near.dense).map(|(x, w)| x * w).sum();
+            assert_eq!(
+                near.evaluate(&pos, true),
+                near.hidden_part(&on[..n]) + near.b2 + linear
+            );
+            checked += 1;
         }
         assert!(checked > 200, "{checked} positions");
     }
@@ -1012,36 +1013,28 @@ pub(crate) mod tests {
         // A network whose one view has the other view's output weights.
         let mut theirs = plain.clone();
         theirs.w2 = *both.w2_other.clone().unwrap();
-        let mut rng = SmallRng::seed_from_u64(13);
         let (mut checked, mut differ) = (0, 0);
-        for _ in 0..60 {
-            let mut pos = Position::new();
-            while let Some(mv) = crate::santorini::search::random_move(&pos, &mut rng) {
-                pos.play_unchecked(mv);
-                if pos.is_placement() || pos.outcome().is_over() {
-                    continue;
-                }
-                // The same board with the other player to move: its inputs
-                // are this position's seen from the other side.
-                let mut flipped = pos;
-                flipped.to_move = flipped.to_move.other();
-                let (mut on, mut on_flipped) = ([0u16; MAX_ON], [0u16; MAX_ON]);
-                let n = inputs(&pos, 0, &mut on);
-                inputs(&flipped, 0, &mut on_flipped);
-                let mut swapped = on.map(other_view);
-                swapped.sort_unstable();
-                on_flipped.sort_unstable();
-                assert_eq!(swapped, on_flipped, "{pos}");
-                let other = theirs.hidden_part(&on_flipped[..n]);
-                assert_eq!(
-                    both.evaluate(&pos, true),
-                    plain.evaluate(&pos, true) + other,
-                    "{pos}"
-                );
-                assert_fast_paths_agree(&both, &pos);
-                checked += 1;
-                differ += usize::from(other != 0);
-            }
+        for pos in positions_in_play(13, 60) {
+            // The same board with the other player to move: its inputs
+            // are this position's seen from the other side.
+            let mut flipped = pos;
+            flipped.to_move = flipped.to_move.other();
+            let (mut on, mut on_flipped) = ([0u16; MAX_ON], [0u16; MAX_ON]);
+            let n = inputs(&pos, 0, &mut on);
+            inputs(&flipped, 0, &mut on_flipped);
+            let mut swapped = on.map(other_view);
+            swapped.sort_unstable();
+            on_flipped.sort_unstable();
+            assert_eq!(swapped, on_flipped, "{pos}");
+            let other = theirs.hidden_part(&on_flipped[..n]);
+            assert_eq!(
+                both.evaluate(&pos, true),
+                plain.evaluate(&pos, true) + other,
+                "{pos}"
+            );
+            assert_fast_paths_agree(&both, &pos);
+            checked += 1;
+            differ += usize::from(other != 0);
         }
         assert!(checked > 300 && differ > checked / 2, "{checked} {differ}");
     }
@@ -1063,43 +1056,35 @@ pub(crate) mod tests {
         }
         let mut clipped = one.clone();
         clipped.squared = false;
-        let mut rng = SmallRng::seed_from_u64(21);
         let (mut checked, mut differ) = (0, 0);
-        for _ in 0..30 {
-            let mut pos = Position::new();
-            while let Some(mv) = crate::santorini::search::random_move(&pos, &mut rng) {
-                pos.play_unchecked(mv);
-                if pos.is_placement() || pos.outcome().is_over() {
-                    continue;
-                }
-                let sums = one.sums(&pos);
-                let mine = &sums[pos.to_move().index()];
-                let float: f64 = mine
-                    .iter()
-                    .zip(&one.w2)
-                    .map(|(&a, &w)| {
-                        let c = f64::from(a.clamp(0, QA as i16)) / f64::from(QA);
-                        c * c * f64::from(w) / f64::from(QB)
-                    })
-                    .sum();
-                let out = one.output(mine, &one.w2);
-                // Each shifted square is off by less than 1/126 of an
-                // activation of 1: at most 256 * |w| / (126 * QB) units in all.
-                let bound: f64 = one
-                    .w2
-                    .iter()
-                    .map(|&w| f64::from(w.unsigned_abs()) / f64::from(126 * QB))
-                    .sum::<f64>()
-                    + 1.0;
-                assert!(
-                    (f64::from(out) - float).abs() <= bound,
-                    "{pos}: {out} against {float:.2} (bound {bound:.1})"
-                );
-                differ += usize::from(out != clipped.output(mine, &clipped.w2));
-                assert_fast_paths_agree(&both, &pos);
-                assert_fast_paths_agree(&one, &pos);
-                checked += 1;
-            }
+        for pos in positions_in_play(21, 30) {
+            let sums = one.sums(&pos);
+            let mine = &sums[pos.to_move().index()];
+            let float: f64 = mine
+                .iter()
+                .zip(&one.w2)
+                .map(|(&a, &w)| {
+                    let c = f64::from(a.clamp(0, QA as i16)) / f64::from(QA);
+                    c * c * f64::from(w) / f64::from(QB)
+                })
+                .sum();
+            let out = one.output(mine, &one.w2);
+            // Each shifted square is off by less than 1/126 of an
+            // activation of 1: at most 256 * |w| / (126 * QB) units in all.
+            let bound: f64 = one
+                .w2
+                .iter()
+                .map(|&w| f64::from(w.unsigned_abs()) / f64::from(126 * QB))
+                .sum::<f64>()
+                + 1.0;
+            assert!(
+                (f64::from(out) - float).abs() <= bound,
+                "{pos}: {out} against {float:.2} (bound {bound:.1})"
+            );
+            differ += usize::from(out != clipped.output(mine, &clipped.w2));
+            assert_fast_paths_agree(&both, &pos);
+            assert_fast_paths_agree(&one, &pos);
+            checked += 1;
         }
         assert!(checked > 200 && differ > checked / 2, "{checked} {differ}");
     }

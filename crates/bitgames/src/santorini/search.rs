@@ -784,7 +784,7 @@ fn distance_terms(pos: &Position, f: &mut [i32; FEATURES]) -> [[Bitboard; 4]; 2]
     let mut d = 0;
     loop {
         d += 1;
-        // `M(X)` of each lane's frontier (see [`move_to_set`]).
+        // `M(X)` of each lane's frontier (see `reach::move_to_set`).
         let all = closed_neighbourhood(frontier);
         let up2 = closed_neighbourhood(each(|k| frontier[k] & (l1[k] | l2[k] | l3[k])));
         let up3 = closed_neighbourhood(each(|k| frontier[k] & (l2[k] | l3[k])));
