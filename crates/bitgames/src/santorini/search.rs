@@ -420,7 +420,8 @@ pub struct Options {
     /// searched one ply deeper (its moves are few: the blocks).
     pub check_extension: bool,
     /// Internal iterative reduction: a position of depth 4 or more that the
-    /// table has no move for is searched one ply shallower.
+    /// table has no move for is searched one ply shallower. Off: even with
+    /// the network at 0.5 s against santorini-ai (README section AA).
     pub iir: bool,
     /// The network evaluation ([`super::net`]) once both players' workers
     /// are placed, instead of the linear one.
@@ -2772,7 +2773,7 @@ mod tests {
     /// The baseline is the engine as it was before the refinements: the same
     /// tree, node for node (507,540 nodes to depth 5 from the perft
     /// position, as the README's bench table has it), and the default
-    /// prunes it.
+    /// prunes it (and searches its own tree, node for node).
     #[test]
     fn the_baseline_searches_the_old_tree_and_the_default_a_smaller_one() {
         let pos: Position = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2"
@@ -2791,6 +2792,16 @@ mod tests {
         assert_eq!((old.nodes, old.depth), (530_405, 5));
         let new = Engine::default().search(&pos, depth5);
         assert!(new.nodes < old.nodes, "{} nodes", new.nodes);
+        // The default's own tree, node for node: 92,889 nodes to depth 7
+        // both before and after the thirtieth session's faster move pick,
+        // killer test and terms (README section AA). A change of the
+        // search that changes it is not a speed-up alone.
+        let depth7 = Limits {
+            depth: Some(7),
+            time: None,
+        };
+        let deeper = Engine::default().search(&pos, depth7);
+        assert_eq!((deeper.nodes, deeper.depth), (92_889, 7));
     }
 
     /// The evaluation's terms are mine minus theirs: the other player to
