@@ -761,7 +761,7 @@ pub(crate) mod tests {
     fn the_built_in_network_reads_back_and_counts_its_inputs() {
         let net = Net::default_net();
         assert_eq!(Net::from_bytes(&net.to_bytes()).as_ref(), Ok(&*net));
-        // T4o: it reads the opponent's view too.
+        // T8 (T4o's recipe on more games): it reads the opponent's view too.
         assert!(net.to_bytes().starts_with(b"BGSNET02") && net.w2_other.is_some());
         let mut rng = SmallRng::seed_from_u64(3);
         let mut pos = Position::new();
