@@ -230,7 +230,7 @@ fn game_evaluation(c: &mut Criterion) {
         b.iter(|| {
             inputs
                 .iter()
-                .map(|(on, n)| net.hidden_part_portable(black_box(&on[..*n])))
+                .map(|(on, n)| net.hidden_part_portable(black_box(&on[..*n]), 0))
                 .sum::<i32>()
         })
     });
@@ -238,7 +238,7 @@ fn game_evaluation(c: &mut Criterion) {
         b.iter(|| {
             inputs
                 .iter()
-                .map(|(on, n)| net.hidden_part(black_box(&on[..*n])))
+                .map(|(on, n)| net.hidden_part(black_box(&on[..*n]), 0))
                 .sum::<i32>()
         })
     });

@@ -36,15 +36,18 @@
 //! hidden units over the inputs with the players' roles swapped feed the
 //! output through weights of their own; a `BGSNET02` file). `SQUARED=1`
 //! squares the hidden units' activations (`clamp(a, 0, 1)^2`, files
-//! `BGSNET03` and `BGSNET04`).
+//! `BGSNET03` and `BGSNET04`). `HEADS=n` trains `n` output heads, one a
+//! phase of the game (`net::bucket`: 8 levels built a head; files
+//! `BGSNET05` to `BGSNET08`); with `INIT` from a network of one head, each
+//! head starts as that one.
 
 // Training code: indices read as the formulas do.
 #![allow(clippy::needless_range_loop)]
 
 use bitgames::santorini::Position;
 use bitgames::santorini::net::{
-    HIDDEN, INPUTS, MAX_ON, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, Net, QA, QB, SCALE, SYMMETRIES,
-    inputs, other_view,
+    HIDDEN, INPUTS, MAX_HEADS, MAX_ON, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, Net, QA, QB, SCALE,
+    SYMMETRIES, bucket, inputs, other_view,
 };
 use bitgames::santorini::search::{
     DISTANCE_TERMS, Engine, FEATURES, Limits, WEIGHTS, features_with,
@@ -117,11 +120,13 @@ fn map_input(i: u16, k: usize) -> u16 {
 struct Params {
     w1: Vec<f32>,
     b1: Vec<f32>,
+    /// The output weights, [`HIDDEN`] a head.
     w2: Vec<f32>,
     /// The output weights of the opponent's view (`OTHER_VIEW=1`; else
-    /// left at 0).
+    /// left at 0), [`HIDDEN`] a head.
     w2o: Vec<f32>,
-    b2: f32,
+    /// The output biases, one a head.
+    b2: Vec<f32>,
     v: Vec<f32>,
     /// Whether the hidden units' activations are squared (`SQUARED=1`).
     squared: bool,
@@ -132,17 +137,21 @@ struct Params {
 type Views = [[f32; HIDDEN]; 2];
 
 impl Params {
-    fn flat_len() -> usize {
-        INPUTS * HIDDEN + 3 * HIDDEN + 1 + FEATURES
+    fn heads(&self) -> usize {
+        self.b2.len()
     }
 
-    fn zeros() -> Params {
+    fn flat_len(&self) -> usize {
+        INPUTS * HIDDEN + HIDDEN + 2 * self.heads() * HIDDEN + self.heads() + FEATURES
+    }
+
+    fn zeros(heads: usize) -> Params {
         Params {
             w1: vec![0.0; INPUTS * HIDDEN],
             b1: vec![0.0; HIDDEN],
-            w2: vec![0.0; HIDDEN],
-            w2o: vec![0.0; HIDDEN],
-            b2: 0.0,
+            w2: vec![0.0; heads * HIDDEN],
+            w2o: vec![0.0; heads * HIDDEN],
+            b2: vec![0.0; heads],
             v: vec![0.0; FEATURES],
             squared: false,
         }
@@ -171,23 +180,29 @@ impl Params {
     }
 
     /// The log-odds for these inputs (`other`: the opponent's view's, if
-    /// that view is trained); fills the hidden sums `a`.
+    /// that view is trained) through output head `head`; fills the hidden
+    /// sums `a`.
     fn forward(
         &self,
         on: &[u16],
         other: Option<&[u16]>,
         dense: &[f32; FEATURES],
+        head: usize,
         a: &mut Views,
     ) -> f32 {
         self.sums(on, &mut a[0]);
-        let mut z = self.b2;
+        let mut z = self.b2[head];
+        let (w2, w2o) = (
+            &self.w2[head * HIDDEN..(head + 1) * HIDDEN],
+            &self.w2o[head * HIDDEN..(head + 1) * HIDDEN],
+        );
         for j in 0..HIDDEN {
-            z += self.w2[j] * self.activation(a[0][j]).0;
+            z += w2[j] * self.activation(a[0][j]).0;
         }
         if let Some(other) = other {
             self.sums(other, &mut a[1]);
             for j in 0..HIDDEN {
-                z += self.w2o[j] * self.activation(a[1][j]).0;
+                z += w2o[j] * self.activation(a[1][j]).0;
             }
         }
         for k in 0..FEATURES {
@@ -197,9 +212,21 @@ impl Params {
     }
 
     /// A network's weights back in training units (`INIT`): the inverse of
-    /// [`Params::to_net`], up to its rounding.
-    fn from_net(net: &Net, k: f32) -> Params {
+    /// [`Params::to_net`], up to its rounding; a network of one head
+    /// gives each of `heads` heads its output weights.
+    fn from_net(net: &Net, k: f32, heads: usize) -> Params {
         let (qa, qb) = (QA as f32, QB as f32);
+        assert!(
+            net.heads() == heads || net.heads() == 1,
+            "INIT has {} output heads: give HEADS={}",
+            net.heads(),
+            net.heads()
+        );
+        let rows = |w: &[[i16; HIDDEN]]| -> Vec<f32> {
+            (0..heads)
+                .flat_map(|h| w[h % w.len()].iter().map(|&x| f32::from(x) / (k * qb)))
+                .collect()
+        };
         Params {
             w1: net
                 .w1
@@ -207,12 +234,14 @@ impl Params {
                 .flat_map(|row| row.iter().map(|&x| f32::from(x) / qa))
                 .collect(),
             b1: net.b1.iter().map(|&x| f32::from(x) / qa).collect(),
-            w2: net.w2.iter().map(|&x| f32::from(x) / (k * qb)).collect(),
+            w2: rows(&net.w2),
             w2o: match &net.w2_other {
-                Some(w) => w.iter().map(|&x| f32::from(x) / (k * qb)).collect(),
-                None => vec![0.0; HIDDEN],
+                Some(w) => rows(w),
+                None => vec![0.0; heads * HIDDEN],
             },
-            b2: net.b2 as f32 / k,
+            b2: (0..heads)
+                .map(|h| net.b2[h % net.heads()] as f32 / k)
+                .collect(),
             v: net.dense.iter().map(|&x| x as f32 / k).collect(),
             squared: net.squared,
         }
@@ -227,11 +256,16 @@ impl Params {
                 .map(|i| std::array::from_fn(|j| q(self.w1[i * HIDDEN + j], QA as f32)))
                 .collect(),
             b1: std::array::from_fn(|j| q(self.b1[j], QA as f32)),
-            w2: std::array::from_fn(|j| q(self.w2[j], k * QB as f32)),
-            w2_other: other_view
-                .then(|| Box::new(std::array::from_fn(|j| q(self.w2o[j], k * QB as f32)))),
+            w2: (0..self.heads())
+                .map(|h| std::array::from_fn(|j| q(self.w2[h * HIDDEN + j], k * QB as f32)))
+                .collect(),
+            w2_other: other_view.then(|| {
+                (0..self.heads())
+                    .map(|h| std::array::from_fn(|j| q(self.w2o[h * HIDDEN + j], k * QB as f32)))
+                    .collect()
+            }),
             squared: self.squared,
-            b2: (self.b2 * k).round() as i32,
+            b2: self.b2.iter().map(|b| (b * k).round() as i32).collect(),
             dense: std::array::from_fn(|i| (self.v[i] * k).round() as i32),
         }
     }
@@ -255,6 +289,11 @@ fn main() {
     let td = env("TD", 0.0) as f32;
     let dual = env("OTHER_VIEW", 0.0) != 0.0;
     let squared = env("SQUARED", 0.0) != 0.0;
+    let heads = env("HEADS", 1.0) as usize;
+    assert!(
+        (1..=MAX_HEADS).contains(&heads),
+        "HEADS={heads}: from 1 to {MAX_HEADS}"
+    );
     // `FILE*N`: the training positions of FILE are each seen N times an
     // epoch (its held-out ones once).
     let mut games = 0;
@@ -519,7 +558,7 @@ fn main() {
         );
     }
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut p = Params::zeros();
+    let mut p = Params::zeros(heads);
     p.squared = squared;
     let init = std::env::var("INIT").ok().map(|file| {
         let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("INIT={file}: {e}"));
@@ -547,6 +586,8 @@ fn main() {
     }
     for j in 0..HIDDEN {
         p.b1[j] = 0.5;
+    }
+    for j in 0..heads * HIDDEN {
         p.w2[j] = rng.random_range(-0.01..0.01);
         if dual {
             p.w2o[j] = rng.random_range(-0.01..0.01);
@@ -562,21 +603,28 @@ fn main() {
         }
     }
     if let Some(net) = &init {
-        p = Params::from_net(net, k);
+        p = Params::from_net(net, k, heads);
     }
     let loss_of = |p: &Params, data: &[Sample]| {
         data.par_iter()
             .map(|s| {
                 let mut a = [[0.0; HIDDEN]; 2];
                 let other = dual.then(|| s.on.map(other_view));
-                let z = p.forward(&s.on, other.as_ref().map(|o| &o[..]), &s.dense, &mut a);
+                let head = bucket(&s.pos, heads);
+                let z = p.forward(
+                    &s.on,
+                    other.as_ref().map(|o| &o[..]),
+                    &s.dense,
+                    head,
+                    &mut a,
+                );
                 f64::from(log_loss(sigmoid(z), s.target))
             })
             .sum::<f64>()
             / data.len() as f64
     };
     // Adam over the flattened parameters.
-    let n = Params::flat_len();
+    let n = p.flat_len();
     let (mut m, mut v2) = (vec![0.0f32; n], vec![0.0f32; n]);
     let (beta1, beta2) = (0.9f32, 0.999f32);
     let mut t = 0i32;
@@ -616,15 +664,22 @@ fn main() {
                             *o = map_input(x, k8 as usize);
                         }
                         let other = dual.then(|| on.map(other_view));
-                        let z = p.forward(&on, other.as_ref().map(|o| &o[..]), &s.dense, &mut a);
+                        let head = bucket(&s.pos, heads);
+                        let z =
+                            p.forward(&on, other.as_ref().map(|o| &o[..]), &s.dense, head, &mut a);
                         let d = sigmoid(z) - s.target;
                         let b1_at = INPUTS * HIDDEN;
-                        let w2_at = b1_at + HIDDEN;
-                        let w2o_at = w2_at + HIDDEN;
-                        let b2_at = w2o_at + HIDDEN;
+                        let w2_at = b1_at + HIDDEN + head * HIDDEN;
+                        let w2o_at = b1_at + HIDDEN + (heads + head) * HIDDEN;
+                        let b2_at = b1_at + HIDDEN + 2 * heads * HIDDEN;
+                        let v_at = b2_at + heads;
+                        let (w2, w2o) = (
+                            &p.w2[head * HIDDEN..(head + 1) * HIDDEN],
+                            &p.w2o[head * HIDDEN..(head + 1) * HIDDEN],
+                        );
                         let views: &[(&[u16], usize, &[f32])] = match &other {
-                            Some(o) => &[(&on, w2_at, &p.w2), (o, w2o_at, &p.w2o)],
-                            None => &[(&on, w2_at, &p.w2)],
+                            Some(o) => &[(&on, w2_at, w2), (o, w2o_at, w2o)],
+                            None => &[(&on, w2_at, w2)],
                         };
                         for (view, &(inputs_on, at, w)) in views.iter().enumerate() {
                             let a = &a[view];
@@ -649,9 +704,9 @@ fn main() {
                                 }
                             }
                         }
-                        g[b2_at] += d;
+                        g[b2_at + head] += d;
                         for f in 0..FEATURES {
-                            g[b2_at + 1 + f] += d * s.dense[f];
+                            g[v_at + f] += d * s.dense[f];
                         }
                     }
                     g
@@ -684,8 +739,10 @@ fn main() {
                 step(x, at);
                 at += 1;
             }
-            step(&mut p.b2, at);
-            at += 1;
+            for x in &mut p.b2 {
+                step(x, at);
+                at += 1;
+            }
             for x in &mut p.v {
                 step(x, at);
                 at += 1;
@@ -712,7 +769,14 @@ fn main() {
     for s in valid.iter().take(2000) {
         let mut a = [[0.0; HIDDEN]; 2];
         let other = dual.then(|| s.on.map(other_view));
-        let z = best_params.forward(&s.on, other.as_ref().map(|o| &o[..]), &s.dense, &mut a) * k;
+        let head = bucket(&s.pos, heads);
+        let z = best_params.forward(
+            &s.on,
+            other.as_ref().map(|o| &o[..]),
+            &s.dense,
+            head,
+            &mut a,
+        ) * k;
         diff += f64::from((net.evaluate(&s.pos, true) as f32 - z).abs());
     }
     eprintln!(

@@ -300,7 +300,7 @@ fn bestmove_plays_with_a_network_file_and_names_a_bad_one() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "not a Santorini network file (it does not start with BGSNET01 to BGSNET04)",
+            "not a Santorini network file (it does not start with BGSNET01 to BGSNET08)",
         ));
     bitgames()
         .args(["santorini", "engine", "--net", "/nonexistent/net.bin"])

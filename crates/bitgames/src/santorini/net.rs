@@ -40,6 +40,12 @@
 //! 256 sums. A network may square its units' activations instead
 //! (`clamp(a, 0, 1)^2`, [`Net::squared`], files `BGSNET03` and
 //! `BGSNET04`; tried in the twenty-eighth session, not built in).
+//!
+//! A network may have several output heads, one a phase of the game
+//! (files `BGSNET05` to `BGSNET08`, [`Net::w2`]): the hidden layer is
+//! shared, and the output weights and bias are those of the position's
+//! bucket, [`bucket`]: the levels built so far (every turn builds one), 8
+//! a bucket. Choosing a head costs four population counts.
 
 use super::bitboard::{Bitboard, Space};
 use super::game::{Move, Position};
@@ -81,13 +87,34 @@ const MAGIC_OTHER: &[u8; 8] = b"BGSNET02";
 /// ([`Net::squared`]): reading one view, and both.
 const MAGIC_SQUARED: &[u8; 8] = b"BGSNET03";
 const MAGIC_SQUARED_OTHER: &[u8; 8] = b"BGSNET04";
-/// The file kinds: header, views read, squared units.
-const KINDS: [(&[u8; 8], usize, bool); 4] = [
-    (MAGIC, 1, false),
-    (MAGIC_OTHER, 2, false),
-    (MAGIC_SQUARED, 1, true),
-    (MAGIC_SQUARED_OTHER, 2, true),
+/// The file kinds: header, views read, squared units, output heads by
+/// phase (the number of heads follows the sizes, a `u16`).
+const KINDS: [(&[u8; 8], usize, bool, bool); 8] = [
+    (MAGIC, 1, false, false),
+    (MAGIC_OTHER, 2, false, false),
+    (MAGIC_SQUARED, 1, true, false),
+    (MAGIC_SQUARED_OTHER, 2, true, false),
+    (b"BGSNET05", 1, false, true),
+    (b"BGSNET06", 2, false, true),
+    (b"BGSNET07", 1, true, true),
+    (b"BGSNET08", 2, true, true),
 ];
+/// The most output heads a network file may have.
+pub const MAX_HEADS: usize = 16;
+/// The levels built (turns played) a head covers: head `h` is for the
+/// positions with `8 h` to `8 h + 7` levels built (the last head for all
+/// beyond).
+pub const HEAD_BUILDS: u32 = 8;
+
+/// The output head of a network with `heads` heads for `pos`: the levels
+/// built so far (a dome on level 3 counts 4) over [`HEAD_BUILDS`], the
+/// last head taking all beyond.
+#[must_use]
+#[inline]
+pub fn bucket(pos: &Position, heads: usize) -> usize {
+    let built: u32 = pos.heights.iter().map(|h| h.count()).sum();
+    ((built / HEAD_BUILDS) as usize).min(heads - 1)
+}
 /// A squared unit's activation (`QA * QA` at most) is shifted right by
 /// this many bits before its weight multiplies it, so that the output's
 /// sum stays inside `i32`.
@@ -279,18 +306,20 @@ pub struct Net {
     pub w1: Vec<[i16; HIDDEN]>,
     /// First layer's biases, times [`QA`].
     pub b1: [i16; HIDDEN],
-    /// Output weights, in evaluation units times [`QB`].
-    pub w2: [i16; HIDDEN],
+    /// Output weights, in evaluation units times [`QB`]: one row a head
+    /// (at least one; [`bucket`] picks the position's). `w2`, `w2_other`
+    /// and `b2` have as many heads each.
+    pub w2: Vec<[i16; HIDDEN]>,
     /// The output weights of the opponent's view (the hidden units over
     /// the inputs seen from the other side, [`other_view`]), if the
-    /// network reads it (file `BGSNET02`).
-    pub w2_other: Option<Box<[i16; HIDDEN]>>,
+    /// network reads it (files `BGSNET02`, `BGSNET06`, ...), a row a head.
+    pub w2_other: Option<Vec<[i16; HIDDEN]>>,
     /// Whether a hidden unit's activation is squared
     /// (`clamp(a, 0, 1)^2`, files `BGSNET03` and `BGSNET04`) instead of
     /// `clamp(a, 0, 1)`.
     pub squared: bool,
-    /// Output bias, in evaluation units.
-    pub b2: i32,
+    /// Output bias, in evaluation units, one a head.
+    pub b2: Vec<i32>,
     /// The linear terms' weights, in evaluation units.
     pub dense: Weights,
 }
@@ -319,10 +348,10 @@ impl Net {
         Net {
             w1: vec![[0; HIDDEN]; INPUTS],
             b1: [0; HIDDEN],
-            w2: [0; HIDDEN],
+            w2: vec![[0; HIDDEN]],
             w2_other: None,
             squared: false,
-            b2: 0,
+            b2: vec![0],
             dense: weights,
         }
     }
@@ -333,12 +362,12 @@ impl Net {
     ///
     /// Names what is wrong: the header, the sizes, or the length.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
-        let Some(&(_, views, squared)) = KINDS
+        let Some(&(_, views, squared, headed)) = KINDS
             .iter()
-            .find(|(magic, _, _)| bytes.len() >= 12 && &bytes[..8] == *magic)
+            .find(|(magic, ..)| bytes.len() >= 14 && &bytes[..8] == *magic)
         else {
             return Err(
-                "not a Santorini network file (it does not start with BGSNET01 to BGSNET04)".into(),
+                "not a Santorini network file (it does not start with BGSNET01 to BGSNET08)".into(),
             );
         };
         let inputs = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
@@ -348,15 +377,25 @@ impl Net {
                 "a network of {inputs} inputs and {hidden} hidden units: this engine takes {INPUTS} and {HIDDEN}"
             ));
         }
-        let shorts = INPUTS * HIDDEN + (1 + views) * HIDDEN;
-        let want = 12 + 2 * shorts + 4 + 4 * FEATURES;
+        let (heads, header) = if headed {
+            (u16::from_le_bytes([bytes[12], bytes[13]]) as usize, 14)
+        } else {
+            (1, 12)
+        };
+        if !(1..=MAX_HEADS).contains(&heads) {
+            return Err(format!(
+                "a network of {heads} output heads: from 1 to {MAX_HEADS} are taken"
+            ));
+        }
+        let shorts = INPUTS * HIDDEN + HIDDEN + heads * views * HIDDEN;
+        let want = header + 2 * shorts + 4 * heads + 4 * FEATURES;
         if bytes.len() != want {
             return Err(format!(
                 "a network file of {} bytes: {want} expected",
                 bytes.len()
             ));
         }
-        let mut at = 12;
+        let mut at = header;
         let mut i16s = |n: usize| {
             let v: Vec<i16> = bytes[at..at + 2 * n]
                 .chunks_exact(2)
@@ -367,8 +406,13 @@ impl Net {
         };
         let flat = i16s(INPUTS * HIDDEN);
         let b1 = i16s(HIDDEN);
-        let w2 = i16s(HIDDEN);
-        let w2_other = (views == 2).then(|| Box::new(i16s(HIDDEN).try_into().expect("HIDDEN")));
+        let rows = |v: Vec<i16>| -> Vec<[i16; HIDDEN]> {
+            v.chunks_exact(HIDDEN)
+                .map(|row| row.try_into().expect("HIDDEN"))
+                .collect()
+        };
+        let w2 = rows(i16s(heads * HIDDEN));
+        let w2_other = (views == 2).then(|| rows(i16s(heads * HIDDEN)));
         let w1 = flat
             .chunks_exact(HIDDEN)
             .map(|row| row.try_into().expect("HIDDEN"))
@@ -384,7 +428,7 @@ impl Net {
                 flat[i * HIDDEN + j]
             ));
         }
-        let rest = &bytes[12 + 2 * shorts..];
+        let rest = &bytes[header + 2 * shorts..];
         let i32s: Vec<i32> = rest
             .chunks_exact(4)
             .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
@@ -392,11 +436,11 @@ impl Net {
         Ok(Net {
             w1,
             b1: b1.try_into().expect("HIDDEN"),
-            w2: w2.try_into().expect("HIDDEN"),
+            w2,
             w2_other,
             squared,
-            b2: i32s[0],
-            dense: i32s[1..].try_into().expect("FEATURES"),
+            b2: i32s[..heads].to_vec(),
+            dense: i32s[heads..].try_into().expect("FEATURES"),
         })
     }
 
@@ -404,25 +448,31 @@ impl Net {
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let views = 1 + usize::from(self.w2_other.is_some());
-        let (magic, _, _) = KINDS
+        let heads = self.heads();
+        let (magic, ..) = KINDS
             .iter()
-            .find(|&&(_, v, squared)| v == views && squared == self.squared)
+            .find(|&&(_, v, squared, headed)| {
+                v == views && squared == self.squared && headed == (heads > 1)
+            })
             .expect("every kind has a header");
         let mut out = magic.to_vec();
         out.extend_from_slice(&(INPUTS as u16).to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u16).to_le_bytes());
-        let other = self.w2_other.as_deref().map_or(&[][..], |w| &w[..]);
+        if heads > 1 {
+            out.extend_from_slice(&(heads as u16).to_le_bytes());
+        }
+        let other = self.w2_other.as_deref().unwrap_or(&[]);
         for x in self
             .w1
             .iter()
             .flatten()
             .chain(&self.b1)
-            .chain(&self.w2)
-            .chain(other)
+            .chain(self.w2.iter().flatten())
+            .chain(other.iter().flatten())
         {
             out.extend_from_slice(&x.to_le_bytes());
         }
-        for x in std::iter::once(&self.b2).chain(&self.dense) {
+        for x in self.b2.iter().chain(&self.dense) {
             out.extend_from_slice(&x.to_le_bytes());
         }
         out
@@ -434,25 +484,35 @@ impl Net {
         /// the processor has it (16 sums a vector instead of 8: the 256 sums
         /// fill the 16 vector registers instead of spilling 32).
         #[must_use]
-        pub fn hidden_part, hidden_part_avx2 => hidden_part_portable(&self, on: &[u16]) -> i32
+        pub fn hidden_part, hidden_part_avx2 => hidden_part_portable(
+            &self, on: &[u16], head: usize
+        ) -> i32
+    }
+
+    /// The number of output heads ([`bucket`]).
+    #[must_use]
+    #[inline]
+    pub fn heads(&self) -> usize {
+        self.w2.len()
     }
 
     /// The hidden layer's part in plain Rust (the compiler vectorizes it
-    /// for the target's baseline, SSE2 on x86-64).
+    /// for the target's baseline, SSE2 on x86-64), through output head
+    /// `head`.
     #[must_use]
     #[inline(always)]
-    pub fn hidden_part_portable(&self, on: &[u16]) -> i32 {
+    pub fn hidden_part_portable(&self, on: &[u16], head: usize) -> i32 {
         let mut acc = self.b1;
         for &i in on {
             add_row(&mut acc, &self.w1[i as usize]);
         }
-        let mut out = self.output_portable(&acc, &self.w2);
+        let mut out = self.output_portable(&acc, &self.w2[head]);
         if let Some(w) = &self.w2_other {
             let mut acc = self.b1;
             for &i in on {
                 add_row(&mut acc, &self.w1[usize::from(other_view(i))]);
             }
-            out += self.output_portable(&acc, w);
+            out += self.output_portable(&acc, &w[head]);
         }
         out
     }
@@ -474,7 +534,8 @@ impl Net {
         let n = inputs(pos, 0, &mut on);
         let f = features_with(pos, territory, self.uses_distances());
         let linear: i32 = f.iter().zip(&self.dense).map(|(x, w)| x * w).sum();
-        self.hidden_part(&on[..n]) + self.b2 + linear
+        let head = bucket(pos, self.heads());
+        self.hidden_part(&on[..n], head) + self.b2[head] + linear
     }
 }
 
@@ -677,11 +738,12 @@ impl Net {
         let f = features_with(pos, territory, self.uses_distances());
         let linear: i32 = f.iter().zip(&self.dense).map(|(x, w)| x * w).sum();
         let me = pos.to_move();
-        let mut hidden = self.output(&sums[me.index()], &self.w2);
+        let head = bucket(pos, self.heads());
+        let mut hidden = self.output(&sums[me.index()], &self.w2[head]);
         if let Some(w) = &self.w2_other {
-            hidden += self.output(&sums[me.other().index()], w);
+            hidden += self.output(&sums[me.other().index()], &w[head]);
         }
-        hidden + self.b2 + linear
+        hidden + self.b2[head] + linear
     }
 }
 
@@ -869,9 +931,10 @@ pub(crate) mod tests {
         for pos in positions_in_play(9, 40) {
             let mut on = [0u16; MAX_ON];
             let n = inputs(&pos, 0, &mut on);
+            let head = bucket(&pos, net.heads());
             assert_eq!(
-                net.hidden_part(&on[..n]),
-                net.hidden_part_portable(&on[..n])
+                net.hidden_part(&on[..n], head),
+                net.hidden_part_portable(&on[..n], head)
             );
             checked += 1;
         }
@@ -906,7 +969,7 @@ pub(crate) mod tests {
             let linear: i32 = all.iter().zip(&near.dense).map(|(x, w)| x * w).sum();
             assert_eq!(
                 near.evaluate(&pos, true),
-                near.hidden_part(&on[..n]) + near.b2 + linear
+                near.hidden_part(&on[..n], 0) + near.b2[0] + linear
             );
             checked += 1;
         }
@@ -956,12 +1019,13 @@ pub(crate) mod tests {
                 // The view of the player to move is the plain hidden layer's.
                 let mut on = [0u16; MAX_ON];
                 let n = inputs(&child, 0, &mut on);
-                let mut hidden = net.output(&fresh[child.to_move().index()], &net.w2);
+                let head = bucket(&child, net.heads());
+                let mut hidden = net.output(&fresh[child.to_move().index()], &net.w2[head]);
                 if let Some(w) = &net.w2_other {
                     // And the opponent's view, with its own weights.
-                    hidden += net.output(&fresh[child.to_move().other().index()], w);
+                    hidden += net.output(&fresh[child.to_move().other().index()], &w[head]);
                 }
-                assert_eq!(hidden, net.hidden_part(&on[..n]));
+                assert_eq!(hidden, net.hidden_part(&on[..n], head));
                 assert_eq!(
                     net.evaluate_with_sums(&child, &fresh, true),
                     net.evaluate(&child, true)
@@ -981,9 +1045,10 @@ pub(crate) mod tests {
     fn assert_fast_paths_agree(net: &Net, pos: &Position) {
         let mut on = [0u16; MAX_ON];
         let n = inputs(pos, 0, &mut on);
+        let head = bucket(pos, net.heads());
         assert_eq!(
-            net.hidden_part(&on[..n]),
-            net.hidden_part_portable(&on[..n]),
+            net.hidden_part(&on[..n], head),
+            net.hidden_part_portable(&on[..n], head),
             "{pos}"
         );
         assert_eq!(
@@ -997,9 +1062,12 @@ pub(crate) mod tests {
     pub(crate) fn network_reading_both_views() -> Net {
         let mut rng = SmallRng::seed_from_u64(77);
         let mut net = (*Net::default_net()).clone();
-        net.w2_other = Some(Box::new(std::array::from_fn(|_| {
-            rand::Rng::random_range(&mut rng, -400..400)
-        })));
+        net.w2_other = Some(vec![
+            std::array::from_fn(|_| {
+                rand::Rng::random_range(&mut rng, -400..400)
+            });
+            net.heads()
+        ]);
         net
     }
 
@@ -1012,7 +1080,7 @@ pub(crate) mod tests {
         plain.w2_other = None;
         // A network whose one view has the other view's output weights.
         let mut theirs = plain.clone();
-        theirs.w2 = *both.w2_other.clone().unwrap();
+        theirs.w2 = both.w2_other.clone().unwrap();
         let (mut checked, mut differ) = (0, 0);
         for pos in positions_in_play(13, 60) {
             // The same board with the other player to move: its inputs
@@ -1026,7 +1094,7 @@ pub(crate) mod tests {
             swapped.sort_unstable();
             on_flipped.sort_unstable();
             assert_eq!(swapped, on_flipped, "{pos}");
-            let other = theirs.hidden_part(&on_flipped[..n]);
+            let other = theirs.hidden_part(&on_flipped[..n], bucket(&pos, theirs.heads()));
             assert_eq!(
                 both.evaluate(&pos, true),
                 plain.evaluate(&pos, true) + other,
@@ -1062,17 +1130,16 @@ pub(crate) mod tests {
             let mine = &sums[pos.to_move().index()];
             let float: f64 = mine
                 .iter()
-                .zip(&one.w2)
+                .zip(&one.w2[0])
                 .map(|(&a, &w)| {
                     let c = f64::from(a.clamp(0, QA as i16)) / f64::from(QA);
                     c * c * f64::from(w) / f64::from(QB)
                 })
                 .sum();
-            let out = one.output(mine, &one.w2);
+            let out = one.output(mine, &one.w2[0]);
             // Each shifted square is off by less than 1/126 of an
             // activation of 1: at most 256 * |w| / (126 * QB) units in all.
-            let bound: f64 = one
-                .w2
+            let bound: f64 = one.w2[0]
                 .iter()
                 .map(|&w| f64::from(w.unsigned_abs()) / f64::from(126 * QB))
                 .sum::<f64>()
@@ -1081,12 +1148,75 @@ pub(crate) mod tests {
                 (f64::from(out) - float).abs() <= bound,
                 "{pos}: {out} against {float:.2} (bound {bound:.1})"
             );
-            differ += usize::from(out != clipped.output(mine, &clipped.w2));
+            differ += usize::from(out != clipped.output(mine, &clipped.w2[0]));
             assert_fast_paths_agree(&both, &pos);
             assert_fast_paths_agree(&one, &pos);
             checked += 1;
         }
         assert!(checked > 200 && differ > checked / 2, "{checked} {differ}");
+    }
+
+    /// A network with output heads by phase: each position is evaluated
+    /// through the head of its levels built (counted space by space), the
+    /// same as a one-head network with that head's weights, by every path;
+    /// its file reads back under its own header, and a file with no heads
+    /// or too many is refused.
+    #[test]
+    fn output_heads_follow_the_levels_built() {
+        let base = network_reading_both_views();
+        let mut rng = SmallRng::seed_from_u64(41);
+        let mut headed = base.clone();
+        let heads = 4;
+        let mut random_row = || -> [i16; HIDDEN] {
+            std::array::from_fn(|_| rand::Rng::random_range(&mut rng, -400..400))
+        };
+        headed.w2 = (0..heads).map(|_| random_row()).collect();
+        headed.w2_other = Some((0..heads).map(|_| random_row()).collect());
+        headed.b2 = vec![-30, 0, 45, 90];
+        let bytes = headed.to_bytes();
+        assert!(bytes.starts_with(b"BGSNET06"));
+        assert_eq!(Net::from_bytes(&bytes).as_ref(), Ok(&headed));
+        let mut single = headed.clone();
+        single.w2_other = None;
+        assert!(single.to_bytes().starts_with(b"BGSNET05"));
+        assert_eq!(Net::from_bytes(&single.to_bytes()).as_ref(), Ok(&single));
+        single.squared = true;
+        assert!(single.to_bytes().starts_with(b"BGSNET07"));
+        assert_eq!(Net::from_bytes(&single.to_bytes()).as_ref(), Ok(&single));
+        let mut seen = [0usize; 4];
+        for pos in positions_in_play(5, 80) {
+            let built: usize = Space::all().map(|s| usize::from(pos.level(s))).sum();
+            let head = (built / 8).min(heads - 1);
+            assert_eq!(bucket(&pos, heads), head, "{pos}");
+            assert_eq!(bucket(&pos, 1), 0);
+            seen[head] += 1;
+            let mut one = base.clone();
+            one.w2 = vec![headed.w2[head]];
+            one.w2_other = Some(vec![headed.w2_other.as_ref().unwrap()[head]]);
+            one.b2 = vec![headed.b2[head]];
+            assert_eq!(
+                headed.evaluate(&pos, true),
+                one.evaluate(&pos, true),
+                "{pos}"
+            );
+            assert_fast_paths_agree(&headed, &pos);
+        }
+        assert!(seen.iter().all(|&n| n > 50), "every head used: {seen:?}");
+        for (count, fault) in [(0u16, "0 output heads"), (17, "17 output heads")] {
+            let mut wrong = bytes.clone();
+            wrong[12..14].copy_from_slice(&count.to_le_bytes());
+            let error = Net::from_bytes(&wrong).unwrap_err();
+            assert!(error.contains(fault), "{error}");
+        }
+        let mut fewer = bytes.clone();
+        fewer[12..14].copy_from_slice(&3u16.to_le_bytes());
+        let error = Net::from_bytes(&fewer).unwrap_err();
+        let want = format!(
+            "{} bytes: {} expected",
+            bytes.len(),
+            bytes.len() - 4 * HIDDEN - 4
+        );
+        assert!(error.contains(&want), "{error}");
     }
 
     #[test]
@@ -1097,7 +1227,7 @@ pub(crate) mod tests {
         assert!(
             Net::from_bytes(b"hello")
                 .unwrap_err()
-                .contains("BGSNET01 to BGSNET04")
+                .contains("BGSNET01 to BGSNET08")
         );
         // A file that says it reads the opponent's view but lacks its weights.
         let mut two = bytes.clone();
