@@ -360,7 +360,8 @@ impl Net {
     ///
     /// # Errors
     ///
-    /// Names what is wrong: the header, the sizes, or the length.
+    /// Names what is wrong: the header, the sizes, the number of output
+    /// heads, or the length.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
         let Some(&(_, views, squared, headed)) = KINDS
             .iter()
