@@ -192,10 +192,7 @@ impl Params {
     ) -> f32 {
         self.sums(on, &mut a[0]);
         let mut z = self.b2[head];
-        let (w2, w2o) = (
-            &self.w2[head * HIDDEN..(head + 1) * HIDDEN],
-            &self.w2o[head * HIDDEN..(head + 1) * HIDDEN],
-        );
+        let (w2, w2o) = self.head(head);
         for j in 0..HIDDEN {
             z += w2[j] * self.activation(a[0][j]).0;
         }
@@ -209,6 +206,28 @@ impl Params {
             z += self.v[k] * dense[k];
         }
         z
+    }
+
+    /// Output head `head`'s weights: the player to move's view's and the
+    /// opponent's.
+    fn head(&self, head: usize) -> (&[f32], &[f32]) {
+        let at = head * HIDDEN..(head + 1) * HIDDEN;
+        (&self.w2[at.clone()], &self.w2o[at])
+    }
+
+    /// The log-odds of a sample as it is (no symmetry), through its
+    /// position's head (`dual`: reading the opponent's view too).
+    fn log_odds(&self, s: &Sample, dual: bool) -> f32 {
+        let mut a = [[0.0; HIDDEN]; 2];
+        let other = dual.then(|| s.on.map(other_view));
+        let head = bucket(&s.pos, self.heads());
+        self.forward(
+            &s.on,
+            other.as_ref().map(|o| &o[..]),
+            &s.dense,
+            head,
+            &mut a,
+        )
     }
 
     /// A network's weights back in training units (`INIT`): the inverse of
@@ -607,19 +626,7 @@ fn main() {
     }
     let loss_of = |p: &Params, data: &[Sample]| {
         data.par_iter()
-            .map(|s| {
-                let mut a = [[0.0; HIDDEN]; 2];
-                let other = dual.then(|| s.on.map(other_view));
-                let head = bucket(&s.pos, heads);
-                let z = p.forward(
-                    &s.on,
-                    other.as_ref().map(|o| &o[..]),
-                    &s.dense,
-                    head,
-                    &mut a,
-                );
-                f64::from(log_loss(sigmoid(z), s.target))
-            })
+            .map(|s| f64::from(log_loss(sigmoid(p.log_odds(s, dual)), s.target)))
             .sum::<f64>()
             / data.len() as f64
     };
@@ -673,10 +680,7 @@ fn main() {
                         let w2o_at = b1_at + HIDDEN + (heads + head) * HIDDEN;
                         let b2_at = b1_at + HIDDEN + 2 * heads * HIDDEN;
                         let v_at = b2_at + heads;
-                        let (w2, w2o) = (
-                            &p.w2[head * HIDDEN..(head + 1) * HIDDEN],
-                            &p.w2o[head * HIDDEN..(head + 1) * HIDDEN],
-                        );
+                        let (w2, w2o) = p.head(head);
                         let views: &[(&[u16], usize, &[f32])] = match &other {
                             Some(o) => &[(&on, w2_at, w2), (o, w2o_at, w2o)],
                             None => &[(&on, w2_at, w2)],
@@ -767,16 +771,7 @@ fn main() {
     // The quantized network against the float one, held out.
     let mut diff = 0.0f64;
     for s in valid.iter().take(2000) {
-        let mut a = [[0.0; HIDDEN]; 2];
-        let other = dual.then(|| s.on.map(other_view));
-        let head = bucket(&s.pos, heads);
-        let z = best_params.forward(
-            &s.on,
-            other.as_ref().map(|o| &o[..]),
-            &s.dense,
-            head,
-            &mut a,
-        ) * k;
+        let z = best_params.log_odds(s, dual) * k;
         diff += f64::from((net.evaluate(&s.pos, true) as f32 - z).abs());
     }
     eprintln!(
