@@ -414,19 +414,16 @@ impl Net {
         };
         let w2 = rows(i16s(heads * HIDDEN));
         let w2_other = (views == 2).then(|| rows(i16s(heads * HIDDEN)));
-        let w1 = flat
-            .chunks_exact(HIDDEN)
-            .map(|row| row.try_into().expect("HIDDEN"))
-            .collect();
+        let w1 = rows(flat);
         if let Some((i, j)) = (NEIGHBOURHOOD..INPUTS).find_map(|i| {
             (NEIGHBOURHOOD_UNITS..HIDDEN)
-                .find(|&j| flat[i * HIDDEN + j] != 0)
+                .find(|&j| w1[i][j] != 0)
                 .map(|j| (i, j))
         }) {
             return Err(format!(
                 "input {i} (a neighbourhood count) has weight {} on hidden unit {j}: \
                  these inputs may feed only the first {NEIGHBOURHOOD_UNITS} units",
-                flat[i * HIDDEN + j]
+                w1[i][j]
             ));
         }
         let rest = &bytes[header + 2 * shorts..];
