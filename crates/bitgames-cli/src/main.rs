@@ -49,6 +49,15 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The server and the referee write to sockets and to engines' pipes: a
+    // peer that hangs up is an error there, reported, not the end.
+    let talks_to_peers = matches!(
+        cli.command,
+        Command::Serve(_) | Command::Santorini(santorini::Command::Referee { .. })
+    );
+    if !talks_to_peers {
+        end_quietly_on_closed_pipe();
+    }
     let result: anyhow::Result<ExitCode> = match cli.command {
         Command::Tictactoe(cmd) => tictactoe::run(cmd),
         Command::Connect4(c) => connect4::run(c),
@@ -69,5 +78,19 @@ fn main() -> ExitCode {
             eprintln!("bitgames: error: {e:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// A closed pipe (`bitgames legal santorini - --json | head -c 100`) ends the
+/// command quietly, as `head` expects of any Unix tool. Rust starts every
+/// program with SIGPIPE ignored, so printing to a closed pipe would panic
+/// with a backtrace; the default action ends the process without a word
+/// (status 141 in a shell, as `yes | head` gives).
+fn end_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called at the start of `main`, before any other thread exists;
+    // SIG_DFL is a valid disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

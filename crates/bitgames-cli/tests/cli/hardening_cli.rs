@@ -177,3 +177,39 @@ fn a_huge_number_in_a_santorini_row_is_reported_as_written() {
         "bitgames: error: stdin: line 1: row 99999999999999999999999 is outside 1..5\n"
     );
 }
+
+/// `bitgames ... | head` : a reader that has gone away ends the command
+/// quietly, as it does `cat` or `seq`: killed by SIGPIPE, nothing on stderr
+/// (it used to panic with "failed printing to stdout: Broken pipe").
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    for args in [
+        &["legal", "santorini", "-", "--json"][..],
+        &["tictactoe", "analyze", "1524"],
+        &["perft", "connect4", "-", "--depth", "3", "--divide"],
+        &["games"],
+    ] {
+        // The reading end is closed before the command starts: its first
+        // write finds no reader, every time.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("bitgames"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(stderr, "", "{args:?}");
+        assert_eq!(
+            out.status.signal(),
+            Some(libc::SIGPIPE),
+            "{args:?}: {:?}",
+            out.status
+        );
+    }
+}
