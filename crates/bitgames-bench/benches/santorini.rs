@@ -7,10 +7,11 @@
 //! medians and ratios.
 
 use bitgames::Game;
+use bitgames::engine::Limits;
 use bitgames::santorini::naive::legal_moves_naive;
 use bitgames::santorini::naive::{distances_naive, move_to_naive};
 use bitgames::santorini::reach::{distances, move_to, move_to_instance};
-use bitgames::santorini::search::{Engine, Limits};
+use bitgames::santorini::search::Engine;
 use bitgames::santorini::{Instance, Position};
 use bitgames::tools::perft;
 use criterion::{Criterion, criterion_group, criterion_main};

@@ -1,6 +1,6 @@
 // Connect Four: the board of /api/connect4/state, the score of every column
-// streamed by /api/connect4/analyze, the engine's move of
-// /api/connect4/bestmove (exact or not, in the library's words).
+// streamed by /api/connect4/analyze, the engine's move of the generic
+// /api/connect4/bestmove (exact or not, and why not).
 
 import { api, apiLines } from './api.js';
 import { $, el, state, page, actions, bitboard, focusedCell, isOver, movesText, refocus, clearBoard, playerNameOf, resultClass, setStatus, toMove, whoText } from './page.js';
@@ -31,6 +31,13 @@ function gridOf(view) {
   return { grid, heights };
 }
 
+/** The engine's answer in words: exact or not, and why not. */
+function engineNote(answer) {
+  if (answer.exact) return `exact: ${answer.score_text} (score ${answer.score})`;
+  if (answer.score !== null) return `not exact: it keeps the ${answer.score_text}, but the exact score was not solved in time`;
+  return 'not exact: a quick move (a short search), the position was not solved in time';
+}
+
 export const connect4 = {
   drawsItself: true, // a refused link still shows the stones before the refused move
   linkOpensAnalysis: true,
@@ -44,9 +51,9 @@ export const connect4 = {
   note: null,
   noteClass: null,
   async engineMove() {
-    const answer = await api('connect4/bestmove', { moves: movesText(), time_ms: String(state.think) });
-    // Say plainly whether the move is exact, in the library's words.
-    this.note = `Engine played column ${answer.best}: ${answer.note}`;
+    const answer = await api('connect4/bestmove', { moves: state.moves.join(' '), time_ms: String(state.think) });
+    // Say plainly whether the move is exact, and why not.
+    this.note = `Engine played column ${answer.best}: ${engineNote(answer)}`;
     this.noteClass = answer.exact ? null : 'inexact';
     return answer.best;
   },

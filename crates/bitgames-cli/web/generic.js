@@ -13,11 +13,9 @@ export function genericView(info) {
   const playerName = (p) => (info.players && info.players[p - 1]) || `Player ${p}`;
   /** The position of a request: the link's start (if any) and the moves played, separated by blanks. */
   const params = (more) => ({ ...(state.start ? { position: state.start } : {}), moves: movesText(), ...more });
-  // The engine's answer is /api/{game}/bestmove's; a game whose module serves
-  // a richer bestmove route (Connect Four, Santorini) answers there with its
-  // own keys, of which the generic view reads those they share: `best`,
-  // `exact`, and the score in words (`score_text`, Connect Four's `words`).
-  const words = (r) => r.score_text ?? r.words ?? null;
+  // The engine's answer is /api/{game}/bestmove's, the same keys for every
+  // game: `best`, `exact`, and the score in words (`score_text`).
+  const words = (r) => r.score_text ?? null;
   const engineText = (r) => [words(r), r.exact ? 'exact' : 'not exact'].filter((x) => x !== null && x !== '').join(', ');
   const engineDetails = (r) => [r.engine, r.depth !== undefined ? `depth ${r.depth}` : null,
     r.nodes !== undefined ? `${r.nodes.toLocaleString()} nodes` : null,

@@ -1,6 +1,6 @@
 // Santorini: the board and legal moves of /api/santorini/state, a move built
 // from clicks (worker, where it goes, where it builds) out of the API's legal
-// moves, the engine of /api/santorini/bestmove, and the tutorial's move-to
+// moves, the engine of the generic /api/santorini/bestmove, and the tutorial's move-to
 // sets and BFS distances (/api/santorini/move-to, /api/santorini/distances).
 
 import { api } from './api.js';
@@ -32,6 +32,12 @@ function legalFrom(legal, from) {
   return legal.filter((m) => m.from === from).map((m) => m.text);
 }
 
+/** The engine's score in words: the forced result, or the evaluation with its sign. */
+function scoreWords(answer) {
+  if (answer.exact) return answer.score_text;
+  return answer.score > 0 ? `eval +${answer.score}` : `eval ${answer.score}`;
+}
+
 export const santorini = {
   takesStart: true, // a link may name a start position (`position=`)
   usesThink: true,
@@ -61,7 +67,7 @@ export const santorini = {
     if (sel.first) s += `: first worker on ${sel.first}`;
     else if (sel.from && sel.to) s += `: ${sel.from}>${sel.to}, now click where to build`;
     else if (sel.from && !sel.inspect) s += `: worker ${sel.from} selected, click where it moves`;
-    if (state.analysis && extra.best) s += `  ·  engine: ${extra.best.best} (${extra.best.score_words})`;
+    if (state.analysis && extra.best) s += `  ·  engine: ${extra.best.best} (${scoreWords(extra.best)})`;
     return s;
   },
   click(space) {

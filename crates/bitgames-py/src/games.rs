@@ -4,7 +4,8 @@
 use crate::game::{Limit, PyGame};
 use bitgames::connect4::solver::{Mode, Solver, book};
 use bitgames::connect4::{self, Column};
-use bitgames::santorini::search::{Engine, Limits};
+use bitgames::engine::Limits;
+use bitgames::santorini::search::Engine;
 use bitgames::santorini::{self, Space};
 use bitgames::tictactoe::{self, Square};
 use bitgames::{Game, Outcome, Player};

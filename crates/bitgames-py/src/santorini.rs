@@ -1,8 +1,9 @@
 //! Santorini from Python: the tutorial's move-to sets and distances on
 //! `(worker, levels)` (lists or numpy arrays), and the search engine.
 
+use bitgames::engine::Limits;
 use bitgames::santorini::instance::Instance;
-use bitgames::santorini::search::{Engine, Limits, score_text};
+use bitgames::santorini::search::Engine;
 use bitgames::santorini::{Space, reach};
 use numpy::{PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -142,7 +143,7 @@ pub fn sa_best_move<'py>(
     d.set_item("move", best.to_string())?;
     d.set_item("action", pos.action_of(best))?;
     d.set_item("score", report.score)?;
-    d.set_item("score_text", score_text(report.score))?;
+    d.set_item("score_text", report.score_text)?;
     d.set_item("depth", report.depth)?;
     d.set_item("nodes", report.nodes)?;
     d.set_item("time", report.elapsed.as_secs_f64())?;

@@ -20,8 +20,9 @@
 //! of its own (`"branch"`: its number, `"game"`: the game it left). Both 0
 //! by default: the games of `games1`-`games10`.
 
+use bitgames::engine::{Limits, Report};
 use bitgames::santorini::Position;
-use bitgames::santorini::search::{Engine, Limits, Options, Report, random_move};
+use bitgames::santorini::search::{Engine, Options, random_move};
 use bitgames::{Game, Player};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -75,7 +76,10 @@ fn main() {
             .with_net(net.clone());
         let mut set_aside = Vec::new();
         let line = play_out(&mut engine, start, limits, &mut |pos, report| {
-            if branch > 0.0 && report.score.abs() < UNDECIDED && rng.random_bool(branch) {
+            if branch > 0.0
+                && report.score.unwrap_or(0).abs() < UNDECIDED
+                && rng.random_bool(branch)
+            {
                 let moves = pos.legal_moves();
                 let other = moves[rng.random_range(0..moves.len())];
                 if Some(other) != report.best {
@@ -142,7 +146,7 @@ fn play_out(
     engine: &mut Engine,
     start: Position,
     limits: Limits,
-    each: &mut dyn FnMut(&Position, &Report),
+    each: &mut dyn FnMut(&Position, &Report<bitgames::santorini::Move>),
 ) -> serde_json::Value {
     let mut pos = start;
     let mut moves = Vec::new();

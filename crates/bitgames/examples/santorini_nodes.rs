@@ -15,8 +15,9 @@
 //! network in FILE instead of the built-in one.
 
 use bitgames::Game;
+use bitgames::engine::Limits;
 use bitgames::santorini::net::Net;
-use bitgames::santorini::search::{Engine, Limits, Options, Params, WIN_SCORE};
+use bitgames::santorini::search::{Engine, Options, Params, WIN_SCORE};
 use bitgames::santorini::{Move, Position};
 use std::time::Instant;
 
@@ -108,12 +109,14 @@ fn main() {
             let r = engine.search(pos, limits);
             nodes += r.nodes;
             each.push(r.nodes);
-            forced += usize::from(r.score.abs() >= WIN_SCORE - 1_000);
+            forced += usize::from(r.score.unwrap_or(0).abs() >= WIN_SCORE - 1_000);
             moves.push(r.best);
             if verbose {
                 println!(
                     "{pos} {text}: depth {} nodes {} score {}",
-                    r.depth, r.nodes, r.score
+                    r.depth,
+                    r.nodes,
+                    r.score.unwrap_or(0)
                 );
             }
         }

@@ -15,7 +15,8 @@
 //! search is deterministic (one thread a game, a fresh engine a game), so
 //! the same files and depth give the same chunks.
 
-use bitgames::santorini::search::{Engine, Limits};
+use bitgames::engine::Limits;
+use bitgames::santorini::search::Engine;
 use rayon::prelude::*;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -93,7 +94,7 @@ fn main() {
                         },
                     );
                     nodes.fetch_add(report.nodes as usize, Ordering::Relaxed);
-                    out.push(format!("{} {depth} {}", q.pos, report.score));
+                    out.push(format!("{} {depth} {}", q.pos, report.score.unwrap_or(0)));
                     let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                     if n.is_multiple_of(2_000) {
                         let secs = started.elapsed().as_secs_f64();

@@ -13,9 +13,10 @@
 //! a side another network (used with the `net` option); `PARAMS_A` /
 //! `PARAMS_B` (`name=value,...`) other search parameters.
 
+use bitgames::engine::Limits;
 use bitgames::santorini::Position;
 use bitgames::santorini::search::{
-    Engine, Limits, Options, Params, WEIGHTS, Weights, parse_weights, random_move,
+    Engine, Options, Params, WEIGHTS, Weights, parse_weights, random_move,
 };
 use bitgames::{Game, Player};
 use rand::SeedableRng;

@@ -44,14 +44,13 @@
 // Training code: indices read as the formulas do.
 #![allow(clippy::needless_range_loop)]
 
+use bitgames::engine::Limits;
 use bitgames::santorini::Position;
 use bitgames::santorini::net::{
     HIDDEN, INPUTS, MAX_HEADS, MAX_ON, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, Net, QA, QB, SCALE,
     SYMMETRIES, bucket, inputs, other_view,
 };
-use bitgames::santorini::search::{
-    DISTANCE_TERMS, Engine, FEATURES, Limits, WEIGHTS, features_with,
-};
+use bitgames::santorini::search::{DISTANCE_TERMS, Engine, FEATURES, WEIGHTS, features_with};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -547,8 +546,8 @@ fn main() {
                             fresh
                                 .lock()
                                 .unwrap()
-                                .push(format!("{fen} {score_depth} {}", report.score));
-                            report.score
+                                .push(format!("{fen} {score_depth} {}", report.score.unwrap_or(0)));
+                            report.score.unwrap_or(0)
                         });
                         blend(s, score);
                         let n = done.fetch_add(1, Ordering::Relaxed) + 1;

@@ -69,6 +69,12 @@ pub struct Report<M> {
 }
 
 impl<M> Report<M> {
+    /// Positions visited per second.
+    #[must_use]
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
     /// The report for a finished game: no move.
     #[must_use]
     pub fn game_over(text: impl Into<String>) -> Report<M> {

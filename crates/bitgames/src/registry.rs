@@ -310,12 +310,20 @@ impl<G: Registered> DynGame for Entry<G> {
     }
 
     fn engine(&self) -> Box<dyn DynEngine> {
-        Box::new(EngineOf::<G>(G::engine()))
+        dyn_engine::<G>(G::engine())
     }
 
     fn conformance(&self, games: u64, seed: u64) -> Result<Checked, Error> {
         conformance::<G>(games, seed)
     }
+}
+
+/// `engine` behind the object-safe interface, for a front end that makes a
+/// game's engine its own way (the server gives Connect Four's solver the
+/// book of `--book`).
+#[must_use]
+pub fn dyn_engine<G: Registered>(engine: Box<dyn Engine<G>>) -> Box<dyn DynEngine> {
+    Box::new(EngineOf::<G>(engine))
 }
 
 struct EngineOf<G: Registered>(Box<dyn Engine<G>>);

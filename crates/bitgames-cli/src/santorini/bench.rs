@@ -1,8 +1,9 @@
 //! `bench-table`: the Santorini groups of `bitgames bench-table`, and the
 //! search's speed in nodes per second.
 
+use bitgames::engine::Limits;
 use bitgames::santorini::Position;
-use bitgames::santorini::search::{Engine, Limits};
+use bitgames::santorini::search::Engine;
 use std::process::ExitCode;
 
 /// The tutorial's reported speed-ups over its naive versions (Haskell).

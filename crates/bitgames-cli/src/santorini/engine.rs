@@ -3,7 +3,7 @@
 
 use super::{limits, parse_position};
 use bitgames::santorini::Move;
-use bitgames::santorini::search::{Engine, score_text};
+use bitgames::santorini::search::Engine;
 use bitgames::{Game, Player};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -27,7 +27,7 @@ pub(super) fn bestmove(
         let value = serde_json::json!({
             "best": best.to_string(),
             "score": report.score,
-            "score_text": score_text(report.score),
+            "score_text": report.score_text,
             "depth": report.depth,
             "nodes": report.nodes,
             "nodes_per_second": report.nodes_per_second().round() as u64,
@@ -37,7 +37,7 @@ pub(super) fn bestmove(
     } else {
         println!(
             "bestmove {best} score {} depth {} nodes {} nps {:.0} time {:.3}s",
-            score_text(report.score),
+            report.score_text,
             report.depth,
             report.nodes,
             report.nodes_per_second(),
@@ -104,9 +104,7 @@ pub(super) fn play(
             let mv = report.best.expect("an ongoing game has a move");
             println!(
                 "engine plays {mv} (score {}, depth {}, {} nodes)",
-                score_text(report.score),
-                report.depth,
-                report.nodes
+                report.score_text, report.depth, report.nodes
             );
             pos.play(mv)?;
         }

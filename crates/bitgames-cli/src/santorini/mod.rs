@@ -12,13 +12,14 @@ mod protocol;
 mod referee;
 mod tutorial;
 
+use bitgames::engine::Limits;
 use bitgames::santorini::Position;
 use bitgames::santorini::naive::{distances_instance_naive, move_to_instance_naive};
 use bitgames::santorini::net::Net;
 use bitgames::santorini::reach::{
     distances_instance, format_distances, format_spaces, move_to_instance,
 };
-use bitgames::santorini::search::{Engine, Limits, Options, Params, Weights};
+use bitgames::santorini::search::{Engine, Options, Params, Weights};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -19,7 +19,8 @@
 
 use super::parse_position;
 use bitgames::Game;
-use bitgames::santorini::search::{Engine, Limits};
+use bitgames::engine::Limits;
+use bitgames::santorini::search::Engine;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;

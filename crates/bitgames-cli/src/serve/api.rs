@@ -37,9 +37,7 @@ fn routes() -> Vec<String> {
             "GET /api/tictactoe/analyze?moves=1524",
             "GET /api/connect4/state?moves=4453",
             "GET /api/connect4/analyze?moves=4453[&time_ms=3000][&stream=1]",
-            "GET /api/connect4/bestmove?moves=4453[&time_ms=1000]",
             "GET /api/santorini/state?position=...[&moves=...]",
-            "GET /api/santorini/bestmove?position=...[&moves=...][&time_ms=1000]",
             "GET /api/santorini/move-to?instance=(1,2) [25 levels] | ?position=...&space=C3",
             "GET /api/santorini/distances?instance=(1,2) [25 levels] | ?position=...&space=C3",
         ]
@@ -57,9 +55,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/tictactoe/analyze", get(tictactoe_analyze))
         .route("/api/connect4/state", get(connect4_state))
         .route("/api/connect4/analyze", get(connect4_analyze))
-        .route("/api/connect4/bestmove", get(connect4_bestmove))
         .route("/api/santorini/state", get(santorini_state))
-        .route("/api/santorini/bestmove", get(santorini_bestmove))
         .route("/api/santorini/move-to", get(santorini_move_to))
         .route("/api/santorini/distances", get(santorini_distances))
         .route("/api/games", get(generic_games))
@@ -128,14 +124,6 @@ async fn connect4_analyze(
     connect4::analyze(state, &p).await
 }
 
-async fn connect4_bestmove(
-    State(state): State<Arc<AppState>>,
-    query: Result<Query<Params>, QueryRejection>,
-) -> Answer {
-    let p = params(query)?;
-    connect4::bestmove(state, &p).await.map(Json)
-}
-
 async fn generic_games() -> Json<Value> {
     Json(generic::games())
 }
@@ -161,14 +149,6 @@ async fn santorini_state(query: Result<Query<Params>, QueryRejection>) -> Answer
     let p = params(query)?;
     let (pos, given) = santorini::position(&p)?;
     Ok(Json(santorini::describe(&pos, &given)))
-}
-
-async fn santorini_bestmove(
-    State(state): State<Arc<AppState>>,
-    query: Result<Query<Params>, QueryRejection>,
-) -> Answer {
-    let p = params(query)?;
-    santorini::bestmove(state, &p).await.map(Json)
 }
 
 async fn santorini_move_to(query: Result<Query<Params>, QueryRejection>) -> Answer {

@@ -1,4 +1,4 @@
-//! Connect Four routes. Scores are Pascal Pons' (see `shared/data/connect4/README.md`),
+//! Connect Four routes. Scores are Pascal Pons' (see `data/connect4/README.md`),
 //! words and moves come from the library (`bitgames::connect4::{score, policy}`):
 //!
 //! - `GET /api/connect4/state?moves=4453`: the board, whose turn, the end of
@@ -11,8 +11,8 @@
 //!   which columns are exact (`complete` when all are). With `stream=1` the
 //!   answer is NDJSON, one line per column as it is solved, then the summary.
 //!   A 503 only when every engine is busy.
-//! - `GET /api/connect4/bestmove?moves=4453[&time_ms=1000]`: the engine's
-//!   move ([`choose_move`]), exact when solved in time, and why.
+//!
+//! The engine's move is the generic `GET /api/connect4/bestmove`.
 //!
 //! The answers do not depend on what the server solved before, only their
 //! speed does (the solvers keep their tables between requests).
@@ -22,7 +22,7 @@ use super::state::AppState;
 use axum::body::Body;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use bitgames::connect4::policy::{Basis, best_columns, centre_first, choose_move};
+use bitgames::connect4::policy::{best_columns, centre_first};
 use bitgames::connect4::score::Verdict;
 use bitgames::connect4::solver::{Mode, Solver};
 use bitgames::connect4::{Geometry, Position};
@@ -36,14 +36,8 @@ use std::time::{Duration, Instant};
 /// The default and the largest time budget of one analysis.
 pub const DEFAULT_TIME_MS: u64 = 3000;
 pub const MAX_TIME_MS: u64 = 60_000;
-/// The default and the largest time of one engine move.
-pub const DEFAULT_MOVE_MS: u64 = 1000;
-pub const MAX_MOVE_MS: u64 = 10_000;
 /// The first pass of an analysis: exact scores that come this quickly.
 const AT_ONCE: Duration = Duration::from_millis(150);
-
-/// Transposition table of a server solver: 2^21 buckets (32 MiB), one solver per search slot.
-const TABLE_LOG2: u32 = 21;
 
 /// The position of the `moves` parameter (column digits; blanks between
 /// them, as the generic routes write moves, are dropped), or a 400 naming the
@@ -282,11 +276,7 @@ fn run_analysis(
 
 /// An idle solver of the pool, or a new one with the server's book.
 fn take_solver(state: &AppState) -> Solver {
-    state.connect4_solvers.take(|| {
-        let mut solver = Solver::with_table_log2(TABLE_LOG2);
-        solver.set_book(state.connect4_book.clone());
-        solver
-    })
+    state.connect4_solvers.take(|| state.new_connect4_solver())
 }
 
 fn give_back(state: &AppState, mut solver: Solver) {
@@ -421,45 +411,6 @@ async fn analyze_stream(
         rx.recv().await.map(|line| (Ok::<_, Infallible>(line), rx))
     });
     Ok(ndjson_response(Body::from_stream(body)))
-}
-
-/// `GET /api/connect4/bestmove`: the engine's column, and whether it is exact.
-pub async fn bestmove(state: Arc<AppState>, params: &Params) -> Result<Value, ApiError> {
-    let (pos, moves) = position(params)?;
-    let ms = time_ms(params, DEFAULT_MOVE_MS, MAX_MOVE_MS)?;
-    if pos.outcome().is_over() {
-        return Err(ApiError::bad(format!(
-            "Connect Four moves `{moves}`: the game is already over ({}): there is no move to make",
-            pos.outcome()
-        )));
-    }
-    let shared = Arc::clone(&state);
-    let (chosen, elapsed) = state
-        .solve(move || {
-            let mut solver = take_solver(&shared);
-            let started = Instant::now();
-            let chosen = choose_move(&mut solver, &pos, started + Duration::from_millis(ms));
-            give_back(&shared, solver);
-            (chosen, started.elapsed())
-        })
-        .await?;
-    let chosen = chosen.map_err(|e| ApiError::bad(e.to_string()))?;
-    let (basis, score) = match chosen.basis {
-        Basis::Exact { score } => ("exact", Some(score)),
-        Basis::Result { sign } => ("result", Some(sign)),
-        Basis::Quick => ("quick", None),
-    };
-    Ok(json!({
-        "moves": moves,
-        "best": chosen.column + 1,
-        "exact": chosen.is_exact(),
-        "basis": basis,
-        "score": score,
-        "words": chosen.verdict().map(|v| v.to_string()),
-        "note": chosen.to_string(),
-        "time_ms": (elapsed.as_secs_f64() * 1e3).round() as u64,
-        "budget_ms": ms,
-    }))
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
 //! The routes every registered game gets, derived from
 //! `bitgames::registry::GAMES`: `GET /api/games`, `GET /api/{game}/legal`
-//! and `GET /api/{game}/bestmove` (for a game whose module serves no richer
-//! one). Their keys are the command's `--json` keys: both use
+//! and `GET /api/{game}/bestmove`, the one engine route of every game. Their keys are the command's `--json` keys: both use
 //! [`crate::generic::state_json`] and [`crate::generic::report_json`].
 
 use super::error::{ApiError, Params, optional, time_ms};
@@ -69,7 +68,8 @@ pub fn legal(name: &str, params: &Params) -> Result<Value, ApiError> {
 }
 
 /// `GET /api/{game}/bestmove?position=...[&moves=...][&time_ms=1000][&depth=N]`:
-/// the game's engine (a pooled one, its tables kept) in a search slot.
+/// the game's engine (a pooled one, its tables kept) in a search slot; the
+/// command's `bestmove --json` keys and `budget_ms`, the time it was given.
 pub async fn bestmove(
     state: Arc<AppState>,
     name: &str,
@@ -99,9 +99,10 @@ pub async fn bestmove(
     };
     let pool = state.engines(g)?;
     let think_at = pos.clone();
+    let shared = Arc::clone(&state);
     let (engine_name, report) = state
         .solve(move || {
-            let mut engine = pool.take(|| g.engine());
+            let mut engine = pool.take(|| shared.new_engine(g));
             let report = engine.think(&think_at, limits);
             let engine_name = engine.name();
             pool.give(engine);
@@ -117,5 +118,8 @@ pub async fn bestmove(
             report.score_text
         )));
     }
-    Ok(report_json(g.name(), &pos, engine_name, &report))
+    let mut answer = report_json(g.name(), &pos, engine_name, &report);
+    // The time it was given: the request log names a search by it.
+    answer["budget_ms"] = json!(ms);
+    Ok(answer)
 }

@@ -1,22 +1,14 @@
-//! The Santorini routes: a position and its legal moves, the engine's best
-//! move, and the tutorial's move-to sets and BFS distances.
+//! The Santorini routes: a position and its legal moves, and the tutorial's
+//! move-to sets and BFS distances. The engine's move is the generic
+//! `GET /api/santorini/bestmove`.
 
-use super::error::{ApiError, Params, optional, required, time_ms};
-use super::state::AppState;
+use super::error::{ApiError, Params, optional, required};
 use bitgames::santorini::reach::{
     distances_instance, format_distances, format_spaces, move_to_instance,
 };
-use bitgames::santorini::search::{Limits, score_text};
 use bitgames::santorini::{Bitboard, Instance, Levels, Move, Position, Space};
-use bitgames::tools::negamax::plies_to_end;
 use bitgames::{Game, Player};
 use serde_json::{Value, json};
-use std::sync::Arc;
-use std::time::Duration;
-
-/// The default and the largest search time of `bestmove`.
-pub const DEFAULT_TIME_MS: u64 = 1000;
-pub const MAX_TIME_MS: u64 = 10_000;
 
 /// The position of `position` (default: the empty board) after the `moves`
 /// (separated by blanks or `;`), and the position text as given.
@@ -75,60 +67,6 @@ pub fn describe(pos: &Position, given: &str) -> Value {
             "valid": Bitboard::ALL.0,
         },
     })
-}
-
-/// The engine's move within `time_ms` (default 1000, at most 10000).
-pub async fn bestmove(state: Arc<AppState>, params: &Params) -> Result<Value, ApiError> {
-    let (pos, given) = position(params)?;
-    let ms = time_ms(params, DEFAULT_TIME_MS, MAX_TIME_MS)?;
-    let outcome = pos.outcome();
-    if outcome.is_over() {
-        return Err(ApiError::bad(format!(
-            "the game is over ({outcome}): there is no move to search"
-        )));
-    }
-    let shared = Arc::clone(&state);
-    let report = state
-        .solve(move || {
-            let mut engine = shared
-                .santorini_engines
-                .take(bitgames::santorini::search::Engine::default);
-            let limits = Limits {
-                depth: None,
-                time: Some(Duration::from_millis(ms)),
-            };
-            let report = engine.search(&pos, limits);
-            shared.santorini_engines.give(engine);
-            report
-        })
-        .await?;
-    let best = report
-        .best
-        .ok_or_else(|| ApiError::internal("the engine found no move in an ongoing game"))?;
-    let mut answer = describe(&pos, &given);
-    let extra = json!({
-        "best": best.to_string(),
-        "score": report.score,
-        "score_text": score_text(report.score),
-        // Whether the score is a forced result, and the score in the page's
-        // words: the result (`win in 3`) or the evaluation with its sign.
-        "exact": plies_to_end(report.score).is_some(),
-        "score_words": if plies_to_end(report.score).is_some() {
-            score_text(report.score)
-        } else if report.score > 0 {
-            format!("eval +{}", report.score)
-        } else {
-            format!("eval {}", report.score)
-        },
-        "depth": report.depth,
-        "nodes": report.nodes,
-        "time_ms": (report.elapsed.as_secs_f64() * 1e3).round() as u64,
-        "budget_ms": ms,
-    });
-    if let (Value::Object(map), Value::Object(extra)) = (&mut answer, extra) {
-        map.extend(extra);
-    }
-    Ok(answer)
 }
 
 /// The instance of a request: `instance=(r,c) [25 levels]` as the tutorial

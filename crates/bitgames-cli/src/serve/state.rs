@@ -1,15 +1,20 @@
 //! The server's state: the search slots (a semaphore), the tic-tac-toe
-//! table, pools of idle engines that keep their tables, and the Connect Four
-//! book. The game modules and the router all use it; it uses none of them.
+//! table, one pool of idle engines a game (they keep their tables), the
+//! Connect Four analysis' solvers, and the Connect Four book. The game modules and the router all use it; it uses none of them.
 
 use super::error::ApiError;
+use bitgames::connect4::registered::Exact;
+use bitgames::connect4::solver::Solver;
 use bitgames::connect4::solver::book::Book;
 use bitgames::registry::{self, DynEngine, DynGame};
-use bitgames::santorini::search::Engine;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;
+
+/// Transposition table of a server's Connect Four solver: 2^21 buckets
+/// (32 MiB), one solver per search slot.
+const CONNECT4_TABLE_LOG2: u32 = 21;
 
 /// How long a search request may wait for a free slot before a 503.
 pub const QUEUE_WAIT: Duration = Duration::from_secs(20);
@@ -49,13 +54,11 @@ pub struct AppState {
     max_solves: usize,
     /// The solved tic-tac-toe table (built once, read-only).
     pub tictactoe: bitgames::tictactoe::solver::Solver,
-    /// Idle Santorini engines (their tables are large: reuse them).
-    pub santorini_engines: Pool<Engine>,
-    /// Idle Connect Four solvers (each keeps its transposition table).
-    pub connect4_solvers: Pool<bitgames::connect4::solver::Solver>,
+    /// Idle Connect Four solvers of the analysis (each keeps its table).
+    pub connect4_solvers: Pool<Solver>,
     /// An opening book for the Connect Four solvers (`bitgames serve --book`).
     pub connect4_book: Option<Arc<Book>>,
-    /// Idle engines of every registered game, for the generic bestmove.
+    /// Idle engines of every registered game, for `/api/{game}/bestmove`.
     engines: HashMap<&'static str, Arc<Pool<Box<dyn DynEngine>>>>,
 }
 
@@ -66,7 +69,6 @@ impl AppState {
             solves: Arc::new(Semaphore::new(max_solves)),
             max_solves,
             tictactoe: bitgames::tictactoe::solver::Solver::new(),
-            santorini_engines: Pool::default(),
             connect4_solvers: Pool::default(),
             connect4_book,
             engines: registry::GAMES
@@ -82,6 +84,25 @@ impl AppState {
             .get(game.name())
             .cloned()
             .ok_or_else(|| ApiError::internal(format!("no engine pool for {}", game.name())))
+    }
+
+    /// A new engine of `game`: the registry's, except that Connect Four's
+    /// solver gets the server's book and table size.
+    pub fn new_engine(&self, game: &dyn DynGame) -> Box<dyn DynEngine> {
+        if game.name() == <bitgames::connect4::Position as bitgames::Game>::NAME {
+            registry::dyn_engine::<bitgames::connect4::Position>(Box::new(Exact::new(
+                self.new_connect4_solver(),
+            )))
+        } else {
+            game.engine()
+        }
+    }
+
+    /// A Connect Four solver with the server's book and table size.
+    pub fn new_connect4_solver(&self) -> Solver {
+        let mut solver = Solver::with_table_log2(CONNECT4_TABLE_LOG2);
+        solver.set_book(self.connect4_book.clone());
+        solver
     }
 
     /// Runs `work` on a blocking thread once a search slot is free.

@@ -364,9 +364,15 @@ fn pons_books_are_read_checked_and_refused_when_they_disagree() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// The databases of the `bitbully-databases` package, wherever pip put them.
+/// The databases of the `bitbully-databases` package, wherever pip put them:
+/// in the tests' environment (`target/venv`, which `./test` makes), or else
+/// in `$BITGAMES_PYTHON`'s.
 fn bitbully_assets() -> PathBuf {
-    let out = std::process::Command::new("python3")
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let python = std::env::var_os("BITGAMES_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target/venv/bin/python"));
+    let out = std::process::Command::new(&python)
         .args([
             "-c",
             "import bitbully_databases, os; print(os.path.dirname(bitbully_databases.__file__))",
@@ -377,7 +383,9 @@ fn bitbully_assets() -> PathBuf {
             PathBuf::from(String::from_utf8(o.stdout).unwrap().trim()).join("assets")
         }
         _ => panic!(
-            "this test reads BitBully's databases: `pip install bitbully-databases` (.ci/run does)"
+            "this test reads BitBully's databases, which {} cannot import: run ./test --setup \
+             (it installs bitbully-databases into target/venv)",
+            python.display()
         ),
     }
 }

@@ -20,11 +20,20 @@ pub struct Exact {
     solver: Solver,
 }
 
+impl Exact {
+    /// The engine on `solver`, with its table and book.
+    #[must_use]
+    pub fn new(solver: Solver) -> Exact {
+        Exact { solver }
+    }
+}
+
+/// The engine with the built-in book.
 impl Default for Exact {
     fn default() -> Exact {
         let mut solver = Solver::new();
         solver.set_book(book::builtin_shared(super::Geometry::STANDARD));
-        Exact { solver }
+        Exact::new(solver)
     }
 }
 

@@ -2,11 +2,10 @@
 //! twin's moves and outcome.
 
 use super::naive::legal_moves_naive;
-use super::search::{self, Engine as Search};
+use super::search::Engine as Search;
 use super::{Move, Position};
 use crate::engine::{Engine, Limits, Report};
 use crate::registry::Registered;
-use crate::tools::negamax::plies_to_end;
 use crate::{Game, Outcome, Player};
 
 impl Engine<Position> for Search {
@@ -19,23 +18,7 @@ impl Engine<Position> for Search {
         if outcome.is_over() {
             return Report::game_over(outcome.to_string());
         }
-        let r = self.search(
-            pos,
-            search::Limits {
-                depth: limits.depth,
-                time: limits.time,
-            },
-        );
-        Report {
-            best: r.best,
-            ties: r.best.into_iter().collect(),
-            score: Some(r.score),
-            score_text: search::score_text(r.score),
-            exact: plies_to_end(r.score).is_some(),
-            depth: r.depth,
-            nodes: r.nodes,
-            elapsed: r.elapsed,
-        }
+        self.search(pos, limits)
     }
 }
 

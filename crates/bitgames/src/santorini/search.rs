@@ -15,10 +15,11 @@ use super::game::{Move, Moves, NUM_ACTIONS, Position};
 use super::instance::Levels;
 use super::net::{HIDDEN, Net, Sums};
 use super::reach::distance_layers;
+use crate::engine::{Limits, Report};
 use crate::game::{Game, Player};
 pub use crate::tools::negamax::WIN_SCORE;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Scores at least this close to [`WIN_SCORE`] are forced wins or losses.
 const MATE_BOUND: i32 = WIN_SCORE - 1_000;
@@ -327,35 +328,24 @@ impl std::str::FromStr for Params {
     }
 }
 
-/// How far to search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Stop after this depth (plies) is complete.
-    pub depth: Option<u32>,
-    /// Stop when this much time has passed (the last complete depth counts).
-    pub time: Option<Duration>,
-}
-
-/// What a search found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// The best move; `None` only if the game is over.
-    pub best: Option<Move>,
-    /// Its score for the player to move.
-    pub score: i32,
-    /// The last depth searched to the end.
-    pub depth: u32,
-    /// Positions visited over all depths.
-    pub nodes: u64,
-    /// Time taken.
-    pub elapsed: Duration,
-}
-
-impl Report {
-    /// Positions per second.
-    #[must_use]
-    pub fn nodes_per_second(&self) -> f64 {
-        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+/// A finished search's report: its score in words, exact when it is a
+/// proven win or loss.
+fn report(
+    best: Option<Move>,
+    score: i32,
+    depth: u32,
+    nodes: u64,
+    started: Instant,
+) -> Report<Move> {
+    Report {
+        best,
+        ties: best.into_iter().collect(),
+        score: Some(score),
+        score_text: score_text(score),
+        exact: crate::tools::negamax::plies_to_end(score).is_some(),
+        depth,
+        nodes,
+        elapsed: started.elapsed(),
     }
 }
 
@@ -1323,7 +1313,7 @@ impl Engine {
     }
 
     /// Searches `pos` within `limits` (no limit at all means depth 6).
-    pub fn search(&mut self, pos: &Position, limits: Limits) -> Report {
+    pub fn search(&mut self, pos: &Position, limits: Limits) -> Report<Move> {
         let started = Instant::now();
         self.nodes = 0;
         self.age = (self.age + 1) & 63;
@@ -1335,24 +1325,13 @@ impl Engine {
             (None, None) => 6,
         };
         let mut root: Moves = pos.legal_moves();
-        let mut report = Report {
-            best: root.first().copied(),
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-        };
+        // The best move so far, its score and the last depth searched to the end.
+        let (mut best, mut best_score, mut done) = (root.first().copied(), 0i32, 0);
         if root.is_empty() {
-            report.score = -WIN_SCORE;
-            return report;
+            return report(None, -WIN_SCORE, 0, 0, started);
         }
         if let Some(&win) = root.iter().find(|m| matches!(m, Move::Win { .. })) {
-            report.best = Some(win);
-            report.score = WIN_SCORE - 1;
-            report.depth = 1;
-            report.nodes = 1;
-            report.elapsed = started.elapsed();
-            return report;
+            return report(Some(win), WIN_SCORE - 1, 1, 1, started);
         }
         if self.options.blocks && opponent_threatens(pos) {
             // Only the blocks, if there are any (else every move loses).
@@ -1378,8 +1357,8 @@ impl Engine {
         for depth in 1..=max_depth {
             let full = (-WIN_SCORE - 1, WIN_SCORE + 1);
             let mut window =
-                if self.options.aspiration && depth >= 4 && report.score.abs() < MATE_BOUND {
-                    (report.score - ASPIRATION, report.score + ASPIRATION)
+                if self.options.aspiration && depth >= 4 && best_score.abs() < MATE_BOUND {
+                    (best_score - ASPIRATION, best_score + ASPIRATION)
                 } else {
                     full
                 };
@@ -1404,26 +1383,24 @@ impl Engine {
                 if self.options.full_time
                     && window == full
                     && let Some((score, mv)) = found
-                    && report.depth > 0
+                    && done > 0
                 {
-                    report.best = Some(mv);
-                    report.score = score;
+                    best = Some(mv);
+                    best_score = score;
                 } else if !self.options.full_time
                     && let Some((score, mv)) = found
-                    && score > report.score
-                    && report.depth > 0
+                    && score > best_score
+                    && done > 0
                 {
-                    report.best = Some(mv);
-                    report.score = score;
+                    best = Some(mv);
+                    best_score = score;
                 }
                 break;
             }
-            let (score, best) = found.expect("a finished depth has a best move");
-            report.best = Some(best);
-            report.score = score;
-            report.depth = depth;
+            let (score, mv) = found.expect("a finished depth has a best move");
+            (best, best_score, done) = (Some(mv), score, depth);
             // Best move first for the next depth, the others in their order.
-            let pos_best = root.iter().position(|&m| m == best).expect("root move");
+            let pos_best = root.iter().position(|&m| m == mv).expect("root move");
             root[..=pos_best].rotate_right(1);
             if score.abs() >= MATE_BOUND {
                 break;
@@ -1438,9 +1415,7 @@ impl Engine {
                 }
             }
         }
-        report.nodes = self.nodes;
-        report.elapsed = started.elapsed();
-        report
+        report(best, best_score, done, self.nodes, started)
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -2121,6 +2096,7 @@ fn from_table(score: i32, ply: i32) -> i32 {
 mod tests {
     use super::*;
     use crate::tools::negamax;
+    use std::time::Duration;
 
     proptest::proptest! {
         /// The best-first pick takes the first of the largest keys from
@@ -2248,7 +2224,7 @@ mod tests {
             .unwrap();
         let report = Engine::default().search(&pos, Limits::default());
         assert_eq!(report.best.unwrap().to_string(), "C3>D3#");
-        assert_eq!(score_text(report.score), "win in 1");
+        assert_eq!(report.score_text, "win in 1");
     }
 
     /// The engine's alpha-beta with table and ordering scores like plain
@@ -2279,7 +2255,11 @@ mod tests {
                             time: None,
                         },
                     );
-                    assert_eq!(mine.score, plain.score, "{text} depth {depth} {options:?}");
+                    assert_eq!(
+                        mine.score,
+                        Some(plain.score),
+                        "{text} depth {depth} {options:?}"
+                    );
                 }
                 compared += 1;
             }
@@ -2457,9 +2437,9 @@ mod tests {
             },
         );
         assert!(
-            proof.score >= MATE_BOUND,
+            proof.score >= Some(MATE_BOUND),
             "{pos}: a win in {distance} claimed, the full search scores {}",
-            proof.score
+            proof.score.unwrap()
         );
     }
 
@@ -2489,9 +2469,9 @@ mod tests {
                 .with_options(without)
                 .search(&pos, depth(1));
             let with = Engine::default().search(&pos, depth(1));
-            if with.score >= MATE_BOUND {
-                let distance = (WIN_SCORE - with.score) as u32;
-                let only = plain.score < MATE_BOUND;
+            if with.score >= Some(MATE_BOUND) {
+                let distance = (WIN_SCORE - with.score.unwrap()) as u32;
+                let only = plain.score < Some(MATE_BOUND);
                 seen_only_by_it += usize::from(only);
                 if distance <= 5 {
                     assert_win_is_real(&pos, distance);
@@ -2588,8 +2568,8 @@ mod tests {
                 let plain = Engine::new(1 << 16).search(&pos, depth);
                 let with = Engine::new(1 << 16).with_params(params).search(&pos, depth);
                 changed += usize::from(with.nodes != plain.nodes);
-                if with.score >= MATE_BOUND {
-                    let distance = (WIN_SCORE - with.score) as u32;
+                if with.score >= Some(MATE_BOUND) {
+                    let distance = (WIN_SCORE - with.score.unwrap()) as u32;
                     if distance <= 5 {
                         assert_win_is_real(&pos, distance);
                         verified += 1;
@@ -2653,7 +2633,7 @@ mod tests {
         };
         let all = engine(Options::BASELINE);
         let blocks = engine(Options::ALL);
-        assert_eq!(score_text(all.score), "loss in 2");
+        assert_eq!(all.score_text, "loss in 2");
         assert_eq!(blocks.score, all.score);
         assert!(
             blocks.nodes < all.nodes / 10,
