@@ -49,7 +49,7 @@ pub enum Command {
         #[arg(long)]
         weak: bool,
         /// An opening book made by `bitgames connect4 book build` (default: the
-        /// built-in 7x6 book of every position of at most 3 stones).
+        /// built-in 7x6 book: every position of at most 3 stones, and of 10).
         #[arg(long)]
         book: Option<PathBuf>,
         /// No book at all, not even the built-in one: solve from scratch.
