@@ -3,7 +3,7 @@
 
 use anyhow::Context;
 use bitgames::connect4::solver::book::build::{
-    BookBuild, CHUNK_DIR_SUFFIX, DEFAULT_CHUNK_SIZE, solve_chunk,
+    BookBuild, CHUNK_DIR_SUFFIX, DEFAULT_CHUNK_SIZE, solve_key,
 };
 use bitgames::connect4::solver::book::chunk::{Chunk, ChunkError, ChunkId};
 use bitgames::connect4::solver::book::{Book, Layers, book_positions, check_entry, symmetric_key};
@@ -483,20 +483,34 @@ fn build(mut plan: BookBuild, output: &Path, opts: &BuildOptions) -> anyhow::Res
         let book = plan.book_below(stones).map(Arc::new);
         let todo = plan.pending(stones);
         let todo_positions: usize = todo.iter().map(|&id| plan.keys(id).len()).sum();
-        // Each chunk goes to the chunk directory as soon as it is solved.
+        // Each chunk goes to the chunk directory as soon as it is solved. The
+        // positions of a chunk are solved side by side too, so that a layer
+        // of fewer chunks than threads keeps every thread busy.
         let solved: anyhow::Result<Vec<(ChunkId, Chunk)>> = pool.install(|| {
             todo.par_iter()
                 .map(|&id| {
-                    let slot = rayon::current_thread_index().unwrap_or(0) % threads;
-                    let mut guard = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
-                    let solver =
-                        guard.get_or_insert_with(|| Solver::with_table_log2(opts.table_log2));
-                    solver.set_book(book.clone());
-                    let chunk = solve_chunk(solver, plan.header(id), plan.keys(id), || {
-                        progress.inc(1);
-                        ticker.tick(&progress, started);
-                    })
-                    .map_err(|e| anyhow::anyhow!("{id}: {e}"))?;
+                    let (header, keys) = (plan.header(id), plan.keys(id));
+                    let scores = keys
+                        .par_iter()
+                        .enumerate()
+                        .map(|(index, &key)| {
+                            let slot = rayon::current_thread_index().unwrap_or(0) % threads;
+                            let mut guard = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
+                            let solver = guard
+                                .get_or_insert_with(|| Solver::with_table_log2(opts.table_log2));
+                            solver.set_book(book.clone());
+                            let score = solve_key(solver, &header, index, key);
+                            progress.inc(1);
+                            ticker.tick(&progress, started);
+                            score
+                        })
+                        .collect::<Result<Vec<i8>, ChunkError>>()
+                        .map_err(|e| anyhow::anyhow!("{id}: {e}"))?;
+                    let chunk = Chunk {
+                        header,
+                        keys: keys.to_vec(),
+                        scores,
+                    };
                     write_chunk(&plan, dir, id, &chunk)?;
                     Ok((id, chunk))
                 })

@@ -36,6 +36,11 @@
 //! with the checksum, any changed byte is refused.
 //!
 //! For 7x6 that is 8 bytes a position (7 of key, 1 of score).
+//!
+//! Books are built by [`build`] (the one core of `book build` and of the
+//! Python package's Ray driver), a layer's chunks at a time, each kept as a
+//! chunk file ([`chunk`]) whose entries pass the same check as a book's
+//! ([`check_entry`]).
 
 pub mod bitbully;
 pub mod build;

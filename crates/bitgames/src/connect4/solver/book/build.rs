@@ -293,7 +293,11 @@ impl BookBuild {
             ));
         }
         let range = held_score_range(self.geometry, id.layer);
-        match chunk.scores.iter().position(|&s| !range.contains(&i32::from(s))) {
+        match chunk
+            .scores
+            .iter()
+            .position(|&s| !range.contains(&i32::from(s)))
+        {
             Some(index) => Err(ChunkError::BadEntry {
                 index,
                 why: EntryError::BadScore {
@@ -383,32 +387,43 @@ impl BookBuild {
     }
 }
 
-/// Solves the chunk `header` of these keys (those of
-/// [`BookBuild::keys`]) with `solver` (strong: exact scores), calling
-/// `solved` after each position. The solver's book should hold the deeper
-/// layers ([`BookBuild::book_below`]), and its table may come from earlier
-/// chunks: what it learnt holds for every position. Every key is checked to
-/// be one the chunk's layer holds before it is solved.
+/// Solves the position of key number `index` of the chunk `header` with
+/// `solver` (strong: its exact score), once the key is checked to be one the
+/// chunk's layer holds. The solver's book should hold the deeper layers
+/// ([`BookBuild::book_below`]), and its table may come from earlier
+/// positions: what it learnt holds for every position.
+pub fn solve_key(
+    solver: &mut Solver,
+    header: &ChunkHeader,
+    index: usize,
+    key: u64,
+) -> Result<i8, ChunkError> {
+    let g = header.geometry;
+    let unsolved = |why: String| ChunkError::Unsolved { index, key, why };
+    let layer = Layers::from(header.id.layer..=header.id.layer);
+    if let Some(why) = check_key(g, layer, key) {
+        return Err(unsolved(format!("is {why}")));
+    }
+    let pos = from_key(g, key).expect("checked: a position");
+    let score = solver.solve(&pos, Mode::Strong).map_err(|e| match e {
+        SolveError::GameOver(_) => unsolved(e.to_string()),
+        SolveError::Interrupted(_) => unsolved("interrupted".to_string()),
+    })?;
+    i8::try_from(score).map_err(|_| unsolved(format!("score {score}")))
+}
+
+/// Solves the chunk `header` of these keys (those of [`BookBuild::keys`])
+/// with one solver, a position after the other ([`solve_key`]), calling
+/// `solved` after each.
 pub fn solve_chunk(
     solver: &mut Solver,
     header: ChunkHeader,
     keys: &[u64],
     mut solved: impl FnMut(),
 ) -> Result<Chunk, ChunkError> {
-    let g = header.geometry;
-    let layer = Layers::from(header.id.layer..=header.id.layer);
     let mut scores = Vec::with_capacity(keys.len());
     for (index, &key) in keys.iter().enumerate() {
-        let unsolved = |why: String| ChunkError::Unsolved { index, key, why };
-        if let Some(why) = check_key(g, layer, key) {
-            return Err(unsolved(format!("is {why}")));
-        }
-        let pos = from_key(g, key).expect("checked: a position");
-        let score = solver.solve(&pos, Mode::Strong).map_err(|e| match e {
-            SolveError::GameOver(_) => unsolved(e.to_string()),
-            SolveError::Interrupted(_) => unsolved("interrupted".to_string()),
-        })?;
-        scores.push(i8::try_from(score).map_err(|_| unsolved(format!("score {score}")))?);
+        scores.push(solve_key(solver, &header, index, key)?);
         solved();
     }
     Ok(Chunk {
