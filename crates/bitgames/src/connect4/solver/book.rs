@@ -175,7 +175,8 @@ pub enum BookError {
 }
 
 /// What is wrong with one entry of a bitgames book or of a chunk of a
-/// build ([`build`]): the one check both pass through ([`read_entries`]).
+/// build ([`build`]): the one check both pass through ([`check_entry`], and
+/// keys in ascending order).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EntryError {
     /// Its key is not above the one before.
