@@ -33,7 +33,9 @@ pub enum BookCommand {
     /// `--chunk-size` positions, solved side by side; each finished chunk is
     /// written to the chunk directory (`FILE.chunks/`), the same chunk files
     /// as `python -m bitgames.book build` writes on Ray: an interrupted build
-    /// (by either) picks up where it stopped when run again.
+    /// (by either) picks up where it stopped when run again, with the same
+    /// `--chunk-size`. (The `FILE.partial` journal of an older bitgames is
+    /// taken in once: its whole chunks become chunk files.)
     Build {
         /// The book holds every position with at most this many stones.
         #[arg(
