@@ -374,4 +374,26 @@ mod tests {
         let err = Chunk::from_bytes(&c.to_bytes()).unwrap_err().to_string();
         assert!(err.starts_with("header: chunk 3 of 3, 7 entries"), "{err}");
     }
+
+    proptest::proptest! {
+        /// Whatever a 5x4 chunk file holds under a good checksum, reading
+        /// never panics, and what is read writes back to the same bytes.
+        #[test]
+        fn any_bytes_are_read_or_refused(
+            header in proptest::collection::vec(proptest::num::u8::ANY, 19),
+            entries in proptest::collection::vec(proptest::num::u8::ANY, 0..60),
+        ) {
+            let mut bytes = MAGIC.to_vec();
+            bytes.extend_from_slice(&[VERSION, 5, 4]);
+            bytes.extend_from_slice(&header);
+            let count = entries.len() / 5; // 4 bytes of key, 1 of score
+            bytes[24..28].copy_from_slice(&(count as u32).to_le_bytes());
+            bytes.extend_from_slice(&entries[..count * 5]);
+            let sum = fnv1a(&bytes);
+            bytes.extend_from_slice(&sum.to_le_bytes());
+            if let Ok(chunk) = Chunk::from_bytes(&bytes) {
+                proptest::prop_assert_eq!(chunk.to_bytes(), bytes);
+            }
+        }
+    }
 }
