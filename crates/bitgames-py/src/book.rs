@@ -1,47 +1,61 @@
 //! Building Connect Four opening books from Python, for `bitgames.book`, which
-//! spreads a build over the machines of a Ray cluster: the keys of a layer in
-//! the builder's order, a worker that solves keys with its own solver and
-//! table (the GIL released), and the book file's bytes from keys and scores.
+//! spreads a build over the machines of a Ray cluster: the library's one
+//! book-building core ([`bitgames::connect4::solver::book::build`]), the
+//! same as `bitgames connect4 book build` runs, so that both write the same
+//! chunk files and the same book.
 //!
-//! The same pieces as `bitgames connect4 book build` (crates/bitgames-cli),
-//! so that both write the same bytes.
+//! `BookBuild` is the driver's: the layers' positions cut into chunks, the
+//! one check of a chunk file (`accept`), the book of the deeper layers, the
+//! book. `BookWorker` is a worker's: a solver and its table, kept from chunk
+//! to chunk, that turns a chunk's task into the chunk file's bytes.
 
 use bitgames::connect4::Geometry;
-use bitgames::connect4::grid::from_key;
-use bitgames::connect4::solver::book::{Book, Layers, book_positions, symmetric_key};
-use bitgames::connect4::solver::{Mode, SolveError, Solver};
+use bitgames::connect4::solver::Solver;
+use bitgames::connect4::solver::book::Book;
+use bitgames::connect4::solver::book::build::{
+    BookBuild, CHUNK_DIR_SUFFIX, DEFAULT_CHUNK_SIZE, layer_keys, solve_chunk,
+};
+use bitgames::connect4::solver::book::chunk::{ChunkError, ChunkHeader, ChunkId};
 use numpy::{AllowTypeChange, PyArray1, PyArrayLike1};
+use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use std::sync::{Arc, Mutex};
+
+create_exception!(
+    _bitgames,
+    TornChunkError,
+    PyValueError,
+    "The bytes of a chunk file cut short (a write that was interrupted): the chunk is to be solved again."
+);
+
+/// The book-building pieces of the native module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyBookBuild>()?;
+    m.add_class::<PyBookWorker>()?;
+    m.add("TornChunkError", m.py().get_type::<TornChunkError>())?;
+    m.add("DEFAULT_CHUNK_SIZE", DEFAULT_CHUNK_SIZE)?;
+    m.add("CHUNK_DIR_SUFFIX", CHUNK_DIR_SUFFIX)?;
+    m.add_function(wrap_pyfunction!(c4_layer_keys, m)?)
+}
 
 fn geometry(width: usize, height: usize) -> PyResult<Geometry> {
     Geometry::new(width, height)
         .map_err(|e| PyValueError::new_err(format!("a board of {width}x{height}: {e}")))
 }
 
-/// The layers `first..=last` of a board, checked: at least one layer, every
-/// one below the number of cells.
-fn layers(g: Geometry, first: usize, last: usize) -> PyResult<Layers> {
-    if first > last {
-        return Err(PyValueError::new_err(format!(
-            "layers {first}..={last}: the first layer is above the last"
-        )));
+fn chunk_error(e: ChunkError) -> PyErr {
+    if e.is_torn() {
+        TornChunkError::new_err(e.to_string())
+    } else {
+        PyValueError::new_err(e.to_string())
     }
-    if last >= g.cells() {
-        return Err(PyValueError::new_err(format!(
-            "layer {last} is not below the {} cells of the {g} board",
-            g.cells()
-        )));
-    }
-    Ok(Layers::from(first..=last))
 }
 
 /// The symmetric keys of every position a book holds with exactly `stones`
 /// stones (one of each mirror pair, not over, the player to move cannot win
-/// at once), ascending: the order in which `bitgames connect4 book build`
-/// solves them. A numpy uint64 array.
+/// at once), ascending: the order of a layer's chunks. A numpy uint64 array.
 #[pyfunction]
 pub fn c4_layer_keys<'py>(
     py: Python<'py>,
@@ -50,63 +64,197 @@ pub fn c4_layer_keys<'py>(
     stones: usize,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
     let g = geometry(width, height)?;
-    layers(g, stones, stones)?;
-    let keys: Vec<u64> = py.detach(|| {
-        book_positions(g, stones)
-            .iter()
-            .map(symmetric_key)
-            .collect()
-    });
-    Ok(PyArray1::from_vec(py, keys))
-}
-
-/// The bytes of a bitgames book file (format version 2) of the layers
-/// `first_layer..=last_layer` holding these keys and scores, exactly as
-/// `bitgames connect4 book build` writes it. Every entry is checked (a key of
-/// this board and layers, a score that position can have), and no key may
-/// come twice.
-#[pyfunction]
-pub fn c4_book_bytes<'py>(
-    py: Python<'py>,
-    width: usize,
-    height: usize,
-    first_layer: usize,
-    last_layer: usize,
-    keys: PyArrayLike1<'py, u64, AllowTypeChange>,
-    scores: PyArrayLike1<'py, i64, AllowTypeChange>,
-) -> PyResult<Bound<'py, PyBytes>> {
-    let g = geometry(width, height)?;
-    let layers = layers(g, first_layer, last_layer)?;
-    let keys: Vec<u64> = keys.as_array().iter().copied().collect();
-    let scores: Vec<i64> = scores.as_array().iter().copied().collect();
-    if keys.len() != scores.len() {
+    if stones >= g.cells() {
         return Err(PyValueError::new_err(format!(
-            "{} keys but {} scores",
-            keys.len(),
-            scores.len()
+            "layer {stones} is not below the {} cells of the {g} board",
+            g.cells()
         )));
     }
-    let bytes = py.detach(|| -> Result<Vec<u8>, String> {
-        let mut entries = Vec::with_capacity(keys.len());
-        for (i, (&k, &s)) in keys.iter().zip(&scores).enumerate() {
-            let s = i8::try_from(s).map_err(|_| format!("score {i} ({s}) is no score"))?;
-            entries.push((k, s));
+    Ok(PyArray1::from_vec(py, py.detach(|| layer_keys(g, stones))))
+}
+
+/// A book build: every position of the layers `first_layer..=last_layer`,
+/// each layer cut into chunks of `chunk_size` positions, and the chunks in
+/// so far.
+#[pyclass(name = "BookBuild", module = "bitgames._bitgames", frozen)]
+pub struct PyBookBuild {
+    build: Mutex<BookBuild>,
+}
+
+impl PyBookBuild {
+    fn get(&self) -> std::sync::MutexGuard<'_, BookBuild> {
+        self.build.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+#[pymethods]
+impl PyBookBuild {
+    #[new]
+    #[pyo3(signature = (width, height, first_layer, last_layer, chunk_size=DEFAULT_CHUNK_SIZE))]
+    fn new(
+        py: Python<'_>,
+        width: usize,
+        height: usize,
+        first_layer: usize,
+        last_layer: usize,
+        chunk_size: usize,
+    ) -> PyResult<Self> {
+        let g = geometry(width, height)?;
+        if first_layer > last_layer {
+            return Err(PyValueError::new_err(format!(
+                "layers {first_layer}..={last_layer}: the first layer is above the last"
+            )));
         }
-        let book = Book::from_scores(g, layers, entries);
-        if book.len() != keys.len() {
-            return Err(format!(
-                "{} keys come more than once",
-                keys.len() - book.len()
-            ));
-        }
-        let bytes = book.to_bytes().map_err(|e| e.to_string())?;
-        // Read back: every key and score is checked as a reader checks it.
-        Book::from_bytes(&bytes).map_err(|e| e.to_string())?;
-        Ok(bytes)
-    });
-    bytes
-        .map(|b| PyBytes::new(py, &b))
-        .map_err(|e| PyValueError::new_err(format!("book of {g}, layers {layers}: {e}")))
+        let build = py
+            .detach(|| BookBuild::new(g, first_layer..=last_layer, chunk_size))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyBookBuild {
+            build: Mutex::new(build),
+        })
+    }
+
+    /// The name of a chunk's file in a chunk directory (`layer10-chunk000003.bin`).
+    #[staticmethod]
+    fn file_name(layer: usize, index: usize) -> String {
+        ChunkId { layer, index }.file_name()
+    }
+
+    /// Board width (columns).
+    #[getter]
+    fn width(&self) -> usize {
+        self.get().geometry().width()
+    }
+
+    /// Board height (rows).
+    #[getter]
+    fn height(&self) -> usize {
+        self.get().geometry().height()
+    }
+
+    /// Positions a chunk holds (the last of a layer may hold fewer).
+    #[getter]
+    fn chunk_size(&self) -> usize {
+        self.get().chunk_size()
+    }
+
+    /// Positions of every layer.
+    #[getter]
+    fn positions(&self) -> usize {
+        self.get().positions()
+    }
+
+    /// Chunks of every layer.
+    #[getter]
+    fn total_chunks(&self) -> usize {
+        self.get().total_chunks()
+    }
+
+    /// Chunks in so far, and their positions.
+    #[getter]
+    fn done(&self) -> (usize, usize) {
+        self.get().done()
+    }
+
+    /// The layers, deepest first: the order they are solved in.
+    fn order(&self) -> Vec<usize> {
+        self.get().order().collect()
+    }
+
+    /// The symmetric keys of a layer, ascending (numpy uint64).
+    fn layer_keys<'py>(&self, py: Python<'py>, layer: usize) -> Bound<'py, PyArray1<u64>> {
+        PyArray1::from_slice(py, self.get().layer_keys(layer))
+    }
+
+    /// The chunks of a layer.
+    fn chunks(&self, layer: usize) -> usize {
+        self.get().chunks(layer)
+    }
+
+    /// The numbers of the chunks of a layer not in yet.
+    fn pending(&self, layer: usize) -> Vec<usize> {
+        self.get()
+            .pending(layer)
+            .iter()
+            .map(|id| id.index)
+            .collect()
+    }
+
+    /// Whether a chunk is in.
+    fn is_done(&self, layer: usize, index: usize) -> bool {
+        self.get().is_done(ChunkId { layer, index })
+    }
+
+    /// What a worker needs to solve a chunk (`BookWorker.solve_chunk(*task)`):
+    /// `(layer, index, chunks of the layer, chunk size, keys)`.
+    fn task<'py>(
+        &self,
+        py: Python<'py>,
+        layer: usize,
+        index: usize,
+    ) -> (usize, usize, usize, usize, Bound<'py, PyArray1<u64>>) {
+        let build = self.get();
+        let id = ChunkId { layer, index };
+        let h = build.header(id);
+        let keys = PyArray1::from_slice(py, build.keys(id));
+        (layer, index, h.chunks, h.chunk_size, keys)
+    }
+
+    /// The chunk a file of a chunk directory holds, from its name: None for
+    /// a name that is no chunk file's or a layer not built; ValueError for a
+    /// chunk beyond its layer's.
+    fn chunk_of_file(&self, name: &str) -> PyResult<Option<(usize, usize)>> {
+        let id = self.get().chunk_of_file(name).map_err(chunk_error)?;
+        Ok(id.map(|id| (id.layer, id.index)))
+    }
+
+    /// Takes in the bytes of a chunk file said to hold chunk `index` of
+    /// `layer`, once checked: its format, every entry, and that it is that
+    /// chunk of this build. The positions it holds. ValueError says what is
+    /// wrong; TornChunkError (a ValueError) for bytes cut short.
+    fn accept(&self, py: Python<'_>, layer: usize, index: usize, data: &[u8]) -> PyResult<usize> {
+        py.detach(|| self.get().accept(ChunkId { layer, index }, data))
+            .map_err(chunk_error)
+    }
+
+    /// The bytes of the book of the layers deeper than `layer` (the book of
+    /// its workers), or None for the deepest.
+    fn book_below<'py>(
+        &self,
+        py: Python<'py>,
+        layer: usize,
+    ) -> PyResult<Option<Bound<'py, PyBytes>>> {
+        let build = self.get();
+        let bytes = py.detach(|| build.book_below(layer).map(|b| b.to_bytes()));
+        bytes
+            .transpose()
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+            .map(|b| b.map(|b| PyBytes::new(py, &b)))
+    }
+
+    /// The bytes of the book file, once every chunk is in (as `bitgames
+    /// connect4 book build` writes it); ValueError naming the first chunk missing.
+    fn book<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let build = self.get();
+        let bytes = py.detach(|| -> Result<Vec<u8>, String> {
+            let book = build.book().map_err(|e| e.to_string())?;
+            book.to_bytes().map_err(|e| e.to_string())
+        });
+        bytes
+            .map(|b| PyBytes::new(py, &b))
+            .map_err(PyValueError::new_err)
+    }
+
+    fn __repr__(&self) -> String {
+        let build = self.get();
+        let (chunks, _) = build.done();
+        format!(
+            "BookBuild({}, layers {}, {} positions, {chunks} of {} chunks in)",
+            build.geometry(),
+            build.layers(),
+            build.positions(),
+            build.total_chunks()
+        )
+    }
 }
 
 struct WorkerState {
@@ -114,9 +262,9 @@ struct WorkerState {
     solved: u64,
 }
 
-/// One solver and its transposition table, kept from call to call (what it
-/// learnt holds for every position), solving positions given by their keys:
-/// a worker of a distributed book build. `solve_keys` releases the GIL.
+/// One solver and its transposition table, kept from chunk to chunk (what it
+/// learnt holds for every position): a worker of a distributed book build.
+/// `solve_chunk` releases the GIL.
 #[pyclass(name = "BookWorker", module = "bitgames._bitgames", frozen)]
 pub struct PyBookWorker {
     geometry: Geometry,
@@ -146,8 +294,8 @@ impl PyBookWorker {
     }
 
     /// Uses a book (the bytes of a book file, a `Book`, or None for none)
-    /// for the positions it holds, as the builder gives a shallower layer's
-    /// solvers the deeper layers.
+    /// for the positions it holds: the deeper layers, for a chunk of a
+    /// shallower one (`BookBuild.book_below`).
     fn set_book(&self, py: Python<'_>, book: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let book: Option<Arc<Book>> = match book {
             None => None,
@@ -181,38 +329,45 @@ impl PyBookWorker {
         Ok(())
     }
 
-    /// The exact score (strong, for the player to move) of each position
-    /// given by its key, in order: a numpy int8 array. The GIL is released
-    /// while solving. A key that is no position of the board, or one whose
-    /// game is over, raises ValueError naming its index.
-    fn solve_keys<'py>(
+    /// Solves a chunk (`BookBuild.task(layer, index)`: its layer, number,
+    /// the chunks of its layer, the chunk size and its keys) and returns the
+    /// chunk file's bytes. The GIL is released while solving. A key its
+    /// layer does not hold raises ValueError naming its index.
+    fn solve_chunk<'py>(
         &self,
         py: Python<'py>,
+        layer: usize,
+        index: usize,
+        chunks: usize,
+        chunk_size: usize,
         keys: PyArrayLike1<'py, u64, AllowTypeChange>,
-    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+    ) -> PyResult<Bound<'py, PyBytes>> {
         let keys: Vec<u64> = keys.as_array().iter().copied().collect();
-        let g = self.geometry;
-        let scores = py.detach(|| -> Result<Vec<i8>, String> {
+        let header = ChunkHeader {
+            geometry: self.geometry,
+            id: ChunkId { layer, index },
+            chunks,
+            chunk_size,
+        };
+        let fits = u32::try_from(chunks).is_ok() && u32::try_from(chunk_size).is_ok();
+        if !fits
+            || layer >= self.geometry.cells()
+            || index >= chunks
+            || keys.is_empty()
+            || keys.len() > chunk_size
+        {
+            return Err(PyValueError::new_err(format!(
+                "chunk {index} of {chunks} of layer {layer}, {} keys of at most {chunk_size}: no chunk of a {} board",
+                keys.len(),
+                self.geometry
+            )));
+        }
+        let bytes = py.detach(|| {
             let mut state = self.state();
-            let mut scores = Vec::with_capacity(keys.len());
-            for (i, &key) in keys.iter().enumerate() {
-                let pos = from_key(g, key)
-                    .ok_or_else(|| format!("key {i} ({key:#x}) is no position of a {g} board"))?;
-                let score = state
-                    .solver
-                    .solve(&pos, Mode::Strong)
-                    .map_err(|e| match e {
-                        SolveError::GameOver(_) => format!("key {i} ({key:#x}): {e}"),
-                        SolveError::Interrupted(_) => format!("key {i} ({key:#x}): interrupted"),
-                    })?;
-                scores.push(score as i8);
-                state.solved += 1;
-            }
-            Ok(scores)
+            let WorkerState { solver, solved } = &mut *state;
+            solve_chunk(solver, header, &keys, || *solved += 1).map(|c| c.to_bytes())
         });
-        scores
-            .map(|s| PyArray1::from_vec(py, s))
-            .map_err(PyValueError::new_err)
+        bytes.map(|b| PyBytes::new(py, &b)).map_err(chunk_error)
     }
 
     /// Positions solved by this worker so far.

@@ -76,9 +76,7 @@ fn _bitgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(connect4::c4_from_grid, m)?)?;
     m.add_function(wrap_pyfunction!(connect4::c4_alignment, m)?)?;
     m.add_function(wrap_pyfunction!(connect4::c4_draw_bits, m)?)?;
-    m.add_class::<book::PyBookWorker>()?;
-    m.add_function(wrap_pyfunction!(book::c4_layer_keys, m)?)?;
-    m.add_function(wrap_pyfunction!(book::c4_book_bytes, m)?)?;
+    book::register(m)?;
     m.add_function(wrap_pyfunction!(santorini::sa_move_to, m)?)?;
     m.add_function(wrap_pyfunction!(santorini::sa_distances, m)?)?;
     m.add_function(wrap_pyfunction!(santorini::sa_best_move, m)?)?;

@@ -1,6 +1,7 @@
 """Opening books built on Ray (bitgames.book) against the CLI's `book build`:
-the same bytes, a worker killed in the middle, a resumed build, shard files
-that are not this build's.
+the same bytes, the same chunk files (a build started by one is finished by
+the other), a worker killed in the middle, a resumed build, chunk files that
+are torn or not this build's.
 
 Ray runs as a local cluster of 2 CPUs started here. Without Ray these tests
 fail (they never skip): CI installs it (`pip install ray`)."""
@@ -81,56 +82,103 @@ def python_m(*args, **kw):
     )
 
 
-def shard_count(n, size, i):
+def chunk_count(n, size, i):
     return min(size, n - i * size)
+
+
+def solve_here(plan, worker):
+    """Solves every chunk of ``plan`` not in yet with one worker (no Ray),
+    deepest layer first, as the drivers do; the chunk files' bytes by name."""
+    files = {}
+    for n in plan.order():
+        worker.set_book(plan.book_below(n))
+        for i in plan.pending(n):
+            data = worker.solve_chunk(*plan.task(n, i))
+            assert plan.accept(n, i, data) == len(plan.task(n, i)[4])
+            files[bb.BookBuild.file_name(n, i)] = data
+    return files
 
 
 # ------------------------------------------------------------ the pieces
 
 
-def test_the_native_pieces_rebuild_the_cli_book(cli, tmp_path_factory):
+def test_the_core_rebuilds_the_cli_book(cli, tmp_path_factory):
     data = cli_book(cli, tmp_path_factory, "--width", "5", "--height", "4", "--depth", "6")
     keys, scores = book_entries(data)
+    plan = bb.BookBuild(5, 4, 0, 6, 100)
+    assert plan.order() == [6, 5, 4, 3, 2, 1, 0]
     # The layers' keys in the builder's order are exactly the book's keys.
     layers = [bb.layer_keys(5, 4, n) for n in range(7)]
-    for k in layers:
+    for n, k in enumerate(layers):
         assert k.dtype == np.uint64 and np.all(k[1:] > k[:-1])
-    assert sum(len(k) for k in layers) == len(keys) == 2285
+        assert np.array_equal(plan.layer_keys(n), k)
+    assert sum(len(k) for k in layers) == len(keys) == plan.positions == 2285
     assert np.array_equal(np.sort(np.concatenate(layers)), keys)
-    # The book's bytes from its keys and scores, in any order.
-    order = np.random.default_rng(1).permutation(len(keys))
-    assert bb.book_bytes(5, 4, 0, 6, keys[order], scores[order]) == data
-    # A worker solves keys to the book's scores.
+    # Cut into chunks of 100.
+    assert [plan.chunks(n) for n in range(7)] == [1, 1, 1, 1, 2, 6, 15]  # 1, 3, 13, 49, 177, 542, 1500 positions
+    assert plan.total_chunks == 27
+    with pytest.raises(ValueError, match="3 chunks are not solved yet, the first: chunk 0 of layer 6"):
+        bb.BookBuild(5, 4, 6, 6, 500).book()
+    # One worker solves every chunk: the CLI's book, byte for byte.
     worker = bb.BookWorker(5, 4, 16)
-    pick = order[:300]
-    assert np.array_equal(worker.solve_keys(keys[pick]), scores[pick])
-    assert worker.solved == 300 and worker.nodes > 0
+    files = solve_here(plan, worker)
+    assert len(files) == 27 and worker.solved == 2285 and worker.nodes > 0
+    assert plan.done == (27, 2285)
+    assert plan.book() == data
+    # The chunk files are the CLI's (written with --keep-chunks).
+    out = tmp_path_factory.mktemp("cli-chunks") / "cli.book"
+    subprocess.run([cli, "connect4", "book", "build", "--width", "5", "--height", "4", "--depth", "6",
+                    "--chunk-size", "100", "--keep-chunks", "-o", str(out)], check=True, capture_output=True)
+    kept = {p.name: p.read_bytes() for p in (out.parent / "cli.book.chunks").iterdir()}
+    assert kept == files
     # The deeper layers as a book: the same scores from a far smaller search.
-    five = np.isin(keys, layers[5])
-    deeper = np.isin(keys, layers[6])
+    five = bb.BookBuild(5, 4, 5, 6, 100)
+    for i in range(15):
+        five.accept(6, i, files[bb.BookBuild.file_name(6, i)])
     plain, booked = bb.BookWorker(5, 4, 16), bb.BookWorker(5, 4, 16)
-    booked.set_book(bb.book_bytes(5, 4, 6, 6, keys[deeper], scores[deeper]))
-    assert np.array_equal(plain.solve_keys(keys[five]), scores[five])
-    assert np.array_equal(booked.solve_keys(keys[five]), scores[five])
+    booked.set_book(five.book_below(5))
+    for i in five.pending(5):
+        task = five.task(5, i)
+        assert plain.solve_chunk(*task) == booked.solve_chunk(*task) == files[f"layer05-chunk{i:06d}.bin"]
     assert booked.nodes * 3 < plain.nodes, (booked.nodes, plain.nodes)
     with pytest.raises(ValueError, match="the book is for a 5x4 board, this worker solves 6x4"):
-        bb.BookWorker(6, 4, 16).set_book(bb.book_bytes(5, 4, 6, 6, keys[deeper], scores[deeper]))
+        bb.BookWorker(6, 4, 16).set_book(five.book_below(5))
 
 
-def test_the_native_pieces_refuse_bad_input():
+def test_the_core_refuses_bad_input_and_bad_chunks():
     with pytest.raises(ValueError, match="a board of 20x4"):
         bb.layer_keys(20, 4, 3)
     with pytest.raises(ValueError, match="layer 20 is not below the 20 cells"):
         bb.layer_keys(5, 4, 20)
-    keys = bb.layer_keys(5, 4, 2)
-    with pytest.raises(ValueError, match="a position with 2 stones, not 3..=3"):
-        bb.book_bytes(5, 4, 3, 3, keys, np.zeros(len(keys)))
-    with pytest.raises(ValueError, match="come more than once"):
-        bb.book_bytes(5, 4, 2, 2, np.concatenate([keys, keys[:1]]), np.zeros(len(keys) + 1))
-    with pytest.raises(ValueError, match="score 99 is out of range"):
-        bb.book_bytes(5, 4, 2, 2, keys, np.full(len(keys), 99))
-    with pytest.raises(ValueError, match="key 1 .* is no position of a 5x4 board"):
-        bb.BookWorker(5, 4, 16).solve_keys(np.array([keys[0], 0], dtype=np.uint64))
+    with pytest.raises(ValueError, match="layers 3..=20: a build needs at least one layer, each below the 20 cells"):
+        bb.BookBuild(5, 4, 3, 20)
+    with pytest.raises(ValueError, match="chunk size 0 is not in 1..="):
+        bb.BookBuild(5, 4, 3, 3, 0)
+    plan = bb.BookBuild(5, 4, 6, 6, 100)
+    worker = bb.BookWorker(5, 4, 16)
+    layer, index, chunks, size, keys = plan.task(6, 3)
+    with pytest.raises(ValueError, match=r"key 1 \(0x0\): is no position of a 5x4 board"):
+        worker.solve_chunk(6, 3, chunks, size, np.array([keys[0], 0], dtype=np.uint64))
+    three, four = worker.solve_chunk(*plan.task(6, 3)), worker.solve_chunk(*plan.task(6, 4))
+    # Cut short: a TornChunkError (a ValueError), to be solved again.
+    with pytest.raises(bb.TornChunkError, match=f"cut short: {len(three) - 1} bytes, its header says {len(three)}"):
+        plan.accept(6, 3, three[:-1])
+    with pytest.raises(ValueError, match="it holds chunk 4, its name says chunk 3"):
+        plan.accept(6, 3, four)
+    with pytest.raises(ValueError, match="checksum mismatch"):
+        plan.accept(6, 3, three[:40] + bytes([three[40] ^ 1]) + three[41:])
+    # The header of chunk 3, the keys of chunk 4.
+    forged = worker.solve_chunk(6, 3, chunks, size, plan.task(6, 4)[4])
+    with pytest.raises(ValueError, match="entry 0: key 0x[0-9a-f]+ is not a key of chunk 3 of layer 6"):
+        plan.accept(6, 3, forged)
+    with pytest.raises(ValueError, match="not a chunk file of a bitgames book build"):
+        plan.accept(6, 3, b"hello, world")
+    assert plan.done == (0, 0), "nothing bad was taken in"
+    assert plan.accept(6, 3, three) == 100 and plan.pending(6) == [i for i in range(15) if i != 3]
+    assert plan.chunk_of_file("layer06-chunk000003.bin") == (6, 3)
+    assert plan.chunk_of_file("layer05-chunk000003.bin") is None and plan.chunk_of_file("notes.txt") is None
+    with pytest.raises(ValueError, match="this build cuts layer 6 into 15 chunks of 100: there is no chunk 99"):
+        plan.chunk_of_file("layer06-chunk000099.bin")
 
 
 # ------------------------------------------------------------- on Ray
@@ -139,12 +187,12 @@ def test_the_native_pieces_refuse_bad_input():
 def test_a_layer_built_on_ray_is_the_cli_book(cluster, cli, tmp_path, tmp_path_factory):
     want = cli_book(cli, tmp_path_factory, "--width", "5", "--height", "4", "--layer", "10")
     out = tmp_path / "ray.book"
-    report = bb.build(out, width=5, height=4, layer=10, shard_size=1000, progress=None)
+    report = bb.build(out, width=5, height=4, layer=10, progress=None)
     assert out.read_bytes() == want
-    assert (report.positions, report.shards, report.shards_resumed) == (33490, 34, 0)
+    assert (report.positions, report.chunks, report.chunks_resumed) == (33490, 34, 0)
     assert report.positions_solved == 33490 and report.bytes == len(want)
     assert report.worker_pids
-    assert not (tmp_path / "ray.book.shards").exists(), "the shards are removed once the book is written"
+    assert not (tmp_path / "ray.book.chunks").exists(), "the chunks are removed once the book is written"
 
 
 def test_the_command_builds_several_layers_deepest_first(cluster, cli, tmp_path, tmp_path_factory):
@@ -152,12 +200,12 @@ def test_the_command_builds_several_layers_deepest_first(cluster, cli, tmp_path,
     out = tmp_path / "6x4.book"
     r = python_m(
         "build", "--width", "6", "--height", "4", "--depth", "8", "-o", str(out),
-        "--address", cluster, "--shard-size", "1500", "--progress-every", "0",
+        "--address", cluster, "--chunk-size", "1500", "--progress-every", "0",
     )
     assert r.returncode == 0, r.stderr
     assert out.read_bytes() == want
     assert "Traceback" not in r.stderr
-    # Progress: shards done/total, a rate and the time left; deepest layer first.
+    # Progress: chunks done/total, a rate and the time left; deepest layer first.
     assert "layer 8: 1/" in r.stderr and "positions/s" in r.stderr and "left" in r.stderr, r.stderr
     assert r.stderr.index("layer 8:") < r.stderr.index("layer 7:") < r.stderr.index("layer 0:")
     assert "41,482 positions" in r.stderr
@@ -169,17 +217,17 @@ def test_a_worker_killed_in_the_middle_changes_nothing(cluster, cli, tmp_path, t
 
     def kill_one(event):
         if not killed:
-            # The worker that just delivered a shard has another under way.
+            # The worker that just delivered a chunk has another under way.
             killed.append(event["pid"])
             before.update(event["worker_pids"])
             os.kill(event["pid"], signal.SIGKILL)
 
     before = set()
     out = tmp_path / "ray.book"
-    report = bb.build(out, width=5, height=4, layer=10, shard_size=500, progress=None, on_shard=kill_one)
+    report = bb.build(out, width=5, height=4, layer=10, chunk_size=500, progress=None, on_chunk=kill_one)
     assert killed and out.read_bytes() == want
-    assert report.shards == 67 and report.positions_solved == 33490
-    # The killed worker was restarted (a new process) and solved shards.
+    assert report.chunks == 67 and report.positions_solved == 33490
+    # The killed worker was restarted (a new process) and solved chunks.
     assert report.worker_pids - before, (report.worker_pids, before)
 
 
@@ -199,27 +247,27 @@ lost, waited = [], []
 
 def lose_the_second_machine(event):
     if not waited:
-        # The first shard: give the second machine's worker time to start
-        # (the first worker finishes the shards it holds and waits).
+        # The first chunk: give the second machine's worker time to start
+        # (the first worker finishes the chunks it holds and waits).
         waited.append(True)
         time.sleep(5)
         return
-    # Both workers up, and shards left for both: the second machine goes.
-    if not lost and len(event["workers"]) == 2 and event["shards"] - event["shards_done"] > 4:
+    # Both workers up, and chunks left for both: the second machine goes.
+    if not lost and len(event["workers"]) == 2 and event["chunks"] - event["chunks_done"] > 4:
         lost.append([info[1] for info in event["workers"].values() if info[2] == second.node_id])
         cluster.remove_node(second)
 
-report = bb.build(sys.argv[1], width=6, height=4, layer=8, shard_size=2000, stall_seconds=1.0,
-                  on_shard=lose_the_second_machine, progress_every=0)
-print("RESULT", json.dumps([lost, report.positions_solved, report.shards]), flush=True)
+report = bb.build(sys.argv[1], width=6, height=4, layer=8, chunk_size=2000, stall_seconds=1.0,
+                  on_chunk=lose_the_second_machine, progress_every=0)
+print("RESULT", json.dumps([lost, report.positions_solved, report.chunks]), flush=True)
 ray.shutdown()
 cluster.shutdown()
 """
 
 
-def test_a_machine_lost_for_good_has_its_shards_solved_elsewhere(cli, tmp_path, tmp_path_factory):
+def test_a_machine_lost_for_good_has_its_chunks_solved_elsewhere(cli, tmp_path, tmp_path_factory):
     """Two machines (Ray nodes of 1 CPU on this one); the second is removed
-    in the middle: its worker cannot restart (no room left), so its shards are
+    in the middle: its worker cannot restart (no room left), so its chunks are
     solved by the first machine's worker."""
     if ray is None:
         pytest.fail(f"Ray is not installed ({RAY_MISSING}): pip install ray (CI installs it)")
@@ -230,10 +278,10 @@ def test_a_machine_lost_for_good_has_its_shards_solved_elsewhere(cli, tmp_path, 
     assert out.read_bytes() == want
     result = [line for line in r.stdout.splitlines() if line.startswith("RESULT ")]
     assert result, r.stdout
-    lost, solved, shards = json.loads(result[0][len("RESULT ") :])
+    lost, solved, chunks = json.loads(result[0][len("RESULT ") :])
     assert len(lost) == 1, "the second machine's worker did not start within 5 s: the loss was not tried"
     assert len(lost[0]) == 1, lost
-    assert (solved, shards) == (25942, 13)
+    assert (solved, chunks) == (25942, 13)
     assert "another worker solves it too" in r.stderr, r.stderr[-3000:]
 
 
@@ -241,9 +289,9 @@ class Stop(Exception):
     pass
 
 
-def test_a_restart_does_not_solve_finished_shards_again(cluster, cli, tmp_path, tmp_path_factory):
+def test_a_restart_does_not_solve_finished_chunks_again(cluster, cli, tmp_path, tmp_path_factory):
     want = cli_book(cli, tmp_path_factory, "--width", "5", "--height", "4", "--layer", "10")
-    out, shards = tmp_path / "ray.book", tmp_path / "shards"
+    out, chunks = tmp_path / "ray.book", tmp_path / "chunks"
     seen = []
 
     def stop_after_five(event):
@@ -252,74 +300,117 @@ def test_a_restart_does_not_solve_finished_shards_again(cluster, cli, tmp_path, 
             raise Stop
 
     with pytest.raises(Stop):
-        bb.build(out, width=5, height=4, layer=10, shard_size=1000, shard_dir=shards,
-                 progress=None, on_shard=stop_after_five)
+        bb.build(out, width=5, height=4, layer=10, chunk_dir=chunks, progress=None, on_chunk=stop_after_five)
     assert not out.exists()
-    files = sorted(p.name for p in shards.glob("layer*.bin"))
-    assert files == sorted(f"layer10-shard{i:06d}.bin" for i in seen)
-    kept = sum(shard_count(33490, 1000, i) for i in seen)
+    files = sorted(p.name for p in chunks.glob("layer*.bin"))
+    assert files == sorted(f"layer10-chunk{i:06d}.bin" for i in seen)
+    kept = sum(chunk_count(33490, 1000, i) for i in seen)
 
-    report = bb.build(out, width=5, height=4, layer=10, shard_size=1000, shard_dir=shards,
-                      progress=None, keep_shards=True)
+    report = bb.build(out, width=5, height=4, layer=10, chunk_dir=chunks, progress=None, keep_chunks=True)
     assert out.read_bytes() == want
-    assert report.shards_resumed == 5
+    assert report.chunks_resumed == 5
     assert report.positions_solved == 33490 - kept
-    # Every shard is there now: nothing is solved, no worker is started.
+    # Every chunk is there now: nothing is solved, no worker is started.
     out.unlink()
-    report = bb.build(out, width=5, height=4, layer=10, shard_size=1000, shard_dir=shards, progress=None)
+    report = bb.build(out, width=5, height=4, layer=10, chunk_dir=chunks, progress=None)
     assert out.read_bytes() == want
-    assert (report.shards_resumed, report.positions_solved, report.worker_pids) == (34, 0, set())
+    assert (report.chunks_resumed, report.positions_solved, report.worker_pids) == (34, 0, set())
+    assert not chunks.exists()
 
 
-def test_foreign_or_damaged_shards_are_refused_naming_the_file(cluster, tmp_path):
-    out, shards = tmp_path / "l6.book", tmp_path / "shards"
-    bb.build(out, width=5, height=4, layer=6, shard_size=100, shard_dir=shards, progress=None, keep_shards=True)
+def test_a_build_started_by_one_front_end_is_finished_by_the_other(cluster, cli, tmp_path, tmp_path_factory):
+    """The CLI and Ray write the same chunk files: each resumes the other's."""
+    want = cli_book(cli, tmp_path_factory, "--width", "5", "--height", "4", "--layer", "10")
+    out = tmp_path / "x.book"
+    seen = []
+
+    def stop_after_five(event):
+        seen.append(event["index"])
+        if len(seen) == 5:
+            raise Stop
+
+    # Ray solves five chunks and stops; the CLI solves the others only.
+    with pytest.raises(Stop):
+        bb.build(out, width=5, height=4, layer=10, progress=None, on_chunk=stop_after_five)
+    kept = sum(chunk_count(33490, 1000, i) for i in seen)
+    r = subprocess.run([cli, "connect4", "book", "build", "--width", "5", "--height", "4", "--layer", "10",
+                        "-o", str(out), "--keep-chunks"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert f"resuming: {kept} positions already solved (5 of 34 chunks)" in r.stderr, r.stderr
+    assert f"({33490 - kept} positions solved now)" in r.stderr, r.stderr
+    assert out.read_bytes() == want
+    # The CLI's chunks: Ray solves nothing.
+    out.unlink()
+    report = bb.build(out, width=5, height=4, layer=10, progress=None)
+    assert out.read_bytes() == want
+    assert (report.chunks_resumed, report.positions_solved, report.worker_pids) == (34, 0, set())
+
+
+def test_torn_foreign_or_damaged_chunks(cluster, tmp_path):
+    out, chunks = tmp_path / "l6.book", tmp_path / "chunks"
+    bb.build(out, width=5, height=4, layer=6, chunk_size=100, chunk_dir=chunks, progress=None, keep_chunks=True)
     good = out.read_bytes()
-    three, four = shards / "layer06-shard000003.bin", shards / "layer06-shard000004.bin"
+    three, four = chunks / "layer06-chunk000003.bin", chunks / "layer06-chunk000004.bin"
     saved = three.read_bytes()
 
     def refused(match, **kw):
         with pytest.raises(bb.BuildError, match=match):
-            bb.build(out, width=kw.pop("width", 5), height=4, layer=6, shard_size=kw.pop("shard_size", 100),
-                     shard_dir=shards, progress=None, **kw)
+            bb.build(out, width=kw.pop("width", 5), height=4, layer=6, chunk_size=kw.pop("chunk_size", 100),
+                     chunk_dir=chunks, progress=None, **kw)
 
     # A changed byte.
     bad = bytearray(saved)
     bad[40] ^= 1
     three.write_bytes(bytes(bad))
-    refused(f"shard file {three}: checksum mismatch")
-    # Another shard's file under this name.
+    refused(f"chunk file {three}: checksum mismatch: .*; remove it to have the chunk solved again")
+    # Another chunk's file under this name.
     three.write_bytes(four.read_bytes())
-    refused(f"shard file {three}: it holds shard 4, its name says shard 3")
-    # A well-formed file whose keys are another shard's.
-    keys = bb.layer_keys(5, 4, 6)
-    forged = bb._shard_bytes(5, 4, 6, 3, 100, 15, keys[400:500], np.zeros(100, dtype=np.int8))
-    three.write_bytes(forged)
-    refused(f"shard file {three}: entry 0: key 0x[0-9a-f]+ is not a key of shard 3 of layer 6")
-    # A shard beyond the layer's.
+    refused(f"chunk file {three}: it holds chunk 4, its name says chunk 3")
+    # A chunk beyond the layer's.
     three.write_bytes(saved)
-    (shards / "layer06-shard000099.bin").write_bytes(saved)
-    refused("layer 6 has 15 shards of 100, there is no shard 99")
-    (shards / "layer06-shard000099.bin").unlink()
-    # Another board, another shard size: the manifest says so.
-    refused(f"manifest {shards / 'build.json'}: written for another build .5x4 board", width=6)
-    refused("--shard-size 100.*this one is 5x4 with --shard-size 50", shard_size=50)
-    # A directory that is not a shard directory.
-    (tmp_path / "other").mkdir()
-    (tmp_path / "other" / "notes.txt").write_text("mine")
-    with pytest.raises(bb.BuildError, match="not empty and has no build.json"):
-        bb.build(out, width=5, height=4, layer=6, shard_dir=tmp_path / "other", progress=None)
-    # From the command line: the message, exit code 1, no traceback; the
-    # repaired directory then finishes the same book.
+    (chunks / "layer06-chunk000099.bin").write_bytes(saved)
+    refused("this build cuts layer 6 into 15 chunks of 100: there is no chunk 99")
+    (chunks / "layer06-chunk000099.bin").unlink()
+    # Another board, another chunk size: each chunk file says so.
+    refused("it is for a 5x4 board, this build is 6x4", width=6)
+    refused(r"it was cut into chunks of 100 positions \(15 in layer 6\), this build cuts chunks of 50 \(30\)",
+            chunk_size=50)
+    # The shard files of an older version.
+    (chunks / "layer06-shard000000.bin").write_bytes(b"old")
+    refused("holds shard files of an older bitgames.book .layer06-shard000000.bin.")
+    (chunks / "layer06-shard000000.bin").unlink()
+    # From the command line (with the older flags' names): the message, exit
+    # code 1, no traceback.
     three.write_bytes(four.read_bytes())
     r = python_m("build", "--width", "5", "--height", "4", "--layer", "6", "-o", str(out),
-                 "--shard-dir", str(shards), "--shard-size", "100")
+                 "--shard-dir", str(chunks), "--shard-size", "100")
     assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
-    assert f"error: shard file {three}: it holds shard 4" in r.stderr
-    three.write_bytes(saved)
+    assert f"error: chunk file {three}: it holds chunk 4" in r.stderr
+    # Torn: solved again; other files are left alone.
+    three.write_bytes(saved[: len(saved) // 2])
+    (chunks / "notes.txt").write_text("mine")
     out.unlink()
-    report = bb.build(out, width=5, height=4, layer=6, shard_size=100, shard_dir=shards, progress=None)
-    assert out.read_bytes() == good and report.shards_resumed == 15 and report.positions_solved == 0
+    lines = []
+    report = bb.build(out, width=5, height=4, layer=6, chunk_size=100, chunk_dir=chunks,
+                      progress=_Lines(lines))
+    assert out.read_bytes() == good
+    assert (report.chunks_resumed, report.positions_solved) == (14, 100)
+    torn = [line for line in lines if f"warning: chunk file {three}: cut short" in line]
+    assert torn and torn[0].endswith("solving it again"), lines
+    assert [p.name for p in chunks.iterdir()] == ["notes.txt"]
+
+
+class _Lines:
+    """A stream that keeps the lines written to it."""
+
+    def __init__(self, lines):
+        self.lines = lines
+
+    def write(self, text):
+        self.lines.extend(t for t in text.splitlines() if t)
+
+    def flush(self):
+        pass
 
 
 # ------------------------------------------------------- bad input
@@ -331,7 +422,7 @@ def test_foreign_or_damaged_shards_are_refused_naming_the_file(cluster, tmp_path
         (["--width", "20", "--height", "4", "--layer", "3"], "a board of 20x4"),
         (["--width", "5", "--height", "4", "--layer", "20"], "--layer 20 is not below the 20 cells of the board"),
         (["--width", "5", "--height", "4", "--depth", "-1"], "--depth -1 is negative"),
-        (["--width", "5", "--height", "4", "--layer", "3", "--shard-size", "0"], "--shard-size 0 must be at least 1"),
+        (["--width", "5", "--height", "4", "--layer", "3", "--chunk-size", "0"], "--chunk-size 0 must be at least 1"),
     ],
 )
 def test_bad_options_are_clear_errors(tmp_path, args, message):

@@ -2,9 +2,11 @@
 //! one against the solver, or look positions up in one.
 
 use anyhow::Context;
-use bitgames::connect4::solver::book::{
-    Book, Layers, book_positions, check_key, held_score_range, symmetric_key,
+use bitgames::connect4::solver::book::build::{
+    BookBuild, CHUNK_DIR_SUFFIX, DEFAULT_CHUNK_SIZE, solve_key,
 };
+use bitgames::connect4::solver::book::chunk::{Chunk, ChunkError, ChunkId};
+use bitgames::connect4::solver::book::{Book, Layers, book_positions, check_entry, symmetric_key};
 use bitgames::connect4::solver::verify;
 use bitgames::connect4::solver::{Mode, Solver};
 use bitgames::connect4::{Geometry, Position};
@@ -12,7 +14,7 @@ use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::collections::HashMap;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -27,9 +29,13 @@ pub enum BookCommand {
     /// with at most N stones, `--layer N` for those with exactly N.
     ///
     /// Deepest layer first; each shallower layer is then solved with the
-    /// deeper ones as its book. Results are journaled to `FILE.partial` as they
-    /// come (its first line names the board and layers): an interrupted build
-    /// picks up where it stopped when run again.
+    /// deeper ones as its book. Each layer is cut into chunks of
+    /// `--chunk-size` positions, solved side by side; each finished chunk is
+    /// written to the chunk directory (`FILE.chunks/`), the same chunk files
+    /// as `python -m bitgames.book build` writes on Ray: an interrupted build
+    /// (by either) picks up where it stopped when run again, with the same
+    /// `--chunk-size`. (The `FILE.partial` journal of an older bitgames is
+    /// taken in once: its whole chunks become chunk files.)
     Build {
         /// The book holds every position with at most this many stones.
         #[arg(
@@ -66,6 +72,15 @@ pub enum BookCommand {
         /// log2 of the buckets of each thread's table (16 bytes a bucket).
         #[arg(long, default_value_t = 23)]
         table_log2: u32,
+        /// Positions a chunk (a resumed build is given the same).
+        #[arg(long, default_value_t = DEFAULT_CHUNK_SIZE as u32, value_parser = clap::value_parser!(u32).range(1..))]
+        chunk_size: u32,
+        /// Where finished chunks are kept (default: FILE.chunks).
+        #[arg(long, value_name = "DIR")]
+        chunk_dir: Option<PathBuf>,
+        /// Keep the chunk directory once the book is written.
+        #[arg(long)]
+        keep_chunks: bool,
     },
     /// What a book holds (format, board size, layers, entries, bytes), and
     /// what it says of each position given (move strings; `-` is the empty board).
@@ -116,6 +131,9 @@ pub fn run(cmd: BookCommand) -> anyhow::Result<ExitCode> {
             height,
             jobs,
             table_log2,
+            chunk_size,
+            chunk_dir,
+            keep_chunks,
         } => {
             let geometry = Geometry::new(width, height)?;
             let layers = match (depth, layer) {
@@ -138,7 +156,16 @@ pub fn run(cmd: BookCommand) -> anyhow::Result<ExitCode> {
             let threads = jobs.unwrap_or_else(rayon::current_num_threads).max(1);
             match (sample, output) {
                 (Some(n), _) => sample_cost(geometry, layers, n, seed, threads, table_log2),
-                (None, Some(output)) => build(geometry, layers, &output, threads, table_log2),
+                (None, Some(output)) => {
+                    let plan = BookBuild::new(geometry, Layers::from(layers), chunk_size as usize)?;
+                    let opts = BuildOptions {
+                        threads,
+                        table_log2,
+                        chunk_dir: chunk_dir.unwrap_or_else(|| suffixed(&output, CHUNK_DIR_SUFFIX)),
+                        keep_chunks,
+                    };
+                    build(plan, &output, &opts)
+                }
                 (None, None) => anyhow::bail!("give -o FILE (or --sample N)"),
             }
         }
@@ -232,105 +259,156 @@ pub fn verify_sample(
     Ok(entries.len())
 }
 
-fn journal_path(output: &Path) -> PathBuf {
-    let mut name = output.as_os_str().to_owned();
-    name.push(".partial");
+/// `path` with `suffix` added to its name (`x.book` and `.chunks`).
+fn suffixed(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
     PathBuf::from(name)
 }
 
-fn temp_path(output: &Path) -> PathBuf {
-    let mut name = output.as_os_str().to_owned();
-    name.push(".tmp");
-    PathBuf::from(name)
+/// Writes `bytes` to `path` through `.NAME.tmp` beside it and a rename, so
+/// that `path` is never seen half written.
+fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let tmp = path.with_file_name(format!(".{name}.tmp"));
+    let written = std::fs::write(&tmp, bytes)
+        .with_context(|| format!("cannot write {}", tmp.display()))
+        .and_then(|()| {
+            std::fs::rename(&tmp, path)
+                .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))
+        });
+    if written.is_err() {
+        std::fs::remove_file(&tmp).ok();
+    }
+    written
 }
 
-/// The first line of a journal: the board and layers it is for.
-fn journal_header(geometry: Geometry, layers: &RangeInclusive<usize>) -> String {
-    format!(
-        "# bitgames book journal: {geometry} layers {}..={}",
-        layers.start(),
-        layers.end()
+/// How `book build` runs.
+struct BuildOptions {
+    threads: usize,
+    table_log2: u32,
+    chunk_dir: PathBuf,
+    keep_chunks: bool,
+}
+
+/// A bad chunk file stops the build: what is wrong, and what to do.
+fn bad_chunk(dir: &Path, id: ChunkId, e: &ChunkError) -> anyhow::Error {
+    anyhow::anyhow!(
+        "chunk file {}: {e}; remove it to have the chunk solved again, or give another --chunk-dir",
+        dir.join(id.file_name()).display()
     )
 }
 
-/// Reads the `key score` lines of an interrupted build. Every line must be
-/// an entry of this board and these layers with a score it can have, or the
-/// build stops naming the line; only a last line cut short (no line break)
-/// is dropped, to be solved again.
-fn read_journal(
-    path: &Path,
-    geometry: Geometry,
-    layers: &RangeInclusive<usize>,
-) -> anyhow::Result<HashMap<u64, i8>> {
-    let mut done = HashMap::new();
-    let text = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(done),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+/// Checks a chunk solved now against the build and writes its file.
+fn write_chunk(plan: &BookBuild, dir: &Path, id: ChunkId, chunk: &Chunk) -> anyhow::Result<()> {
+    plan.check(id, chunk).map_err(|e| bad_chunk(dir, id, &e))?;
+    write_atomic(&dir.join(id.file_name()), &chunk.to_bytes())
+}
+
+/// Makes the chunk directory, or takes in the chunks of this build it holds
+/// (a torn one is removed, to be solved again; other files are left alone).
+fn open_chunk_dir(plan: &mut BookBuild, dir: &Path) -> anyhow::Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        anyhow::bail!(
+            "--chunk-dir {}: exists and is not a directory",
+            dir.display()
+        );
+    }
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot make the chunk directory {}", dir.display()))?;
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read the chunk directory {}", dir.display()))?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect();
+    names.sort();
+    for name in names {
+        let path = dir.join(&name);
+        let fail = |e: ChunkError| {
+            anyhow::anyhow!(
+                "chunk file {}: {e}; remove it, or give another --chunk-dir",
+                path.display()
+            )
+        };
+        let Some(id) = plan.chunk_of_file(&name).map_err(fail)? else {
+            continue;
+        };
+        let bytes =
+            std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        match plan.accept(id, &bytes) {
+            Err(e) if e.is_torn() => {
+                eprintln!(
+                    "bitgames: warning: chunk file {}: {e}: solving it again",
+                    path.display()
+                );
+                std::fs::remove_file(&path)
+                    .with_context(|| format!("cannot remove {}", path.display()))?;
+            }
+            result => {
+                result.map_err(|e| bad_chunk(dir, id, &e))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `FILE.partial`, the journal of a build by an older bitgames (a line naming
+/// the board and layers, then `key score` lines): its whole chunks become
+/// chunk files and it is removed; the chunks it holds in part (and a last
+/// line cut short) are solved again.
+fn import_journal(plan: &mut BookBuild, output: &Path, dir: &Path) -> anyhow::Result<()> {
+    let path = suffixed(output, ".partial");
+    let text = match std::fs::read_to_string(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        read => read.with_context(|| format!("cannot read the journal {}", path.display()))?,
     };
-    let want = journal_header(geometry, layers);
-    let complete = text.ends_with(b"\n");
-    let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
-    // `split` gives one empty piece after the last line break.
-    let count = lines.len() - 1 + usize::from(!complete);
-    let fail = |line: usize, why: String| {
+    let (geometry, layers) = (plan.geometry(), plan.layers());
+    let want = format!("# bitgames book journal: {geometry} layers {layers}");
+    let fail = |n: usize, why: String| {
         anyhow::anyhow!(
-            "journal {} line {line}: {why}; remove the file to start this build afresh",
+            "journal {} line {n}: {why}; remove it to start afresh",
             path.display()
         )
     };
-    for (i, raw) in lines.iter().take(count).enumerate() {
-        let n = i + 1;
-        let last_cut = !complete && n == count;
-        let Ok(line) = std::str::from_utf8(raw) else {
-            if last_cut {
-                break;
-            }
-            return Err(fail(n, "not text".to_string()));
-        };
-        if n == 1 {
-            if line != want {
-                return Err(fail(
-                    n,
-                    format!("it was written for another build (`{line}`), not `{want}`"),
-                ));
-            }
-            continue;
-        }
+    let mut scores = HashMap::new();
+    let lines: Vec<&str> = text.split('\n').collect();
+    for (i, line) in lines.iter().enumerate() {
         let mut words = line.split_whitespace();
-        let parsed = (|| {
-            let key = words.next()?.parse::<u64>().ok()?;
-            let score = words.next()?.parse::<i8>().ok()?;
-            words.next().is_none().then_some((key, score))
-        })();
-        let Some((key, score)) = parsed else {
-            if last_cut {
-                break;
+        let key = words.next().and_then(|w| w.parse::<u64>().ok());
+        let score = words.next().and_then(|w| w.parse::<i8>().ok());
+        match (key, score, words.next()) {
+            _ if i == 0 && *line != want && !text.is_empty() => {
+                return Err(fail(1, format!("it is not `{want}` (another build's)")));
             }
-            return Err(fail(n, format!("`{line}` is not `key score`")));
-        };
-        if let Some(why) = check_key(geometry, Layers::from(layers.clone()), key) {
-            return Err(fail(n, format!("key {key} is {why}")));
+            _ if i == 0 => {}
+            (Some(key), Some(score), None) => {
+                check_entry(geometry, layers, key, score)
+                    .map_err(|e| fail(i + 1, e.to_string()))?;
+                scores.insert(key, score);
+            }
+            _ if i + 1 == lines.len() => {} // cut short
+            _ => return Err(fail(i + 1, format!("`{line}` is not `key score`"))),
         }
-        let stones =
-            bitgames::connect4::grid::from_key(geometry, key).map_or(0, |p| p.moves_played());
-        let range = held_score_range(geometry, stones);
-        if !range.contains(&i32::from(score)) {
-            return Err(fail(
-                n,
-                format!(
-                    "score {score} is out of range for a position with {stones} stones ({}..={})",
-                    range.start(),
-                    range.end()
-                ),
-            ));
+    }
+    for stones in plan.order().collect::<Vec<_>>() {
+        for id in plan.pending(stones) {
+            let keys = plan.keys(id);
+            if let Some(got) = keys.iter().map(|k| scores.get(k).copied()).collect() {
+                let chunk = Chunk {
+                    header: plan.header(id),
+                    keys: keys.to_vec(),
+                    scores: got,
+                };
+                write_chunk(plan, dir, id, &chunk)?;
+                plan.accept_chunk(id, chunk)
+                    .map_err(|e| bad_chunk(dir, id, &e))?;
+            }
         }
-        done.insert(key, score);
     }
-    if !text.is_empty() && count == 0 {
-        return Err(fail(1, "no header line".to_string()));
-    }
-    Ok(done)
+    eprintln!(
+        "journal {} of an older bitgames: its whole chunks are kept",
+        path.display()
+    );
+    std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))
 }
 
 /// A line on standard error every `every` while stderr is not a terminal
@@ -368,123 +446,123 @@ impl Ticker {
     }
 }
 
-fn build(
-    geometry: Geometry,
-    layers: RangeInclusive<usize>,
-    output: &Path,
-    threads: usize,
-    table_log2: u32,
-) -> anyhow::Result<ExitCode> {
+/// Solves every chunk of `plan` not in the chunk directory yet, deepest layer
+/// first, the chunks of a layer side by side; writes the book.
+fn build(mut plan: BookBuild, output: &Path, opts: &BuildOptions) -> anyhow::Result<ExitCode> {
     if output.is_dir() {
         anyhow::bail!("-o {}: is a directory, not a file name", output.display());
     }
     let started = Instant::now();
-    let journal = journal_path(output);
-    let mut done = read_journal(&journal, geometry, &layers)?;
-    if !done.is_empty() {
+    let dir = &opts.chunk_dir;
+    open_chunk_dir(&mut plan, dir)?;
+    import_journal(&mut plan, output, dir)?;
+    let (chunks_done, positions_done) = plan.done();
+    if chunks_done > 0 {
         eprintln!(
-            "resuming: {} positions already solved in {}",
-            done.len(),
-            journal.display()
+            "resuming: {positions_done} positions already solved ({chunks_done} of {} chunks) in {}",
+            plan.total_chunks(),
+            dir.display()
         );
     }
-    let all: Vec<(usize, Vec<Position>)> = layers
-        .clone()
-        .map(|d| (d, book_positions(geometry, d)))
-        .collect();
-    let total: usize = all.iter().map(|(_, l)| l.len()).sum();
-    let progress = ProgressBar::new(total as u64);
+    let progress = ProgressBar::new(plan.positions() as u64);
     progress.set_style(
         ProgressStyle::with_template("{msg} {bar:40} {pos}/{len} positions, {elapsed} (ETA {eta})")
             .expect("a valid template"),
     );
+    progress.inc(positions_done as u64);
     let ticker = Ticker::new(Duration::from_secs(60));
+    let threads = opts.threads;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .context("cannot start the solver threads")?;
-    let fresh = !journal.exists();
-    let mut log_file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&journal)
-        .with_context(|| format!("cannot write {}", journal.display()))?;
-    if fresh {
-        writeln!(log_file, "{}", journal_header(geometry, &layers))?;
-    }
-    let log = Mutex::new(log_file);
     // One solver a thread, made once: its table is kept (what it learnt holds
     // for every position).
     let solvers: Vec<Mutex<Option<Solver>>> = (0..threads).map(|_| Mutex::new(None)).collect();
-    for (d, layer) in all.iter().rev() {
+    for stones in plan.order().collect::<Vec<_>>() {
         let layer_started = Instant::now();
-        progress.set_message(format!("{d} stones"));
-        let book = Arc::new(Book::from_scores(
-            geometry,
-            layers.clone(),
-            done.iter().map(|(&k, &s)| (k, s)),
-        ));
-        let todo: Vec<&Position> = layer
-            .iter()
-            .filter(|p| !done.contains_key(&symmetric_key(p)))
-            .collect();
-        progress.inc((layer.len() - todo.len()) as u64);
-        // Each result goes to the journal as soon as it is known.
-        let solved: anyhow::Result<Vec<(u64, i8)>> = pool.install(|| {
+        progress.set_message(format!("{stones} stones"));
+        let book = plan.book_below(stones).map(Arc::new);
+        let todo = plan.pending(stones);
+        let todo_positions: usize = todo.iter().map(|&id| plan.keys(id).len()).sum();
+        // Each chunk goes to the chunk directory as soon as it is solved. The
+        // positions of a chunk are solved side by side too, so that a layer
+        // of fewer chunks than threads keeps every thread busy.
+        let solved: anyhow::Result<Vec<(ChunkId, Chunk)>> = pool.install(|| {
             todo.par_iter()
-                .map(|pos| {
-                    let slot = rayon::current_thread_index().unwrap_or(0) % threads;
-                    let mut guard = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
-                    let solver = guard.get_or_insert_with(|| Solver::with_table_log2(table_log2));
-                    solver.set_book(Some(book.clone()));
-                    let score = solver
-                        .solve(pos, Mode::Strong)
-                        .expect("book positions are not over");
-                    let key = symmetric_key(pos);
-                    let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
-                    writeln!(log, "{key} {score}")?;
-                    log.flush()?;
-                    progress.inc(1);
-                    ticker.tick(&progress, started);
-                    Ok((key, score as i8))
+                .map(|&id| {
+                    let (header, keys) = (plan.header(id), plan.keys(id));
+                    let scores = keys
+                        .par_iter()
+                        .enumerate()
+                        .map(|(index, &key)| {
+                            let slot = rayon::current_thread_index().unwrap_or(0) % threads;
+                            let mut guard = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
+                            let solver = guard
+                                .get_or_insert_with(|| Solver::with_table_log2(opts.table_log2));
+                            solver.set_book(book.clone());
+                            let score = solve_key(solver, &header, index, key);
+                            progress.inc(1);
+                            ticker.tick(&progress, started);
+                            score
+                        })
+                        .collect::<Result<Vec<i8>, ChunkError>>()
+                        .map_err(|e| anyhow::anyhow!("{id}: {e}"))?;
+                    let chunk = Chunk {
+                        header,
+                        keys: keys.to_vec(),
+                        scores,
+                    };
+                    write_chunk(&plan, dir, id, &chunk)?;
+                    Ok((id, chunk))
                 })
                 .collect()
         });
-        done.extend(solved?);
+        for (id, chunk) in solved? {
+            plan.accept_chunk(id, chunk)
+                .map_err(|e| bad_chunk(dir, id, &e))?;
+        }
         progress.suspend(|| {
             eprintln!(
-                "{d} stones: {} positions ({} solved now) in {:.1} s",
-                layer.len(),
-                todo.len(),
+                "{stones} stones: {} positions ({todo_positions} solved now) in {:.1} s",
+                plan.layer_keys(stones).len(),
                 layer_started.elapsed().as_secs_f64()
             )
         });
     }
     progress.finish_and_clear();
-    let book = Book::from_scores(geometry, layers.clone(), done.iter().map(|(&k, &s)| (k, s)));
+    let book = plan.book()?;
     let bytes = book.to_bytes()?;
-    let tmp = temp_path(output);
-    let written = std::fs::write(&tmp, &bytes)
-        .with_context(|| format!("cannot write {}", tmp.display()))
-        .and_then(|()| {
-            std::fs::rename(&tmp, output)
-                .with_context(|| format!("cannot rename {} to {}", tmp.display(), output.display()))
-        });
-    if let Err(e) = written {
-        std::fs::remove_file(&tmp).ok();
-        return Err(e);
+    write_atomic(output, &bytes)?;
+    if !opts.keep_chunks {
+        remove_chunks(&plan, dir);
     }
-    std::fs::remove_file(&journal).ok();
     eprintln!(
-        "book {}: {geometry}, layers {}..={}, {} positions, {} bytes, built in {:.1} s",
+        "book {}: {}, layers {}, {} positions, {} bytes, built in {:.1} s ({} positions solved now)",
         output.display(),
-        layers.start(),
-        layers.end(),
+        plan.geometry(),
+        plan.layers(),
         book.len(),
         bytes.len(),
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        plan.positions() - positions_done
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Removes the chunk files of this build, and the directory if that empties it.
+fn remove_chunks(plan: &BookBuild, dir: &Path) {
+    for stones in plan.order() {
+        for index in 0..plan.chunks(stones) {
+            let id = ChunkId {
+                layer: stones,
+                index,
+            };
+            std::fs::remove_file(dir.join(id.file_name())).ok();
+            std::fs::remove_file(dir.join(format!(".{}.tmp", id.file_name()))).ok();
+        }
+    }
+    std::fs::remove_dir(dir).ok();
 }
 
 /// Solves `n` random positions of each layer (each with a fresh table, no
@@ -638,10 +716,7 @@ fn merge(paths: &[PathBuf], output: &Path) -> anyhow::Result<ExitCode> {
     let geometry = geometry.expect("at least two books");
     let book = Book::from_scores(geometry, layers, entries);
     let bytes = book.to_bytes()?;
-    let tmp = temp_path(output);
-    std::fs::write(&tmp, &bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, output)
-        .with_context(|| format!("cannot rename {} to {}", tmp.display(), output.display()))?;
+    write_atomic(output, &bytes)?;
     eprintln!(
         "book {}: {geometry}, layers {layers}, {} positions, {} bytes",
         output.display(),

@@ -1,8 +1,9 @@
-//! Opening books through the command: layers, journals that do not belong,
-//! damaged files, endless files, and the books of other solvers (Pons',
+//! Opening books through the command: layers, chunk files resumed, torn or
+//! not this build's, old journals, damaged files, endless files, and the books of other solvers (Pons',
 //! BitBully's), each refused with a line naming the file and what is wrong.
 
 use assert_cmd::Command;
+use bitgames::connect4::solver::book::chunk::{Chunk, ChunkId};
 use bitgames::connect4::solver::book::{Book, book_positions, pons, symmetric_key};
 use bitgames::connect4::solver::{Mode, Solver};
 use bitgames::connect4::{Geometry, Position};
@@ -120,61 +121,184 @@ fn a_layer_book_holds_exactly_its_layer_and_the_solver_stops_there() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// The chunk files of `dir`, by name.
+fn chunk_files(dir: &Path) -> Vec<String> {
+    files_in(dir)
+        .into_iter()
+        .filter(|n| ChunkId::from_file_name(n).is_some())
+        .collect()
+}
+
 #[test]
-fn a_journal_of_bogus_lines_or_of_another_build_stops_the_build() {
+fn a_resumed_build_keeps_its_finished_chunks_and_redoes_a_torn_one() {
+    let dir = temp_dir("chunks");
+    let out = dir.join("l6.book");
+    let chunks = dir.join("l6.book.chunks");
+    build_5x4(
+        &["--layer", "6", "--chunk-size", "100", "--keep-chunks"],
+        &out,
+    )
+    .success()
+    .stderr(predicate::str::contains(
+        "6 stones: 1500 positions (1500 solved now)",
+    ));
+    let want = std::fs::read(&out).unwrap();
+    let names = chunk_files(&chunks);
+    assert_eq!(names.len(), 15);
+    assert_eq!(names[0], "layer06-chunk000000.bin");
+    // The chunk size changes nothing in the book.
+    let whole = dir.join("whole.book");
+    build_5x4(&["--layer", "6"], &whole).success();
+    assert_eq!(std::fs::read(&whole).unwrap(), want);
+    assert!(
+        !dir.join("whole.book.chunks").exists(),
+        "removed once the book is written"
+    );
+
+    // Chunk 2 made to say another (possible) score for its first position:
+    // kept as it is, so its score shows that it was not solved again.
+    let two = chunks.join("layer06-chunk000002.bin");
+    let mut chunk = Chunk::from_bytes(&std::fs::read(&two).unwrap()).unwrap();
+    let (key, old) = (chunk.keys[0], chunk.scores[0]);
+    chunk.scores[0] = if old == 0 { 1 } else { 0 };
+    std::fs::write(&two, chunk.to_bytes()).unwrap();
+    // Chunk 5 gone, chunk 7 cut short (torn), a file that is no chunk's.
+    std::fs::remove_file(chunks.join("layer06-chunk000005.bin")).unwrap();
+    let seven = chunks.join("layer06-chunk000007.bin");
+    let bytes = std::fs::read(&seven).unwrap();
+    std::fs::write(&seven, &bytes[..bytes.len() / 2]).unwrap();
+    std::fs::write(chunks.join("notes.txt"), "mine").unwrap();
+    std::fs::remove_file(&out).unwrap();
+    build_5x4(&["--layer", "6", "--chunk-size", "100"], &out)
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "bitgames: warning: chunk file {}: cut short: {} bytes, its header says {}",
+            seven.display(),
+            bytes.len() / 2,
+            bytes.len()
+        )))
+        .stderr(predicate::str::contains(
+            "resuming: 1300 positions already solved (13 of 15 chunks)",
+        ))
+        .stderr(predicate::str::contains("(200 positions solved now)"));
+    let book = Book::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    let pos = bitgames::connect4::grid::from_key(Geometry::new(5, 4).unwrap(), key).unwrap();
+    assert_eq!(book.score(&pos), Some(i32::from(chunk.scores[0])));
+    let fixed = Book::from_bytes(&want).unwrap();
+    assert_eq!(fixed.score(&pos), Some(i32::from(old)));
+    // Only this build's chunk files are removed.
+    assert_eq!(files_in(&chunks), ["notes.txt"]);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_chunk_file_that_is_not_this_builds_stops_the_build_naming_it() {
+    let dir = temp_dir("badchunks");
+    let out = dir.join("l6.book");
+    let chunks = dir.join("kept");
+    let args = ["--layer", "6", "--chunk-dir"];
+    let build = |extra: &[&str]| {
+        let mut a: Vec<&str> = args.to_vec();
+        a.push(chunks.to_str().unwrap());
+        a.extend_from_slice(extra);
+        if !extra.contains(&"--chunk-size") {
+            a.extend_from_slice(&["--chunk-size", "100"]);
+        }
+        build_5x4(&a, &out)
+    };
+    build(&["--keep-chunks"]).success();
+    std::fs::remove_file(&out).unwrap();
+    let (three, four) = (
+        chunks.join("layer06-chunk000003.bin"),
+        chunks.join("layer06-chunk000004.bin"),
+    );
+    let saved = std::fs::read(&three).unwrap();
+    let refused = |extra: &[&str], why: &str| {
+        build(extra)
+            .failure()
+            .stderr(predicate::str::contains(format!(
+                "chunk file {}: {why}",
+                three.display()
+            )))
+            .stderr(predicate::str::contains(
+                "remove it to have the chunk solved again, or give another --chunk-dir",
+            ));
+        assert!(!out.exists(), "no book from a bad chunk");
+    };
+    // A changed byte.
+    let mut bad = saved.clone();
+    bad[40] ^= 1;
+    std::fs::write(&three, &bad).unwrap();
+    refused(&[], "checksum mismatch");
+    // Another chunk's file under this name.
+    std::fs::copy(&four, &three).unwrap();
+    refused(&[], "it holds chunk 4, its name says chunk 3");
+    // Cut otherwise, or another board.
+    std::fs::write(&three, &saved).unwrap();
+    build(&["--chunk-size", "50"])
+        .failure()
+        .stderr(predicate::str::contains(
+            "it was cut into chunks of 100 positions (15 in layer 6), this build cuts chunks of 50 (30)",
+        ));
+    bitgames()
+        .args(["connect4", "book", "build", "--width", "6", "--height", "4"])
+        .args(args)
+        .arg(&chunks)
+        .args(["--chunk-size", "100", "-o"])
+        .arg(&out)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "it is for a 5x4 board, this build is 6x4",
+        ));
+    // A chunk beyond the layer's; a file that is no chunk file.
+    std::fs::write(chunks.join("layer06-chunk000099.bin"), &saved).unwrap();
+    build(&[]).failure().stderr(predicate::str::contains(
+        "this build cuts layer 6 into 15 chunks of 100: there is no chunk 99",
+    ));
+    std::fs::remove_file(chunks.join("layer06-chunk000099.bin")).unwrap();
+    std::fs::write(&three, b"hello").unwrap();
+    refused(&[], "not a chunk file of a bitgames book build");
+    // Repaired: the book, nothing solved again.
+    std::fs::write(&three, &saved).unwrap();
+    build(&[])
+        .success()
+        .stderr(predicate::str::contains("(0 positions solved now)"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_older_builds_journal_of_bogus_lines_or_of_another_build_stops_the_build() {
     let dir = temp_dir("journal");
     let out = dir.join("j.book");
     let partial = dir.join("j.book.partial");
-    // The reproduction of the report: two made-up lines, no header.
     std::fs::write(&partial, "123 5\n1082401 9\n").unwrap();
     build_5x4(&["--depth", "2"], &out).failure().stderr(predicate::str::contains(format!(
-        "journal {} line 1: it was written for another build (`123 5`), not `# bitgames book journal: 5x4 layers 0..=2`",
+        "journal {} line 1: it is not `# bitgames book journal: 5x4 layers 0..=2` (another build's)",
         partial.display()
     )));
-    // With the right header, a key that is no position of the board.
-    std::fs::write(
-        &partial,
-        "# bitgames book journal: 5x4 layers 0..=2\n123 5\n",
-    )
-    .unwrap();
-    build_5x4(&["--depth", "2"], &out)
-        .failure()
-        .stderr(predicate::str::contains(
-            "line 2: key 123 is no position of a 5x4 board",
-        ));
-    // A 3-stone position in a build of layers 0..=2.
+    // A 3-stone position in a build of layers 0..=2; a score out of range.
     let g = Geometry::new(5, 4).unwrap();
     let three = symmetric_key(&Position::from_moves_in(g, "123").unwrap());
-    std::fs::write(
-        &partial,
-        format!("# bitgames book journal: 5x4 layers 0..=2\n{three} 0\n"),
-    )
-    .unwrap();
-    build_5x4(&["--depth", "2"], &out)
-        .failure()
-        .stderr(predicate::str::contains("line 2: key"))
-        .stderr(predicate::str::contains(
-            "is a position with 3 stones, not 0..=2",
-        ));
-    // A score the position cannot have.
     let empty = Position::new(g).key();
-    std::fs::write(
-        &partial,
-        format!("# bitgames book journal: 5x4 layers 0..=2\n{empty} 11\n"),
-    )
-    .unwrap();
-    build_5x4(&["--depth", "2"], &out)
-        .failure()
-        .stderr(predicate::str::contains(
-            "line 2: score 11 is out of range for a position with 0 stones (-10..=9)",
-        ));
-    // A journal left by a 7x6 build under the same name.
-    std::fs::write(&partial, "# bitgames book journal: 7x6 layers 0..=2\n").unwrap();
-    build_5x4(&["--depth", "2"], &out)
-        .failure()
-        .stderr(predicate::str::contains(
-            "(`# bitgames book journal: 7x6 layers 0..=2`)",
-        ));
+    for (line, why) in [
+        (format!("{three} 0"), "is a position with 3 stones, not 0..=2".to_string()),
+        (
+            format!("{empty} 11"),
+            "line 2: score 11 is out of range for a position with 0 stones (it must lie in -10..=9)"
+                .to_string(),
+        ),
+        ("x y".to_string(), "line 2: `x y` is not `key score`".to_string()),
+    ] {
+        std::fs::write(
+            &partial,
+            format!("# bitgames book journal: 5x4 layers 0..=2\n{line}\n"),
+        )
+        .unwrap();
+        build_5x4(&["--depth", "2"], &out)
+            .failure()
+            .stderr(predicate::str::contains(why));
+    }
     assert!(!out.exists(), "no book is written from a bad journal");
     std::fs::remove_dir_all(&dir).ok();
 }

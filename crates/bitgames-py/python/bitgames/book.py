@@ -5,27 +5,30 @@ the cores of many machines::
 
     python -m bitgames.book build --width 7 --height 6 --layer 12 -o 7x6-layer12.book --address auto
 
-The layers' positions are enumerated once on the driver (one of each mirror
-pair, in the order of their symmetric keys, as the Rust builder does), cut
-into shards of ``--shard-size`` positions, and each shard is solved as a task
-on long-lived Ray actors: one per CPU of the cluster, each with its own
-solver and transposition table, kept from shard to shard (the GIL is released
-while it solves). Several layers (``--depth N``) are built deepest first, and
-the workers of a shallower layer get the deeper layers as their book.
+Both front ends run the library's one book-building core (``BookBuild``):
+the layers' positions (one of each mirror pair, in the order of their
+symmetric keys) are cut into chunks of ``--chunk-size`` positions, and each
+chunk is solved as a task on long-lived Ray actors: one per CPU of the
+cluster, each with its own solver and transposition table, kept from chunk
+to chunk (the GIL is released while it solves). Several layers (``--depth
+N``) are built deepest first, and the workers of a shallower layer get the
+deeper layers as their book.
 
-Safe to interrupt and to lose machines: each finished shard is written by
-the driver into the shard directory (``FILE.shards/`` by default) through a
-temporary file and a rename, and is never solved again: run the same command
-to resume. Shard files are checked when a build resumes (board, layer, shard
-number, count, every key, every score, a checksum); a directory of another
-build is refused, naming the file. A worker that dies has its task run again
-by Ray (actors restart, tasks are retried); a shard that still fails is given
-to another worker, up to ``--retries`` times. The book is written to
-``FILE.tmp`` and renamed, and the shard directory is removed once it is.
+Safe to interrupt and to lose machines: each finished chunk is checked and
+written by the driver into the chunk directory (``FILE.chunks/`` by
+default, the same chunk files as the command's) through a temporary file
+and a rename, and is never solved again: run the same command (or ``bitgames
+connect4 book build`` with the same chunk size) to resume. Chunk files are
+checked when a build resumes (board, layer, chunk number, cut, every key,
+every score, a checksum): a file of another build is refused, naming it; one
+cut short is solved again. A worker that dies has its task run again by Ray
+(actors restart, tasks are retried); a chunk that still fails is given to
+another worker, up to ``--retries`` times. The book is written to a
+temporary file and renamed, and the chunk files are removed once it is.
 
 From Python: ``build(...)`` (the command's options as keyword arguments;
 connects to Ray unless it is already initialised) returns a
-:class:`BuildReport`; ``layer_keys``, ``book_bytes`` and ``BookWorker`` are
+:class:`BuildReport`; ``layer_keys``, ``BookBuild`` and ``BookWorker`` are
 the native pieces it is made of.
 """
 
@@ -33,12 +36,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import hashlib
-import json
 import os
 import re
 import socket
-import struct
 import sys
 import time
 from collections import deque
@@ -46,35 +46,31 @@ from typing import Any, Callable, Optional, TextIO
 
 import numpy as np
 
-from ._bitgames import BookWorker, c4_book_bytes, c4_layer_keys
+from ._bitgames import CHUNK_DIR_SUFFIX, DEFAULT_CHUNK_SIZE, BookBuild, BookWorker, TornChunkError, c4_layer_keys
 
 __all__ = [
+    "BookBuild",
     "BookWorker",
     "BuildError",
     "BuildReport",
-    "book_bytes",
+    "DEFAULT_CHUNK_SIZE",
+    "TornChunkError",
     "build",
     "layer_keys",
     "main",
 ]
 
-#: Positions a shard holds unless told otherwise.
-DEFAULT_SHARD_SIZE = 2000
 #: Times Ray runs an actor task again when its worker died.
 TASK_RETRIES = 3
-#: Tasks queued on each worker at once (it starts the next shard at once).
+#: Tasks queued on each worker at once (it starts the next chunk at once).
 PIPELINE = 2
 
-_MANIFEST = "build.json"
-_SHARD_MAGIC = b"BGC4SHRD"
-_SHARD_VERSION = 1
-# magic, version, width, height, layer, shard index, shard size, shards of the layer, count
-_SHARD_HEADER = struct.Struct("<8sBBBBIIIQ")
-_SHARD_NAME = re.compile(r"^layer(\d+)-shard(\d+)\.bin$")
+# The files of the shard directories of older versions, which this one does not read.
+_OLD_SHARD = re.compile(r"^layer\d+-shard\d+\.bin$")
 
 
 class BuildError(Exception):
-    """An expected failure of a build (bad options, a foreign shard file, an
+    """An expected failure of a build (bad options, a foreign chunk file, an
     unwritable output): its message says what and where."""
 
 
@@ -91,32 +87,21 @@ class BuildReport:
     positions: int
     #: Bytes of the book file.
     bytes: int
-    #: Shards of all layers.
-    shards: int
-    #: Shards read back from the shard directory instead of solved.
-    shards_resumed: int
+    #: Chunks of all layers.
+    chunks: int
+    #: Chunks read back from the chunk directory instead of solved.
+    chunks_resumed: int
     #: Positions solved by the workers in this run.
     positions_solved: int
-    #: Processes (pids) that delivered solved shards in this run.
+    #: Processes (pids) that delivered solved chunks in this run.
     worker_pids: set
     seconds: float
 
 
 def layer_keys(width: int, height: int, stones: int) -> np.ndarray:
     """The symmetric keys (numpy uint64, ascending) of every position a book
-    holds with exactly ``stones`` stones: the builder's order."""
+    holds with exactly ``stones`` stones: the order of a layer's chunks."""
     return c4_layer_keys(width, height, stones)
-
-
-def book_bytes(width: int, height: int, first_layer: int, last_layer: int, keys, scores) -> bytes:
-    """The bytes of a bitgames book file of these layers, keys and scores (in
-    any order), exactly as ``bitgames connect4 book build`` writes them."""
-    return c4_book_bytes(width, height, first_layer, last_layer, keys, scores)
-
-
-def _score_range(width: int, height: int, stones: int) -> tuple[int, int]:
-    cells = width * height
-    return -((cells - stones) // 2), (cells - 1 - stones) // 2
 
 
 # ---------------------------------------------------------------- the worker
@@ -124,7 +109,7 @@ def _score_range(width: int, height: int, stones: int) -> tuple[int, int]:
 
 class _Worker:
     """A Ray actor (made remote in :func:`_remote_worker`): one solver and its
-    table, kept across shards."""
+    table, kept across chunks."""
 
     def __init__(self, width: int, height: int, table_log2: int):
         self.core = BookWorker(width, height, table_log2)
@@ -135,9 +120,9 @@ class _Worker:
 
         return socket.gethostname(), os.getpid(), ray.get_runtime_context().get_node_id()
 
-    def solve(self, layer: int, index: int, keys: np.ndarray, book) -> tuple[int, int, np.ndarray, int]:
+    def solve(self, task: tuple, book) -> tuple[bytes, int]:
         # `book` is None or (id, [ref]): the reference sits in a list so that
-        # Ray does not fetch the book for every shard, only when it changes.
+        # Ray does not fetch the book for every chunk, only when it changes.
         want = None if book is None else book[0]
         if want != self.book_id:
             if book is None:
@@ -147,7 +132,7 @@ class _Worker:
 
                 self.core.set_book(ray.get(book[1][0]))
             self.book_id = want
-        return layer, index, self.core.solve_keys(keys), os.getpid()
+        return self.core.solve_chunk(*task), os.getpid()
 
 
 _REMOTE_WORKER = None
@@ -168,16 +153,13 @@ def _import_ray():
     return ray
 
 
-# ------------------------------------------------------------- shard files
-
-
-def _shard_name(layer: int, index: int) -> str:
-    return f"layer{layer:02d}-shard{index:06d}.bin"
+# ------------------------------------------------------------- chunk files
 
 
 def _atomic_write(path: str, data: bytes) -> None:
-    directory = os.path.dirname(path) or "."
-    tmp = os.path.join(directory, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+    """Writes through ``.NAME.tmp`` beside ``path`` and a rename (as the command does)."""
+    directory, name = os.path.split(path)
+    tmp = os.path.join(directory, f".{name}.tmp")
     try:
         with open(tmp, "wb") as f:
             f.write(data)
@@ -192,119 +174,62 @@ def _atomic_write(path: str, data: bytes) -> None:
         raise
 
 
-def _shard_bytes(width, height, layer, index, shard_size, shards, keys, scores) -> bytes:
-    body = (
-        _SHARD_HEADER.pack(
-            _SHARD_MAGIC, _SHARD_VERSION, width, height, layer, index, shard_size, shards, len(keys)
-        )
-        + np.ascontiguousarray(keys, dtype="<u8").tobytes()
-        + np.ascontiguousarray(scores, dtype=np.int8).tobytes()
+def _bad_chunk(path: str, err: Exception) -> BuildError:
+    return BuildError(
+        f"chunk file {path}: {err}; remove it to have the chunk solved again, or give another --chunk-dir"
     )
-    return body + hashlib.sha256(body).digest()
 
 
-def _read_shard(path, width, height, layer, index, shard_size, shards, keys) -> np.ndarray:
-    """The scores of a finished shard, every field checked against this build."""
-
-    def bad(why: str) -> BuildError:
-        return BuildError(
-            f"shard file {path}: {why}; it does not belong to this build: "
-            f"remove it to have the shard solved again, or give another --shard-dir"
-        )
-
+def _open_chunk_dir(plan: BookBuild, chunk_dir: str, prog: "_Progress") -> None:
+    """Makes the chunk directory, or takes in the chunks of this build it
+    holds (a torn one is removed, to be solved again; other files are left alone)."""
+    if os.path.exists(chunk_dir) and not os.path.isdir(chunk_dir):
+        raise BuildError(f"--chunk-dir {chunk_dir}: exists and is not a directory")
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        os.makedirs(chunk_dir, exist_ok=True)
+        names = sorted(os.listdir(chunk_dir))
     except OSError as e:
-        raise BuildError(f"cannot read shard file {path}: {e}") from None
-    n = len(keys)
-    want = _SHARD_HEADER.size + 9 * n + 32
-    if len(data) < _SHARD_HEADER.size + 32 or data[:8] != _SHARD_MAGIC:
-        raise bad("not a shard file of bitgames.book (no BGC4SHRD magic)")
-    body, digest = data[:-32], data[-32:]
-    if hashlib.sha256(body).digest() != digest:
-        raise bad("checksum mismatch (the file was changed or damaged)")
-    magic, version, w, h, lay, idx, size, count_shards, count = _SHARD_HEADER.unpack_from(data)
-    if version != _SHARD_VERSION:
-        raise bad(f"shard format version {version}, this build reads {_SHARD_VERSION}")
-    if (w, h) != (width, height):
-        raise bad(f"it is for a {w}x{h} board, this build is {width}x{height}")
-    if lay != layer:
-        raise bad(f"it holds layer {lay}, its name says layer {layer}")
-    if idx != index:
-        raise bad(f"it holds shard {idx}, its name says shard {index}")
-    if size != shard_size or count_shards != shards:
-        raise bad(
-            f"it was cut with --shard-size {size} ({count_shards} shards), "
-            f"this build uses {shard_size} ({shards} shards)"
+        raise BuildError(f"cannot make the chunk directory {chunk_dir}: {e}") from None
+    old = [n for n in names if _OLD_SHARD.match(n)]
+    if old:
+        raise BuildError(
+            f"--chunk-dir {chunk_dir}: holds shard files of an older bitgames.book ({old[0]}), "
+            f"which this version does not read: remove them, or give another --chunk-dir"
         )
-    if count != n or len(data) != want:
-        raise bad(f"it holds {count} positions, shard {index} of layer {layer} has {n}")
-    got = np.frombuffer(data, dtype="<u8", count=n, offset=_SHARD_HEADER.size)
-    if not np.array_equal(got, keys):
-        j = int(np.flatnonzero(got != keys)[0])
-        raise bad(
-            f"entry {j}: key {int(got[j]):#x} is not a key of shard {index} of layer {layer} "
-            f"(expected {int(keys[j]):#x})"
-        )
-    scores = np.frombuffer(data, dtype=np.int8, count=n, offset=_SHARD_HEADER.size + 8 * n).copy()
-    lo, hi = _score_range(width, height, layer)
-    out = np.flatnonzero((scores < lo) | (scores > hi))
-    if out.size:
-        j = int(out[0])
-        raise bad(f"entry {j}: score {int(scores[j])} is out of range for {layer} stones ({lo}..={hi})")
-    return scores
-
-
-def _open_shard_dir(shard_dir: str, width: int, height: int, shard_size: int) -> None:
-    """Makes the shard directory, or checks that it is one of this board and
-    shard size; removes temporary files left by an interrupted write."""
-    manifest = os.path.join(shard_dir, _MANIFEST)
-    want = {"bitgames.book shards": 1, "width": width, "height": height, "shard_size": shard_size}
-    if os.path.exists(shard_dir) and not os.path.isdir(shard_dir):
-        raise BuildError(f"--shard-dir {shard_dir}: exists and is not a directory")
-    try:
-        os.makedirs(shard_dir, exist_ok=True)
-    except OSError as e:
-        raise BuildError(f"cannot make the shard directory {shard_dir}: {e}") from None
-    if os.path.exists(manifest):
+    for name in names:
+        path = os.path.join(chunk_dir, name)
         try:
-            with open(manifest, encoding="utf-8") as f:
-                have = json.load(f)
-        except (OSError, ValueError) as e:
-            raise BuildError(f"shard directory manifest {manifest}: cannot be read ({e})") from None
-        if have != want:
-            raise BuildError(
-                f"shard directory manifest {manifest}: written for another build "
-                f"({have.get('width')}x{have.get('height')} board, --shard-size {have.get('shard_size')}), "
-                f"this one is {width}x{height} with --shard-size {shard_size}: "
-                f"give that size, another --shard-dir, or remove the directory"
-            )
-    else:
-        others = [n for n in os.listdir(shard_dir) if not n.startswith(".")]
-        if others:
-            raise BuildError(
-                f"--shard-dir {shard_dir}: not empty and has no {_MANIFEST} "
-                f"(not a shard directory of bitgames.book; it holds {others[0]})"
-            )
+            chunk = plan.chunk_of_file(name)
+        except ValueError as e:
+            raise BuildError(f"chunk file {path}: {e}; remove it, or give another --chunk-dir") from None
+        if chunk is None:
+            continue
         try:
-            _atomic_write(manifest, (json.dumps(want, indent=1) + "\n").encode())
+            with open(path, "rb") as f:
+                data = f.read()
         except OSError as e:
-            raise BuildError(f"cannot write in the shard directory {shard_dir}: {e}") from None
-    for name in os.listdir(shard_dir):
-        if name.startswith(".") and name.endswith(".tmp"):
-            try:
-                os.remove(os.path.join(shard_dir, name))
-            except OSError:
-                pass
+            raise BuildError(f"cannot read chunk file {path}: {e}") from None
+        try:
+            plan.accept(*chunk, data)
+        except TornChunkError as e:
+            prog.say(f"warning: chunk file {path}: {e}: solving it again")
+            os.remove(path)
+        except ValueError as e:
+            raise _bad_chunk(path, e) from None
 
 
-def _remove_shard_dir(shard_dir: str) -> None:
-    for name in os.listdir(shard_dir):
-        if name == _MANIFEST or _SHARD_NAME.match(name):
-            os.remove(os.path.join(shard_dir, name))
+def _remove_chunks(plan: BookBuild, chunk_dir: str) -> None:
+    """Removes the chunk files of this build, and the directory if that empties it."""
+    for n in plan.order():
+        for i in range(plan.chunks(n)):
+            name = BookBuild.file_name(n, i)
+            for leftover in (name, f".{name}.tmp"):
+                try:
+                    os.remove(os.path.join(chunk_dir, leftover))
+                except FileNotFoundError:
+                    pass
     try:
-        os.rmdir(shard_dir)
+        os.rmdir(chunk_dir)
     except OSError:
         pass
 
@@ -324,10 +249,10 @@ def _duration(seconds: float) -> str:
 
 
 class _Progress:
-    def __init__(self, stream: Optional[TextIO], every: float, positions: int, shards: int):
+    def __init__(self, stream: Optional[TextIO], every: float, positions: int, chunks: int):
         self.stream, self.every = stream, every
-        self.positions, self.shards = positions, shards
-        self.done_positions = self.done_shards = 0
+        self.positions, self.chunks = positions, chunks
+        self.done_positions = self.done_chunks = 0
         self.solved = 0
         self.started: Optional[float] = None
         self.last = 0.0
@@ -340,13 +265,13 @@ class _Progress:
 
     def add(self, positions: int, solved: bool) -> None:
         self.done_positions += positions
-        self.done_shards += 1
+        self.done_chunks += 1
         if solved:
             self.solved += positions
 
-    def tick(self, layer: int, layer_done: int, layer_shards: int, force: bool = False) -> None:
+    def tick(self, layer: int, layer_done: int, layer_chunks: int, force: bool = False) -> None:
         now = time.monotonic()
-        state = (layer, layer_done, self.done_shards, self.workers)
+        state = (layer, layer_done, self.done_chunks, self.workers)
         # A line when something changed (at most one every `every` seconds),
         # else one a minute to show the build is alive.
         quiet = self.every if state != self.last_state else max(self.every, 60.0)
@@ -354,8 +279,8 @@ class _Progress:
             return
         self.last, self.last_state = now, state
         text = (
-            f"layer {layer}: {layer_done}/{layer_shards} shards; all layers: "
-            f"{self.done_shards}/{self.shards} shards, {self.done_positions:,}/{self.positions:,} positions"
+            f"layer {layer}: {layer_done}/{layer_chunks} chunks; all layers: "
+            f"{self.done_chunks}/{self.chunks} chunks, {self.done_positions:,}/{self.positions:,} positions"
         )
         if self.started is not None:
             text += f", {_duration(now - self.started)} in"
@@ -409,16 +334,16 @@ def build(
     height: int = 6,
     layer: Optional[int] = None,
     depth: Optional[int] = None,
-    shard_dir: Optional[str] = None,
-    shard_size: int = DEFAULT_SHARD_SIZE,
+    chunk_dir: Optional[str] = None,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
     jobs: Optional[int] = None,
     table_log2: int = 23,
     address: Optional[str] = None,
     retries: int = 3,
-    keep_shards: bool = False,
+    keep_chunks: bool = False,
     progress: Any = "stderr",
     progress_every: float = 10.0,
-    on_shard: Optional[Callable[[dict], Any]] = None,
+    on_chunk: Optional[Callable[[dict], Any]] = None,
     stall_seconds: float = 30.0,
 ) -> BuildReport:
     """Builds the book of every position with exactly ``layer`` stones, or with
@@ -428,19 +353,19 @@ def build(
     ``jobs``: workers (default: one per CPU of the cluster). ``address``: the
     cluster (``ray.init(address=...)``) when Ray is not initialised yet.
     ``progress``: a stream for the progress lines (default stderr), None for
-    none. ``on_shard(event)`` is called after each shard is written (a dict:
-    layer, index, shards_done, shards, pid, worker, workers, worker_pids).
+    none. ``on_chunk(event)`` is called after each chunk is written (a dict:
+    layer, index, chunks_done, chunks, pid, worker, workers, worker_pids).
     At the end of a layer, a worker with nothing left to do solves again a
-    shard that has been running for more than ``stall_seconds`` (and three
-    times the usual shard): its worker may be on a machine that is gone.
+    chunk that has been running for more than ``stall_seconds`` (and three
+    times the usual chunk): its worker may be on a machine that is gone.
     Raises :class:`BuildError` for expected failures."""
     started = time.monotonic()
     if progress == "stderr":
         progress = sys.stderr
     output = os.fspath(output)
     layers = _layers(width, height, layer, depth)
-    if shard_size < 1:
-        raise BuildError(f"--shard-size {shard_size} must be at least 1")
+    if chunk_size < 1:
+        raise BuildError(f"--chunk-size {chunk_size} must be at least 1")
     if not 4 <= table_log2 <= 32:
         raise BuildError(f"--table-log2 {table_log2} is not in 4..=32")
     if jobs is not None and jobs < 1:
@@ -450,78 +375,45 @@ def build(
     if not (stall_seconds > 0 and progress_every >= 0):
         raise BuildError("--stall-seconds must be above 0 and --progress-every at least 0")
     _check_output(output)
-    shard_dir = os.fspath(shard_dir) if shard_dir is not None else output + ".shards"
-    if not os.path.isdir(shard_dir):
+    try:
+        plan = BookBuild(width, height, layers[0], layers[-1], chunk_size)
+    except ValueError as e:
+        raise BuildError(str(e)) from None
+    chunk_dir = os.fspath(chunk_dir) if chunk_dir is not None else output + CHUNK_DIR_SUFFIX
+    if not os.path.isdir(chunk_dir):
         _import_ray()  # without Ray there is nothing to do: say so before writing anything
-    _open_shard_dir(shard_dir, width, height, shard_size)
-
-    # Every layer's keys, cut into shards; the shards already written.
-    keys: dict[int, np.ndarray] = {}
-    scores: dict[int, np.ndarray] = {}
-    done: dict[int, np.ndarray] = {}
-    for n in layers:
-        keys[n] = layer_keys(width, height, n)
-        scores[n] = np.zeros(len(keys[n]), dtype=np.int8)
-        done[n] = np.zeros(-(-len(keys[n]) // shard_size), dtype=bool)
-    for name in sorted(os.listdir(shard_dir)):
-        m = _SHARD_NAME.match(name)
-        if not m or int(m.group(1)) not in keys:
-            continue
-        n, i = int(m.group(1)), int(m.group(2))
-        path = os.path.join(shard_dir, name)
-        if i >= len(done[n]):
-            raise BuildError(
-                f"shard file {path}: layer {n} has {len(done[n])} shards of {shard_size}, "
-                f"there is no shard {i}: remove the file, or give another --shard-dir"
-            )
-        sl = slice(i * shard_size, (i + 1) * shard_size)
-        scores[n][sl] = _read_shard(path, width, height, n, i, shard_size, len(done[n]), keys[n][sl])
-        done[n][i] = True
-
-    total_positions = sum(len(k) for k in keys.values())
-    total_shards = sum(len(d) for d in done.values())
-    resumed = int(sum(d.sum() for d in done.values()))
-    prog = _Progress(progress, progress_every, total_positions, total_shards)
-    for n in layers:
-        for i in np.flatnonzero(done[n]):
-            prog.add(len(keys[n][i * shard_size : (i + 1) * shard_size]), solved=False)
+    prog = _Progress(progress, progress_every, plan.positions, plan.total_chunks)
+    _open_chunk_dir(plan, chunk_dir, prog)
+    resumed, positions_resumed = plan.done
+    prog.done_chunks, prog.done_positions = resumed, positions_resumed
     prog.say(
-        f"{width}x{height} board, layers {layers[0]}..={layers[-1]}: {total_positions:,} positions "
-        f"in {total_shards} shards of {shard_size}; shard directory {shard_dir}"
-        + (f"; resuming: {resumed} shards already solved" if resumed else "")
+        f"{width}x{height} board, layers {layers[0]}..={layers[-1]}: {plan.positions:,} positions "
+        f"in {plan.total_chunks} chunks of {chunk_size}; chunk directory {chunk_dir}"
+        + (f"; resuming: {resumed} chunks already solved" if resumed else "")
     )
 
-    pending_total = total_shards - resumed
     pids: set = set()
-    if pending_total:
+    if resumed < plan.total_chunks:
         pids = _solve_on_ray(_Build(
-            width=width, height=height, layers=layers, keys=keys, scores=scores, done=done,
-            shard_dir=shard_dir, shard_size=shard_size, jobs=jobs, table_log2=table_log2,
-            address=address, retries=retries, stall_seconds=stall_seconds, prog=prog, on_shard=on_shard,
+            plan=plan, chunk_dir=chunk_dir, jobs=jobs, table_log2=table_log2, address=address,
+            retries=retries, stall_seconds=stall_seconds, prog=prog, on_chunk=on_chunk,
         ))
 
-    # Every layer is complete: the book, written as the CLI writes it.
+    # Every chunk is in: the book, as the command writes it.
     prog.say("writing the book")
-    all_keys = np.concatenate([keys[n] for n in layers])
-    all_scores = np.concatenate([scores[n] for n in layers])
     try:
-        data = book_bytes(width, height, layers[0], layers[-1], all_keys, all_scores)
+        data = plan.book()
     except ValueError as e:
-        raise BuildError(f"the solved entries do not make a book: {e}") from None
+        raise BuildError(f"the chunks do not make a book: {e}") from None
     try:
-        tmp = output + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, output)
+        _atomic_write(output, data)
     except OSError as e:
         raise BuildError(f"cannot write the book {output}: {e}") from None
-    if not keep_shards:
-        _remove_shard_dir(shard_dir)
+    if not keep_chunks:
+        _remove_chunks(plan, chunk_dir)
     seconds = time.monotonic() - started
     prog.say(
-        f"book {output}: {width}x{height}, layers {layers[0]}..={layers[-1]}, {total_positions:,} positions, "
+        f"book {output}: {width}x{height}, layers {layers[0]}..={layers[-1]}, {plan.positions:,} positions, "
         f"{len(data):,} bytes, built in {seconds:.1f} s ({prog.solved:,} positions solved now)"
     )
     return BuildReport(
@@ -530,10 +422,10 @@ def build(
         height=height,
         first_layer=layers[0],
         last_layer=layers[-1],
-        positions=total_positions,
+        positions=plan.positions,
         bytes=len(data),
-        shards=total_shards,
-        shards_resumed=resumed,
+        chunks=plan.total_chunks,
+        chunks_resumed=resumed,
         positions_solved=prog.solved,
         worker_pids=pids,
         seconds=seconds,
@@ -544,37 +436,31 @@ def build(
 class _Build:
     """What the workers' side of a build needs."""
 
-    width: int
-    height: int
-    layers: range
-    keys: dict
-    scores: dict
-    done: dict
-    shard_dir: str
-    shard_size: int
+    plan: BookBuild
+    chunk_dir: str
     jobs: Optional[int]
     table_log2: int
     address: Optional[str]
     retries: int
     stall_seconds: float
     prog: _Progress
-    on_shard: Optional[Callable[[dict], Any]]
+    on_chunk: Optional[Callable[[dict], Any]]
 
 
 @dataclasses.dataclass
 class _Copy:
-    """One copy of a shard's task, in flight on a worker."""
+    """One copy of a chunk's task, in flight on a worker."""
 
     actor: int
     layer: int
-    shard: int
+    chunk: int
     submitted: float
 
 
 class _Pool:
     """The workers (Ray actors), which of them are up, and the tasks in flight
     on them. A worker is up once it answers ``info()``: one that died, or is
-    suspected of it, is asked again, and takes shards once it answers (Ray
+    suspected of it, is asked again, and takes chunks once it answers (Ray
     runs an actor's calls in order, so the answer comes after its work)."""
 
     def __init__(self, ray, actors: list, prog: _Progress):
@@ -614,9 +500,9 @@ class _Pool:
             nodes = {info[2] for info in self.ready.values()}
             self.prog.say(f"{len(self.actors)} workers up on {len(nodes)} Ray node(s)")
 
-    def submit(self, a: int, layer: int, shard: int, keys: np.ndarray, book) -> Any:
-        ref = self.actors[a].solve.remote(layer, shard, keys, book)
-        self.copies[ref] = _Copy(a, layer, shard, time.monotonic())
+    def submit(self, a: int, layer: int, chunk: int, task: tuple, book) -> Any:
+        ref = self.actors[a].solve.remote(task, book)
+        self.copies[ref] = _Copy(a, layer, chunk, time.monotonic())
         self.load[a] += 1
         return ref
 
@@ -631,7 +517,7 @@ class _Pool:
         self.last_done[c.actor] = now
 
     def typical(self) -> float:
-        """The median seconds a shard has taken a worker."""
+        """The median seconds a chunk has taken a worker."""
         s = sorted(self.service)
         return s[len(s) // 2] if s else 0.0
 
@@ -642,8 +528,8 @@ def _first_line(err: BaseException) -> str:
 
 
 def _solve_on_ray(b: "_Build") -> set:
-    """Solves every shard not yet done, deepest layer first; returns the pids
-    of the workers that delivered shards."""
+    """Solves every chunk not yet done, deepest layer first; returns the pids
+    of the workers that delivered chunks."""
     ray = _import_ray()
     own_session = not ray.is_initialized()
     if own_session:
@@ -655,16 +541,16 @@ def _solve_on_ray(b: "_Build") -> set:
     prog = b.prog
     try:
         cpus = int(ray.cluster_resources().get("CPU", 0))
-        pending_total = sum(int((~d).sum()) for d in b.done.values())
+        pending_total = b.plan.total_chunks - b.plan.done[0]
         count = min(b.jobs or max(cpus, 1), pending_total)
         if b.jobs and cpus and b.jobs > cpus:
             prog.say(f"--jobs {b.jobs}: the cluster has {cpus} CPUs now, the other workers wait for more")
         worker = _remote_worker(ray)
-        actors = [worker.remote(b.width, b.height, b.table_log2) for _ in range(count)]
+        actors = [worker.remote(b.plan.width, b.plan.height, b.table_log2) for _ in range(count)]
         pool = _Pool(ray, actors, prog)
         pids: set = set()
         prog.started = time.monotonic()
-        for n in reversed(b.layers):
+        for n in b.plan.order():
             _solve_layer(ray, b, pool, n, pids)
         return pids
     finally:
@@ -678,29 +564,21 @@ def _solve_on_ray(b: "_Build") -> set:
 
 
 def _solve_layer(ray, b: "_Build", pool: _Pool, n: int, pids: set) -> None:
-    prog, size = b.prog, b.shard_size
-    keys, done = b.keys[n], b.done[n]
-    layer_shards = len(done)
-    queue = deque(int(i) for i in np.flatnonzero(~done))
-    layer_done = layer_shards - len(queue)
+    prog, plan = b.prog, b.plan
+    layer_chunks = plan.chunks(n)
+    queue = deque(plan.pending(n))
+    layer_done = layer_chunks - len(queue)
     if not queue:
-        prog.say(f"layer {n}: all {layer_shards} shards already solved")
+        prog.say(f"layer {n}: all {layer_chunks} chunks already solved")
         return
-    book = None
-    if n != b.layers[-1]:
-        deeper = [m for m in b.layers if m > n]
-        data = book_bytes(
-            b.width, b.height, n + 1, b.layers[-1],
-            np.concatenate([b.keys[m] for m in deeper]),
-            np.concatenate([b.scores[m] for m in deeper]),
-        )
-        book = (n, [ray.put(data)])
-    running: dict[int, list] = {}  # shard -> its copies in flight
+    below = plan.book_below(n)
+    book = None if below is None else (n, [ray.put(below)])
+    running: dict[int, list] = {}  # chunk -> its copies in flight
     attempts: dict[int, int] = {}
     layer_started = time.monotonic()
 
     def submit(a: int, i: int) -> None:
-        ref = pool.submit(a, n, i, keys[i * size : (i + 1) * size], book)
+        ref = pool.submit(a, n, i, plan.task(n, i), book)
         running.setdefault(i, []).append(ref)
 
     def failed(i: int, ref, err: BaseException) -> None:
@@ -710,8 +588,8 @@ def _solve_layer(ray, b: "_Build", pool: _Pool, n: int, pids: set) -> None:
         del running[i]
         attempts[i] = attempts.get(i, 0) + 1
         if attempts[i] > b.retries:
-            raise BuildError(f"layer {n}, shard {i} failed {attempts[i]} times, the last: {_first_line(err)}")
-        prog.say(f"layer {n}, shard {i} failed ({_first_line(err)}): solving it again")
+            raise BuildError(f"layer {n}, chunk {i} failed {attempts[i]} times, the last: {_first_line(err)}")
+        prog.say(f"layer {n}, chunk {i} failed ({_first_line(err)}): solving it again")
         queue.append(i)
 
     while queue or running:
@@ -719,7 +597,7 @@ def _solve_layer(ray, b: "_Build", pool: _Pool, n: int, pids: set) -> None:
             while pool.load[a] < PIPELINE and queue:
                 submit(a, queue.popleft())
         if not queue and running:
-            # The layer's tail: an idle worker takes a copy of a shard that has
+            # The layer's tail: an idle worker takes a copy of a chunk that has
             # run for long (its worker may be on a machine that is gone, and
             # Ray cannot restart it for lack of room); the first copy wins.
             now = time.monotonic()
@@ -734,7 +612,7 @@ def _solve_layer(ray, b: "_Build", pool: _Pool, n: int, pids: set) -> None:
                 if not late:
                     break
                 t, i = min(late)
-                prog.say(f"layer {n}, shard {i}: no answer in {now - t:.0f} s, another worker solves it too")
+                prog.say(f"layer {n}, chunk {i}: no answer in {now - t:.0f} s, another worker solves it too")
                 submit(a, i)
         finished, _ = ray.wait(list(pool.copies) + list(pool.probes), num_returns=1, timeout=1.0)
         for ref in finished:
@@ -742,57 +620,54 @@ def _solve_layer(ray, b: "_Build", pool: _Pool, n: int, pids: set) -> None:
                 pool.answered(ref)
                 continue
             c = pool.finished(ref)
-            if c.layer != n or done[c.shard]:
-                if c.layer == n and c.shard in running and ref in running[c.shard]:
-                    running[c.shard].remove(ref)
+            if c.layer != n or plan.is_done(n, c.chunk):
+                if c.layer == n and c.chunk in running and ref in running[c.chunk]:
+                    running[c.chunk].remove(ref)
                 continue  # a copy that lost the race
-            i = c.shard
-            sl = slice(i * size, (i + 1) * size)
+            i = c.chunk
             try:
-                _, _, got, pid = ray.get(ref)
+                data, pid = ray.get(ref)
             except ray.exceptions.RayTaskError as e:
                 if isinstance(e.cause, ValueError):
-                    raise BuildError(f"layer {n}, shard {i}: {e.cause}") from None
+                    raise BuildError(f"layer {n}, chunk {i}: {e.cause}") from None
                 failed(i, ref, e)
                 continue
             except ray.exceptions.RayError as e:
-                # The worker died and Ray gave up on the task: the shard goes
+                # The worker died and Ray gave up on the task: the chunk goes
                 # back in the queue, the worker is asked whether it is up.
                 pool.probe(c.actor)
                 failed(i, ref, e)
                 continue
-            got = np.asarray(got, dtype=np.int8)
-            if len(got) != len(keys[sl]):
-                raise BuildError(f"layer {n}, shard {i}: {len(got)} scores for {len(keys[sl])} keys")
+            # The one check of a chunk, then its file.
+            path = os.path.join(b.chunk_dir, BookBuild.file_name(n, i))
             try:
-                _atomic_write(
-                    os.path.join(b.shard_dir, _shard_name(n, i)),
-                    _shard_bytes(b.width, b.height, n, i, size, layer_shards, keys[sl], got),
-                )
+                solved = plan.accept(n, i, data)
+            except ValueError as e:
+                raise BuildError(f"layer {n}, chunk {i}: the worker's chunk is refused: {e}") from None
+            try:
+                _atomic_write(path, data)
             except OSError as e:
-                raise BuildError(f"cannot write shard {i} of layer {n} in {b.shard_dir}: {e}") from None
-            b.scores[n][sl] = got
-            done[i] = True
+                raise BuildError(f"cannot write chunk {i} of layer {n} in {b.chunk_dir}: {e}") from None
             layer_done += 1
             pool.delivered(c)
             pids.add(pid)
             # The workers of the other copies may be gone: they take no more
-            # shards until they answer.
+            # chunks until they answer.
             for other in running.pop(i):
                 if other != ref:
                     pool.probe(pool.copies[other].actor)
-            prog.add(len(got), solved=True)
-            if b.on_shard is not None:
-                b.on_shard({
-                    "layer": n, "index": i, "shards_done": prog.done_shards, "shards": prog.shards,
+            prog.add(solved, solved=True)
+            if b.on_chunk is not None:
+                b.on_chunk({
+                    "layer": n, "index": i, "chunks_done": prog.done_chunks, "chunks": prog.chunks,
                     "pid": pid, "worker": c.actor,
                     "workers": {a: info for a, info in pool.ready.items()},
                     "worker_pids": [info[1] for info in pool.ready.values()],
                 })
         prog.workers = (len(pool.ready), len(pool.actors))
-        prog.tick(n, layer_done, layer_shards)
-    prog.tick(n, layer_done, layer_shards, force=True)
-    prog.say(f"layer {n}: {len(keys):,} positions in {time.monotonic() - layer_started:.1f} s")
+        prog.tick(n, layer_done, layer_chunks)
+    prog.tick(n, layer_done, layer_chunks, force=True)
+    prog.say(f"layer {n}: {len(plan.layer_keys(n)):,} positions in {time.monotonic() - layer_started:.1f} s")
 
 
 # --------------------------------------------------------------------- CLI
@@ -810,8 +685,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         description=(
             "Solve every position of some layers (numbers of stones, one of each mirror pair) on "
             "the workers of a Ray cluster and write the book file `bitgames connect4 book build` "
-            "writes. Finished shards are kept in the shard directory: run the same command again "
-            "to resume an interrupted build."
+            "writes. Finished chunks are kept in the chunk directory (the command's chunk files): "
+            "run the same command again to resume an interrupted build."
         ),
     )
     which = b.add_mutually_exclusive_group(required=True)
@@ -823,17 +698,20 @@ def main(argv: Optional[list[str]] = None) -> int:
     b.add_argument("--address", help="the Ray cluster: `auto` (the one `ray start` made here), "
                    "`HOST:6379`, `ray://HOST:10001`; default: $RAY_ADDRESS, else the cluster `ray start` "
                    "made on this machine, else a new local one")
-    b.add_argument("--shard-dir", help="where finished shards are kept (default FILE.shards)")
-    b.add_argument("--shard-size", type=int, default=DEFAULT_SHARD_SIZE,
-                   help=f"positions a shard (default {DEFAULT_SHARD_SIZE})")
+    # --shard-dir, --shard-size, --keep-shards: the names of older versions.
+    b.add_argument("--chunk-dir", "--shard-dir", dest="chunk_dir",
+                   help="where finished chunks are kept (default FILE.chunks)")
+    b.add_argument("--chunk-size", "--shard-size", dest="chunk_size", type=int, default=DEFAULT_CHUNK_SIZE,
+                   help=f"positions a chunk (default {DEFAULT_CHUNK_SIZE}; a resumed build is given the same)")
     b.add_argument("-j", "--jobs", type=int, help="workers (default: one per CPU of the cluster)")
     b.add_argument("--table-log2", type=int, default=23,
                    help="log2 of the buckets of each worker's table (16 bytes a bucket, default 23)")
     b.add_argument("--retries", type=int, default=3,
-                   help="times a shard whose worker died is given out again after Ray's own retries (default 3)")
-    b.add_argument("--keep-shards", action="store_true", help="keep the shard directory once the book is written")
+                   help="times a chunk whose worker died is given out again after Ray's own retries (default 3)")
+    b.add_argument("--keep-chunks", "--keep-shards", dest="keep_chunks", action="store_true",
+                   help="keep the chunk directory once the book is written")
     b.add_argument("--stall-seconds", type=float, default=30.0, metavar="SECONDS",
-                   help="at a layer's end, a shard running this long (and 3 times the usual) is given "
+                   help="at a layer's end, a chunk running this long (and 3 times the usual) is given "
                    "to an idle worker too: its machine may be gone (default 30)")
     b.add_argument("--progress-every", type=float, default=10.0, metavar="SECONDS",
                    help="seconds between progress lines on stderr (default 10)")
@@ -845,13 +723,13 @@ def main(argv: Optional[list[str]] = None) -> int:
             height=args.height,
             layer=args.layer,
             depth=args.depth,
-            shard_dir=args.shard_dir,
-            shard_size=args.shard_size,
+            chunk_dir=args.chunk_dir,
+            chunk_size=args.chunk_size,
             jobs=args.jobs,
             table_log2=args.table_log2,
             address=args.address,
             retries=args.retries,
-            keep_shards=args.keep_shards,
+            keep_chunks=args.keep_chunks,
             progress_every=args.progress_every,
             stall_seconds=args.stall_seconds,
         )
@@ -860,7 +738,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         return 1
     except KeyboardInterrupt:
         print(
-            "bitgames.book: interrupted: the finished shards are kept; run the same command to resume",
+            "bitgames.book: interrupted: the finished chunks are kept; run the same command to resume",
             file=sys.stderr,
         )
         return 130

@@ -36,8 +36,15 @@
 //! with the checksum, any changed byte is refused.
 //!
 //! For 7x6 that is 8 bytes a position (7 of key, 1 of score).
+//!
+//! Books are built by [`build`] (the one core of `book build` and of the
+//! Python package's Ray driver), a layer's chunks at a time, each kept as a
+//! chunk file ([`chunk`]) whose entries pass the same check as a book's
+//! ([`check_entry`]).
 
 pub mod bitbully;
+pub mod build;
+pub mod chunk;
 pub mod pons;
 
 use crate::connect4::grid::from_key;
@@ -154,26 +161,40 @@ pub enum BookError {
         /// The checksum of the bytes.
         computed: u64,
     },
-    /// Keys out of order.
-    #[error("book entry {0}: keys are not in ascending order")]
-    Unsorted(usize),
-    /// A key that is no position of the board, or of another number of stones.
-    #[error("book entry {index}: key {key:#x} is {why}")]
-    BadKey {
+    /// An entry out of order, or one that cannot be in this book.
+    #[error("book entry {index}: {why}")]
+    BadEntry {
         /// Entry number.
         index: usize,
+        /// What is wrong with it.
+        why: EntryError,
+    },
+    /// A book that is not in the bitgames format cannot be written as one.
+    #[error("only bitgames books can be written back")]
+    NotOurs,
+}
+
+/// What is wrong with one entry of a bitgames book or of a chunk of a
+/// build ([`build`]): the one check both pass through ([`check_entry`], and
+/// keys in ascending order).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EntryError {
+    /// Its key is not above the one before.
+    #[error("keys are not in ascending order")]
+    Unsorted,
+    /// A key that is no position of the board, or not one the layers hold.
+    #[error("key {key:#x} is {why}")]
+    BadKey {
         /// The key.
         key: u64,
-        /// What is wrong with it.
+        /// What is wrong with it ([`check_key`]).
         why: String,
     },
     /// A score the position cannot have.
     #[error(
-        "book entry {index}: score {score} is out of range for a position with {stones} stones (it must lie in {min}..={max})"
+        "score {score} is out of range for a position with {stones} stones (it must lie in {min}..={max})"
     )]
     BadScore {
-        /// Entry number.
-        index: usize,
         /// The score.
         score: i32,
         /// Stones of the position.
@@ -183,9 +204,6 @@ pub enum BookError {
         /// Highest possible.
         max: i32,
     },
-    /// A book that is not in the bitgames format cannot be written as one.
-    #[error("only bitgames books can be written back")]
-    NotOurs,
 }
 
 /// The kind of file a book was read from.
@@ -609,10 +627,7 @@ impl Book {
         out.extend_from_slice(&[0; 5]);
         out.extend_from_slice(&self.layers.0.to_le_bytes());
         out.extend_from_slice(&(keys.len() as u64).to_le_bytes());
-        for k in keys {
-            out.extend_from_slice(&k.to_le_bytes()[..kb]);
-        }
-        out.extend(scores.iter().map(|&s| s as u8));
+        write_entries(&mut out, kb, keys, scores);
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         Ok(out)
@@ -713,38 +728,13 @@ impl Book {
             });
         }
         let kb = Book::key_bytes(geometry);
-        let mut keys = Vec::with_capacity(count);
-        let mut scores = Vec::with_capacity(count);
-        let score_bytes = &bytes[header + count * kb..header + count * (kb + 1)];
-        for (i, (chunk, &s)) in bytes[header..header + count * kb]
-            .chunks_exact(kb)
-            .zip(score_bytes)
-            .enumerate()
-        {
-            let mut b = [0u8; 8];
-            b[..kb].copy_from_slice(chunk);
-            let key = u64::from_le_bytes(b);
-            if keys.last().is_some_and(|&last| last >= key) {
-                return Err(BookError::Unsorted(i));
-            }
-            if let Some(why) = check_key(geometry, layers, key) {
-                return Err(BookError::BadKey { index: i, key, why });
-            }
-            let stones = from_key(geometry, key).map_or(0, |p| p.moves_played());
-            let score = i32::from(s as i8);
-            let range = held_score_range(geometry, stones);
-            if !range.contains(&score) {
-                return Err(BookError::BadScore {
-                    index: i,
-                    score,
-                    stones,
-                    min: *range.start(),
-                    max: *range.end(),
-                });
-            }
-            keys.push(key);
-            scores.push(s as i8);
-        }
+        let (keys, scores) = read_entries(
+            geometry,
+            layers,
+            &bytes[header..header + count * kb],
+            &bytes[header + count * kb..header + count * (kb + 1)],
+        )
+        .map_err(|(index, why)| BookError::BadEntry { index, why })?;
         Ok(Book {
             geometry,
             layers,
@@ -752,6 +742,66 @@ impl Book {
             store: Store::Keys { keys, scores },
         })
     }
+}
+
+/// Why `(key, score)` cannot be an entry of a book of this board and these
+/// layers ([`check_key`], [`held_score_range`]); `Ok` when it can.
+pub fn check_entry(
+    geometry: Geometry,
+    layers: Layers,
+    key: u64,
+    score: i8,
+) -> Result<(), EntryError> {
+    if let Some(why) = check_key(geometry, layers, key) {
+        return Err(EntryError::BadKey { key, why });
+    }
+    let stones = from_key(geometry, key).map_or(0, |p| p.moves_played());
+    let score = i32::from(score);
+    let range = held_score_range(geometry, stones);
+    if !range.contains(&score) {
+        return Err(EntryError::BadScore {
+            score,
+            stones,
+            min: *range.start(),
+            max: *range.end(),
+        });
+    }
+    Ok(())
+}
+
+/// The entries stored as a book and a chunk store them: every key in
+/// `key_bytes` bytes (little-endian), then every score in one signed byte.
+fn write_entries(out: &mut Vec<u8>, key_bytes: usize, keys: &[u64], scores: &[i8]) {
+    for k in keys {
+        out.extend_from_slice(&k.to_le_bytes()[..key_bytes]);
+    }
+    out.extend(scores.iter().map(|&s| s as u8));
+}
+
+/// Reads the entries [`write_entries`] wrote (`keys.len()` is a multiple of
+/// the key bytes, one score byte a key), checking each: keys ascending, and
+/// [`check_entry`]. The first bad entry's number and what is wrong with it.
+fn read_entries(
+    geometry: Geometry,
+    layers: Layers,
+    keys: &[u8],
+    scores: &[u8],
+) -> Result<(Vec<u64>, Vec<i8>), (usize, EntryError)> {
+    let kb = Book::key_bytes(geometry);
+    let mut out_keys = Vec::with_capacity(scores.len());
+    let mut out_scores = Vec::with_capacity(scores.len());
+    for (i, (chunk, &s)) in keys.chunks_exact(kb).zip(scores).enumerate() {
+        let mut b = [0u8; 8];
+        b[..kb].copy_from_slice(chunk);
+        let key = u64::from_le_bytes(b);
+        if out_keys.last().is_some_and(|&last| last >= key) {
+            return Err((i, EntryError::Unsorted));
+        }
+        check_entry(geometry, layers, key, s as i8).map_err(|why| (i, why))?;
+        out_keys.push(key);
+        out_scores.push(s as i8);
+    }
+    Ok((out_keys, out_scores))
 }
 
 /// The distinct positions (up to mirror image) with exactly `stones` stones
