@@ -1,6 +1,8 @@
 //! Connect Four in the registry: the exact solver (with the built-in book and
-//! its quick fallback) as its engine, the naive twin's moves and outcome.
+//! its quick fallback) as its engine, the notation (a move string, or a grid
+//! on any other board), the naive twin's moves and outcome.
 
+use super::grid::{grid_string, parse_grid_position};
 use super::policy::{Basis, best_columns, choose_move};
 use super::solver::{Solver, book};
 use super::{Column, Position, move_string, naive};
@@ -82,9 +84,27 @@ impl Registered for Position {
         Position::default()
     }
 
-    /// The move string (every position the parsers build has one).
+    /// The move string on the standard board (every position the parsers
+    /// build has one); on any other board, or without one, the grid of
+    /// 0/1/2, top row first, rows separated by `/`.
     fn notation(&self) -> String {
-        move_string(self).unwrap_or_else(|| self.to_string())
+        if self.geometry() == super::Geometry::STANDARD
+            && let Some(moves) = move_string(self)
+        {
+            return moves;
+        }
+        grid_string(self)
+    }
+
+    /// A move string (`4453`, 7x6) or a grid of 0/1/2, top row first, rows
+    /// separated by `/` or line breaks (any board size).
+    fn from_notation(text: &str) -> Result<Position, String> {
+        let t = text.trim();
+        if t.contains(['/', '\n', '[']) {
+            parse_grid_position(t).map_err(|e| e.to_string())
+        } else {
+            Position::from_moves(t).map_err(|e| e.to_string())
+        }
     }
 
     fn engine() -> Box<dyn Engine<Position>> {
