@@ -6,15 +6,24 @@
 //! ended ignores that environment's action, resets it, and reports the new
 //! game's first observation with reward 0 and no termination.
 
-use crate::game::{Limit, PyGame, obs_len};
+use crate::game::{PyGame, obs_len};
 use bitgames::Player;
-use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
-use pyo3::exceptions::PyValueError;
+use bitgames::engine::Limits;
+use numpy::npyffi::{NpyTypes, PY_ARRAY_API, get_type_object, npy_intp};
+use numpy::{Element, PyArray, PyArray1, PyArrayDescrMethods, PyArrayMethods};
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::sync::Mutex;
+
+/// The most environments one vector environment holds (16,777,216): beyond
+/// it, `num_envs` is a ValueError rather than an allocation of many
+/// gigabytes (Santorini takes about 1 KB an environment).
+pub const MAX_ENVS: usize = 1 << 24;
+/// The most threads a vector environment starts.
+pub const MAX_THREADS: usize = 1024;
 
 /// Who answers the agent's move inside `step`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,8 +32,8 @@ pub enum Opponent {
     None,
     /// A uniformly random legal move.
     Random,
-    /// The game's solver or search within the limit.
-    Expert(Limit),
+    /// The registry's engine within the limits (see [`crate::engine`]).
+    Expert(Limits),
 }
 
 /// One environment.
@@ -111,16 +120,17 @@ struct Scratch {
 }
 
 impl Scratch {
-    fn new(n: usize, ol: usize, ml: usize) -> Self {
-        Scratch {
-            obs: vec![0; n * ol],
-            mask: vec![false; n * ml],
-            rewards: vec![0.0; 2 * n],
-            reward: vec![0.0; n],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
-            player: vec![0; n],
-        }
+    /// The buffers, or `None` if there is not the memory for them.
+    fn new(n: usize, ol: usize, ml: usize) -> Option<Self> {
+        Some(Scratch {
+            obs: filled(n.checked_mul(ol)?, 0)?,
+            mask: filled(n.checked_mul(ml)?, false)?,
+            rewards: filled(n.checked_mul(2)?, 0.0)?,
+            reward: filled(n, 0.0)?,
+            terminated: filled(n, false)?,
+            truncated: filled(n, false)?,
+            player: filled(n, 0)?,
+        })
     }
 
     fn outs(&mut self) -> Outs<'_> {
@@ -163,6 +173,9 @@ const PARALLEL_MIN_EXPERT: usize = 2 * CHUNK;
 const CHUNK: usize = 64;
 
 impl<G: PyGame> VecCore<G> {
+    /// `num_envs` games (1 to [`MAX_ENVS`]) stepped by `threads` threads
+    /// (1 to [`MAX_THREADS`]): a ValueError naming the argument outside its
+    /// range, a MemoryError if the environments do not fit in memory.
     pub fn new(
         num_envs: usize,
         seed: u64,
@@ -170,31 +183,45 @@ impl<G: PyGame> VecCore<G> {
         agent: Player,
         max_plies: Option<u32>,
         threads: usize,
-    ) -> Result<Self, String> {
-        if num_envs == 0 {
-            return Err("num_envs must be at least 1".into());
+    ) -> PyResult<Self> {
+        if !(1..=MAX_ENVS).contains(&num_envs) {
+            return Err(PyValueError::new_err(format!(
+                "num_envs {num_envs} must be at least 1 and at most {MAX_ENVS}"
+            )));
         }
-        let start = G::default();
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(PyValueError::new_err(format!(
+                "threads {threads} must be at least 1 and at most {MAX_THREADS}"
+            )));
+        }
+        let start = G::start();
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(num_envs).map_err(|_| {
+            PyMemoryError::new_err(format!(
+                "not enough memory for {num_envs} environments of {}",
+                G::CLASS
+            ))
+        })?;
+        slots.extend((0..num_envs).map(|i| Slot {
+            pos: start,
+            cache: G::ObsCache::default(),
+            rng: SmallRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            done: true,
+            plies: 0,
+        }));
         // The calling thread steps chunks too: the pool holds the others.
         let pool = if threads > 1 {
             Some(
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(threads - 1)
                     .build()
-                    .map_err(|e| format!("cannot start {threads} threads: {e}"))?,
+                    .map_err(|e| {
+                        PyValueError::new_err(format!("cannot start {threads} threads: {e}"))
+                    })?,
             )
         } else {
             None
         };
-        let slots = (0..num_envs)
-            .map(|i| Slot {
-                pos: start,
-                cache: G::ObsCache::default(),
-                rng: SmallRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-                done: true,
-                plies: 0,
-            })
-            .collect();
         Ok(VecCore {
             slots,
             opponent,
@@ -408,8 +435,9 @@ impl<G: PyGame> VecCore<G> {
 
     /// Random legal moves until at least `games` games have ended: (moves
     /// played, games ended). Steps that only reset a game are not moves.
-    pub fn random_play(&mut self, games: u64) -> (u64, u64) {
-        let mut scratch = Scratch::new(self.slots.len(), self.ol, self.ml);
+    /// `None` if there is not the memory for the outputs.
+    pub fn random_play(&mut self, games: u64) -> Option<(u64, u64)> {
+        let mut scratch = Scratch::new(self.slots.len(), self.ol, self.ml)?;
         let (mut moves, mut ended) = (0u64, 0u64);
         while ended < games {
             let resets = self.slots.iter().filter(|s| s.done).count();
@@ -423,7 +451,7 @@ impl<G: PyGame> VecCore<G> {
                 .filter(|(t, u)| **t || **u)
                 .count() as u64;
         }
-        (moves, ended)
+        Some((moves, ended))
     }
 
     pub fn positions(&self) -> Vec<G> {
@@ -439,18 +467,18 @@ impl<G: PyGame> VecCore<G> {
         fill: impl FnOnce(&mut Self, Outs<'_>) + Send,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let n = self.slots.len();
-        let [a, b, c] = G::default().obs_shape();
-        // SAFETY (each `new`): fresh arrays that `fill` writes in full
+        let [a, b, c] = G::start().obs_shape();
+        // SAFETY (each `fresh`): fresh arrays that `fill` writes in full
         // before Python sees them.
         let (obs, mask, rewards, reward, terminated, truncated, player) = unsafe {
             (
-                PyArray4::<bool>::new(py, [n, a, b, c], false),
-                PyArray2::<bool>::new(py, [n, self.ml], false),
-                PyArray2::<f32>::new(py, [n, 2], false),
-                PyArray1::<f32>::new(py, [n], false),
-                PyArray1::<bool>::new(py, [n], false),
-                PyArray1::<bool>::new(py, [n], false),
-                PyArray1::<i8>::new(py, [n], false),
+                fresh::<bool, numpy::Ix4, 4>(py, [n, a, b, c])?,
+                fresh::<bool, numpy::Ix2, 2>(py, [n, self.ml])?,
+                fresh::<f32, numpy::Ix2, 2>(py, [n, 2])?,
+                fresh::<f32, numpy::Ix1, 1>(py, [n])?,
+                fresh::<bool, numpy::Ix1, 1>(py, [n])?,
+                fresh::<bool, numpy::Ix1, 1>(py, [n])?,
+                fresh::<i8, numpy::Ix1, 1>(py, [n])?,
             )
         };
         {
@@ -485,8 +513,46 @@ impl<G: PyGame> VecCore<G> {
     }
 }
 
+/// `n` copies of `value` in a vector, or `None` without the memory.
+fn filled<T: Clone>(n: usize, value: T) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).ok()?;
+    v.resize(n, value);
+    Some(v)
+}
+
+/// A fresh, uninitialised C-order numpy array of `dims` (`N` of them, the
+/// dimension of `D`). Where `PyArray::new` would panic, this returns the
+/// error numpy raised (MemoryError).
+///
+/// # Safety
+/// The caller writes every element before Python sees the array.
+unsafe fn fresh<'py, T: Element, D: numpy::ndarray::Dimension, const N: usize>(
+    py: Python<'py>,
+    dims: [usize; N],
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    let mut dims: [npy_intp; N] = dims.map(|d| d as npy_intp);
+    // SAFETY: numpy's own constructor of an array it allocates (no data,
+    // no strides: C order), as `PyArray::new` calls it; it steals the
+    // reference to the dtype; a null result carries the Python error.
+    unsafe {
+        let ptr = PY_ARRAY_API.PyArray_NewFromDescr(
+            py,
+            get_type_object(py, NpyTypes::PyArray_Type),
+            T::get_dtype(py).into_dtype_ptr(),
+            N as std::ffi::c_int,
+            dims.as_mut_ptr(),
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            0,
+            std::ptr::null_mut(),
+        );
+        Ok(Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked())
+    }
+}
+
 fn start_game<G: PyGame>(slot: &mut Slot<G>, opponent: Opponent, agent: Player) {
-    slot.pos = G::default();
+    slot.pos = G::start();
     slot.cache = G::ObsCache::default();
     slot.done = false;
     slot.plies = 0;
@@ -499,7 +565,7 @@ fn opponent_moves<G: PyGame>(slot: &mut Slot<G>, opponent: Opponent) {
     let mv = match opponent {
         Opponent::None => None,
         Opponent::Random => slot.pos.random_move(&mut slot.rng),
-        Opponent::Expert(limit) => slot.pos.expert_move(limit, &mut slot.rng),
+        Opponent::Expert(limits) => crate::engine::expert_move(&slot.pos, limits, &mut slot.rng),
     };
     if let Some(mv) = mv {
         slot.pos.play_unchecked(mv);
@@ -557,9 +623,9 @@ pub fn int_vec(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
         let arr = as_i64.cast::<PyArray1<i64>>()?;
         return Ok(arr.readonly().as_slice()?.to_vec());
     }
-    obj.extract::<Vec<i64>>().map_err(|_| {
+    obj.extract::<Vec<i64>>().map_err(|e| {
         pyo3::exceptions::PyTypeError::new_err(format!(
-            "{what} must be a sequence of ints or an integer numpy array"
+            "{what} must be a sequence of ints (each within 64 bits) or an integer numpy array: {e}"
         ))
     })
 }
@@ -576,10 +642,12 @@ macro_rules! vector_env {
 
         #[pymethods]
         impl $class {
-            /// `opponent`: None (self-play), "random" or "expert"; `agent`: the
+            /// `num_envs`: 1 to 16,777,216; `opponent`: None (self-play),
+            /// "random" or "expert" (the registry's engine); `agent`: the
             /// agent's player (0 or 1) when an opponent plays; `depth` and
-            /// `time` limit the expert; `max_steps` truncates long games;
-            /// `threads`: the threads that step large batches.
+            /// `time` (seconds) limit the expert; `max_steps` truncates long
+            /// games; `threads` (1 to 1024, default: every core) step large
+            /// batches.
             #[new]
             #[pyo3(signature = (num_envs, seed=0, opponent=None, agent=0, depth=None, time=None, max_steps=None, threads=None))]
             #[allow(clippy::too_many_arguments)]
@@ -593,27 +661,18 @@ macro_rules! vector_env {
                 max_steps: Option<u32>,
                 threads: Option<usize>,
             ) -> PyResult<Self> {
-                let limit = $crate::game::Limit {
-                    depth,
-                    time: match time {
-                        None => None,
-                        Some(t) if t.is_finite() && t > 0.0 => {
-                            Some(std::time::Duration::from_secs_f64(t))
-                        }
-                        Some(t) => {
-                            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                                "time {t} must be a positive number of seconds"
-                            )));
-                        }
-                    },
+                let limits = match (depth, time) {
+                    (None, None) => <$game as $crate::game::PyGame>::EXPERT_LIMITS,
+                    _ => $crate::engine::limits(depth, time)?,
                 };
                 let opponent = match opponent {
                     None => $crate::vector::Opponent::None,
                     Some("random") => $crate::vector::Opponent::Random,
-                    Some("expert") => $crate::vector::Opponent::Expert(limit),
+                    Some("expert") => $crate::vector::Opponent::Expert(limits),
                     Some(other) => {
                         return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                            "opponent `{other}` is not None, \"random\" or \"expert\""
+                            "opponent `{}` is not None, \"random\" or \"expert\"",
+                            bitgames::excerpt(other)
                         )));
                     }
                 };
@@ -621,8 +680,7 @@ macro_rules! vector_env {
                 let threads = threads.unwrap_or_else(rayon::current_num_threads);
                 let core = $crate::vector::VecCore::new(
                     num_envs, seed, opponent, agent, max_steps, threads,
-                )
-                .map_err(pyo3::exceptions::PyValueError::new_err)?;
+                )?;
                 Ok($class { core })
             }
 
@@ -677,7 +735,11 @@ macro_rules! vector_env {
             fn random_play(&mut self, py: Python<'_>, games: u64) -> PyResult<(u64, u64)> {
                 self.core.check_open()?;
                 let core = &mut self.core;
-                Ok(py.detach(|| core.random_play(games)))
+                py.detach(|| core.random_play(games)).ok_or_else(|| {
+                    pyo3::exceptions::PyMemoryError::new_err(
+                        "not enough memory for the outputs of random_play",
+                    )
+                })
             }
 
             /// The positions, as the game's position objects.

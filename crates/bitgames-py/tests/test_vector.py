@@ -65,8 +65,18 @@ def test_bad_actions_raise_and_nothing_moves():
         vector.make("chess", 1)
     with pytest.raises(ValueError, match="opponent `smart`"):
         vector.make("connect_four", 1, opponent="smart")
-    with pytest.raises(ValueError, match="num_envs must be at least 1"):
+    with pytest.raises(ValueError, match=r"^num_envs 0 must be at least 1 and at most 16777216$"):
         vector.make("connect_four", 0)
+    with pytest.raises(ValueError, match=r"^num_envs 16777217 must be at least 1 and at most 16777216$"):
+        vector.make("santorini", 2**24 + 1)
+    with pytest.raises(OverflowError, match="num_envs"):
+        vector.make("connect_four", -1)
+    with pytest.raises(ValueError, match=r"^threads 0 must be at least 1 and at most 1024$"):
+        vector.make("connect_four", 1, threads=0)
+    with pytest.raises(ValueError, match=r"^time 1e300 must be a positive number of seconds, at most 1e9$"):
+        vector.make("connect_four", 1, opponent="expert", time=1e300)
+    with pytest.raises(ValueError, match=r"^time nan must be a positive"):
+        vector.make("tic_tac_toe", 1, opponent="expert", time=float("nan"))
 
 
 def test_one_thread_and_many_give_the_same_games():
