@@ -555,6 +555,9 @@ mod tests {
         assert_eq!(s.position, "0000/0000/0000/1210");
         assert_eq!(s.legal_moves, ["1", "2", "3", "4"]);
         assert_eq!(c4.state(&s.position, &[]).unwrap(), s);
+        // One row: the grid ends with `/` (`12` alone is a move string).
+        let s = c4.state("1200/", &["3"]).unwrap();
+        assert_eq!((s.position.as_str(), s.legal_moves.len()), ("1210/", 1));
         let e = c4.state("0000/0000/0000/2200", &[]).err().unwrap();
         assert!(
             e.to_string()
