@@ -137,11 +137,29 @@ pub fn c4_from_grid(grid: &Bound<'_, PyAny>) -> PyResult<crate::PyConnectFour> {
         .map_err(|e| PyValueError::new_err(format!("bad Connect Four grid: {e}")))
 }
 
+/// The bit number and the geometry (default 7x6) of `c4_alignment` and
+/// `c4_draw_bits`.
+fn bits_and_geometry(
+    bits: &Bound<'_, PyAny>,
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(u64, Geometry)> {
+    use crate::args::{int_in, opt_int_in};
+    let bits: u64 = int_in(bits, "bits", 0, u64::MAX.into())?;
+    let width: usize = opt_int_in(width, "width", 0, 64)?.unwrap_or(7);
+    let height: usize = opt_int_in(height, "height", 0, 64)?.unwrap_or(6);
+    Ok((bits, geometry(width, height)?))
+}
+
 /// Whether the bit number holds four in a row (the notebook's `check4`).
 #[pyfunction]
-#[pyo3(signature = (bits, width=7, height=6))]
-pub fn c4_alignment(bits: u64, width: usize, height: usize) -> PyResult<bool> {
-    let g = geometry(width, height)?;
+#[pyo3(signature = (bits, width=None, height=None))]
+pub fn c4_alignment(
+    bits: &Bound<'_, PyAny>,
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
+) -> PyResult<bool> {
+    let (bits, g) = bits_and_geometry(bits, width, height)?;
     if bits & !g.board_mask() != 0 {
         return Err(PyValueError::new_err(format!(
             "bit number {bits} has bits outside the {g} board (bits {:#x})",
@@ -154,10 +172,14 @@ pub fn c4_alignment(bits: u64, width: usize, height: usize) -> PyResult<bool> {
 /// A raw bitboard drawn with the spare (sentinel) row on top: `1` for a set
 /// bit, `.` for a clear one.
 #[pyfunction]
-#[pyo3(signature = (bits, width=7, height=6))]
-pub fn c4_draw_bits(bits: u64, width: usize, height: usize) -> PyResult<String> {
-    let g = geometry(width, height)?;
-    let used = width * (height + 1);
+#[pyo3(signature = (bits, width=None, height=None))]
+pub fn c4_draw_bits(
+    bits: &Bound<'_, PyAny>,
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let (bits, g) = bits_and_geometry(bits, width, height)?;
+    let used = g.width() * (g.height() + 1);
     if used < 64 && bits >> used != 0 {
         return Err(PyValueError::new_err(format!(
             "bit number {bits} has bits above bit {} of the {g} board",

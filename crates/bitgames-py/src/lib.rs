@@ -9,6 +9,7 @@
 // pyo3's macros expand to code clippy would flag in a hand-written function.
 #![allow(clippy::useless_conversion)]
 
+pub mod args;
 pub mod book;
 pub mod connect4;
 pub mod engine;
@@ -18,6 +19,7 @@ pub mod position;
 pub mod santorini;
 pub mod tictactoe;
 pub mod vector;
+pub mod vector_class;
 
 use bitgames::Game;
 use bitgames::{connect4 as c4, santorini as sa, tictactoe as ttt};

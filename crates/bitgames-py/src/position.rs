@@ -88,12 +88,9 @@ pub fn play<G: PyGame>(pos: &mut G, text: &str) -> PyResult<()> {
 pub fn observation<'py, G: PyGame>(
     py: Python<'py>,
     pos: &G,
-    player: Option<i64>,
+    player: Option<Player>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let player = match player {
-        None => pos.to_move(),
-        Some(id) => player_of(id)?,
-    };
+    let player = player.unwrap_or_else(|| pos.to_move());
     let mut out = vec![0u8; obs_len(pos)];
     pos.observe(player, &mut out);
     let shape = pos.obs_shape();
@@ -166,7 +163,8 @@ macro_rules! py_position {
             }
 
             /// The move of an action, in the game's notation.
-            fn action_to_move(&self, action: i64) -> PyResult<String> {
+            fn action_to_move(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+                let action = $crate::args::action(action, self.pos.num_actions())?;
                 usize::try_from(action)
                     .ok()
                     .and_then(|a| self.pos.move_of(a))
@@ -186,7 +184,8 @@ macro_rules! py_position {
 
             /// Plays an action; an illegal one raises ValueError naming it and
             /// leaves the position unchanged.
-            fn apply_action(&mut self, action: i64) -> PyResult<()> {
+            fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+                let action = $crate::args::action(action, self.pos.num_actions())?;
                 $crate::position::apply_action(&mut self.pos, action)
             }
 
@@ -197,7 +196,8 @@ macro_rules! py_position {
             }
 
             /// A copy with `action` played (the position itself is unchanged).
-            fn child(&self, action: i64) -> PyResult<Self> {
+            fn child(&self, action: &Bound<'_, PyAny>) -> PyResult<Self> {
+                let action = $crate::args::action(action, self.pos.num_actions())?;
                 let mut c = self.clone();
                 $crate::position::apply_action(&mut c.pos, action)?;
                 Ok(c)
@@ -230,8 +230,12 @@ macro_rules! py_position {
             fn observation<'py>(
                 &self,
                 py: Python<'py>,
-                player: Option<i64>,
+                player: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<Bound<'py, PyAny>> {
+                let player = player
+                    .filter(|p| !p.is_none())
+                    .map($crate::args::player)
+                    .transpose()?;
                 $crate::position::observation(py, &self.pos, player)
             }
 
@@ -242,8 +246,9 @@ macro_rules! py_position {
 
             /// Move sequences of `depth` plies (a finished game has no
             /// children), counted on every core.
-            fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-                $crate::position::perft(py, &self.pos, depth)
+            fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+                let depth: u32 = $crate::args::int_in(depth, "depth", 0, u32::MAX.into())?;
+                Ok($crate::position::perft(py, &self.pos, depth))
             }
 
             /// A copy.
@@ -289,8 +294,9 @@ macro_rules! py_position {
                 &self,
                 py: Python<'py>,
                 time: Option<f64>,
-                depth: Option<u32>,
+                depth: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+                let depth = $crate::args::opt_int_in(depth, "depth", 0, u32::MAX.into())?;
                 $crate::engine::best_move(py, &self.pos, depth, time)
             }
 

@@ -115,8 +115,8 @@ impl crate::PySantorini {
     }
 
     /// The spaces of a player's workers (0 or 1), in notation (`B3`).
-    fn workers(&self, player: i64) -> PyResult<Vec<String>> {
-        let p = crate::position::player_of(player)?;
+    fn workers(&self, player: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let p = crate::args::player(player)?;
         Ok(self
             .pos
             .workers(p)

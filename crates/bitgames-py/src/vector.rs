@@ -1,6 +1,7 @@
 //! Batched environments, written once over [`PyGame`]: `N` games stepped
 //! together in Rust, the outputs written into flat buffers that become numpy
-//! arrays, the GIL released, large batches split over a thread pool.
+//! arrays, the GIL released, large batches split over a thread pool. The
+//! Python class around [`VecCore`] is `vector_class.rs`'s `vector_env!`.
 //!
 //! Autoreset follows Gymnasium 1.x's *next-step* mode: the step after a game
 //! ended ignores that environment's action, resets it, and reports the new
@@ -10,7 +11,7 @@ use crate::game::{PyGame, obs_len};
 use bitgames::Player;
 use bitgames::engine::Limits;
 use numpy::npyffi::{NpyTypes, PY_ARRAY_API, get_type_object, npy_intp};
-use numpy::{Element, PyArray, PyArray1, PyArrayDescrMethods, PyArrayMethods};
+use numpy::{Element, PyArray, PyArrayDescrMethods, PyArrayMethods};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -593,168 +594,4 @@ fn write<G: PyGame>(
     *out.terminated = terminated;
     *out.truncated = truncated;
     *out.player = to_move.index() as i8;
-}
-
-/// Reads an integer array (numpy of any integer dtype, or a sequence of ints).
-pub fn int_vec(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
-    use numpy::{PyArrayDescrMethods, PyUntypedArrayMethods};
-    // The common case, without a conversion.
-    if let Ok(arr) = obj.cast::<PyArray1<i64>>()
-        && let Ok(view) = arr.try_readonly()
-        && let Ok(slice) = view.as_slice()
-    {
-        return Ok(slice.to_vec());
-    }
-    if let Ok(arr) = obj.cast::<numpy::PyUntypedArray>() {
-        let dtype = arr.dtype();
-        let kind = dtype.kind();
-        if kind != b'i' && kind != b'u' {
-            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "{what} must be an integer array, got dtype {dtype}"
-            )));
-        }
-        if arr.ndim() != 1 {
-            return Err(PyValueError::new_err(format!(
-                "{what} must be one-dimensional, got shape {}",
-                crate::game::py_shape(arr.shape())
-            )));
-        }
-        let as_i64 = obj.call_method1("astype", ("int64",))?;
-        let arr = as_i64.cast::<PyArray1<i64>>()?;
-        return Ok(arr.readonly().as_slice()?.to_vec());
-    }
-    obj.extract::<Vec<i64>>().map_err(|e| {
-        pyo3::exceptions::PyTypeError::new_err(format!(
-            "{what} must be a sequence of ints (each within 64 bits) or an integer numpy array: {e}"
-        ))
-    })
-}
-
-/// The Python class of a game's vector environment.
-#[macro_export]
-macro_rules! vector_env {
-    ($class:ident, $game:ty, $position:ident, $pyname:literal, $doc:literal) => {
-        #[doc = $doc]
-        #[pyclass(name = $pyname, module = "bitgames._bitgames")]
-        pub struct $class {
-            core: $crate::vector::VecCore<$game>,
-        }
-
-        #[pymethods]
-        impl $class {
-            /// `num_envs`: 1 to 16,777,216; `opponent`: None (self-play),
-            /// "random" or "expert" (the registry's engine); `agent`: the
-            /// agent's player (0 or 1) when an opponent plays; `depth` and
-            /// `time` (seconds) limit the expert; `max_steps` truncates long
-            /// games; `threads` (1 to 1024, default: every core) step large
-            /// batches.
-            #[new]
-            #[pyo3(signature = (num_envs, seed=0, opponent=None, agent=0, depth=None, time=None, max_steps=None, threads=None))]
-            #[allow(clippy::too_many_arguments)]
-            fn new(
-                num_envs: usize,
-                seed: u64,
-                opponent: Option<&str>,
-                agent: i64,
-                depth: Option<u32>,
-                time: Option<f64>,
-                max_steps: Option<u32>,
-                threads: Option<usize>,
-            ) -> PyResult<Self> {
-                let limits = match (depth, time) {
-                    (None, None) => <$game as $crate::game::PyGame>::EXPERT_LIMITS,
-                    _ => $crate::engine::limits(depth, time)?,
-                };
-                let opponent = match opponent {
-                    None => $crate::vector::Opponent::None,
-                    Some("random") => $crate::vector::Opponent::Random,
-                    Some("expert") => $crate::vector::Opponent::Expert(limits),
-                    Some(other) => {
-                        return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                            "opponent `{}` is not None, \"random\" or \"expert\"",
-                            bitgames::excerpt(other)
-                        )));
-                    }
-                };
-                let agent = $crate::position::player_of(agent)?;
-                let threads = threads.unwrap_or_else(rayon::current_num_threads);
-                let core = $crate::vector::VecCore::new(
-                    num_envs, seed, opponent, agent, max_steps, threads,
-                )?;
-                Ok($class { core })
-            }
-
-            /// The number of environments.
-            #[getter]
-            fn num_envs(&self) -> usize {
-                self.core.num_envs()
-            }
-
-            /// Starts every game: (obs, mask, rewards, terminated, truncated,
-            /// player, reward).
-            #[pyo3(signature = (seed=None))]
-            fn reset<'py>(
-                &mut self,
-                py: Python<'py>,
-                seed: Option<u64>,
-            ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-                self.core.check_open()?;
-                self.core
-                    .into_arrays(py, |core, outs| core.reset(seed, outs))
-            }
-
-            /// One step of every environment: (obs, mask, rewards, terminated,
-            /// truncated, player, reward of the player who acted).
-            fn step<'py>(
-                &mut self,
-                py: Python<'py>,
-                actions: &Bound<'py, PyAny>,
-            ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-                self.core.check_open()?;
-                let actions = $crate::vector::int_vec(actions, "actions")?;
-                self.core
-                    .check_actions(&actions)
-                    .map_err(pyo3::exceptions::PyValueError::new_err)?;
-                self.core
-                    .into_arrays(py, |core, outs| core.step(&actions, outs))
-            }
-
-            /// A random legal action per environment (numpy int64), drawn from
-            /// the environments' own generators.
-            fn sample_actions<'py>(
-                &mut self,
-                py: Python<'py>,
-            ) -> PyResult<Bound<'py, numpy::PyArray1<i64>>> {
-                self.core.check_open()?;
-                Ok(numpy::PyArray1::from_vec(py, self.core.sample_actions()))
-            }
-
-            /// Steps random legal moves (drawn in Rust) until at least
-            /// `games` games have ended; returns (moves played, games ended).
-            /// A benchmark helper: the GIL is released throughout.
-            fn random_play(&mut self, py: Python<'_>, games: u64) -> PyResult<(u64, u64)> {
-                self.core.check_open()?;
-                let core = &mut self.core;
-                py.detach(|| core.random_play(games)).ok_or_else(|| {
-                    pyo3::exceptions::PyMemoryError::new_err(
-                        "not enough memory for the outputs of random_play",
-                    )
-                })
-            }
-
-            /// The positions, as the game's position objects.
-            fn positions(&self) -> Vec<$position> {
-                self.core
-                    .positions()
-                    .into_iter()
-                    .map(|pos| $position { pos })
-                    .collect()
-            }
-
-            /// Closes the environment: later calls raise ValueError.
-            fn close(&mut self) {
-                self.core.close();
-            }
-        }
-    };
 }

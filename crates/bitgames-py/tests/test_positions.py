@@ -43,8 +43,10 @@ def test_illegal_action_names_it_and_leaves_the_position(cls):
         pos.apply_action(100000)
     with pytest.raises(ValueError, match=r"action -1 is outside"):
         pos.apply_action(-1)
+    with pytest.raises(ValueError, match=r"^action 1180591620717411303424 is outside 0\.\.\d+$"):
+        pos.apply_action(2**70)
     assert pos == before
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^action must be an integer, got str$"):
         pos.apply_action("3")
 
 
@@ -118,8 +120,12 @@ def test_observation_is_pgx_layout_from_each_side():
     assert me[5, 3, 0] and me[5, 4, 1] and me.sum() == 2
     assert them[5, 4, 0] and them[5, 3, 1]
     assert (pos.observation() == me).all()
-    with pytest.raises(ValueError, match="player 2 is not 0 or 1"):
+    with pytest.raises(ValueError, match=r"^player 2 is not 0 or 1 \(0 moves first\)$"):
         pos.observation(2)
+    with pytest.raises(ValueError, match=r"^player 1267650600228229401496703205376 is not 0 or 1"):
+        pos.observation(2**100)
+    with pytest.raises(TypeError, match=r"^player must be an integer, got str$"):
+        pos.observation("1")
     t = TicTacToe("15")
     assert t.observation()[0, 0, 0] and t.observation()[1, 1, 1]
     s = Santorini(SANTORINI_MID)
