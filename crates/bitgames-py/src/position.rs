@@ -37,10 +37,7 @@ pub fn parse<G: PyGame>(notation: Option<&str>) -> PyResult<G> {
 /// A move written in the game's notation, and its action; a ValueError for
 /// text that names no move of this position's action space.
 pub fn parse_move<G: PyGame>(pos: &G, text: &str) -> PyResult<(G::Move, usize)> {
-    let mv: G::Move = text
-        .trim()
-        .parse()
-        .map_err(|e: <G::Move as FromStr>::Err| PyValueError::new_err(e.to_string()))?;
+    let mv = move_of_text::<G>(text)?;
     let action = pos.action_of(mv);
     if action < pos.num_actions() && pos.move_of(action) == Some(mv) {
         Ok((mv, action))
@@ -76,11 +73,15 @@ pub fn apply_action<G: PyGame>(pos: &mut G, action: i64) -> PyResult<()> {
     Ok(())
 }
 
-pub fn play<G: PyGame>(pos: &mut G, text: &str) -> PyResult<()> {
-    let mv: G::Move = text
-        .trim()
+/// A move in the game's notation (the parser's error as a ValueError).
+fn move_of_text<G: PyGame>(text: &str) -> PyResult<G::Move> {
+    text.trim()
         .parse()
-        .map_err(|e: <G::Move as FromStr>::Err| PyValueError::new_err(e.to_string()))?;
+        .map_err(|e: <G::Move as FromStr>::Err| PyValueError::new_err(e.to_string()))
+}
+
+pub fn play<G: PyGame>(pos: &mut G, text: &str) -> PyResult<()> {
+    let mv = move_of_text::<G>(text)?;
     pos.play(mv)
         .map_err(|e| PyValueError::new_err(format!("move `{}`: {e}", bitgames::excerpt(text))))
 }
