@@ -1,17 +1,38 @@
 //! Connect Four from Python: the notebook's grids and bit numbers, the exact
 //! solver, books, and `solve_many` on every core.
 
-use crate::games::{builtin_book, with_c4_solver};
 use bitgames::Player;
-use bitgames::connect4::solver::book::Book;
-use bitgames::connect4::solver::{Mode, SolveError};
+use bitgames::connect4::solver::book::{self, Book};
+use bitgames::connect4::solver::{Mode, SolveError, Solver};
 use bitgames::connect4::{self, Geometry, Position};
 use numpy::{PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTimeoutError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
+use std::cell::RefCell;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
+
+thread_local! {
+    static C4_SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
+}
+
+/// The built-in 7x6 book, read once.
+pub fn builtin_book() -> Option<Arc<Book>> {
+    book::builtin_shared(Geometry::STANDARD)
+}
+
+/// Runs `f` with this thread's Connect Four solver (made on first use),
+/// using `book` (`None`: no book). The solver of [`PySolver`]: the expert
+/// player is the registry's engine (`crate::engine`).
+pub fn with_c4_solver<T>(book: Option<Arc<Book>>, f: impl FnOnce(&mut Solver) -> T) -> T {
+    C4_SOLVER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let solver = slot.get_or_insert_with(Solver::new);
+        solver.set_book(book);
+        f(solver)
+    })
+}
 
 /// The rows of a grid given as a 2-D integer numpy array or a list of lists,
 /// top row first, every value checked to be 0, 1 or 2.
@@ -116,11 +137,29 @@ pub fn c4_from_grid(grid: &Bound<'_, PyAny>) -> PyResult<crate::PyConnectFour> {
         .map_err(|e| PyValueError::new_err(format!("bad Connect Four grid: {e}")))
 }
 
+/// The bit number and the geometry (default 7x6) of `c4_alignment` and
+/// `c4_draw_bits`.
+fn bits_and_geometry(
+    bits: &Bound<'_, PyAny>,
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(u64, Geometry)> {
+    use crate::args::{int_in, opt_int_in};
+    let bits: u64 = int_in(bits, "bits", 0, u64::MAX.into())?;
+    let width: usize = opt_int_in(width, "width", 0, 64)?.unwrap_or(7);
+    let height: usize = opt_int_in(height, "height", 0, 64)?.unwrap_or(6);
+    Ok((bits, geometry(width, height)?))
+}
+
 /// Whether the bit number holds four in a row (the notebook's `check4`).
 #[pyfunction]
-#[pyo3(signature = (bits, width=7, height=6))]
-pub fn c4_alignment(bits: u64, width: usize, height: usize) -> PyResult<bool> {
-    let g = geometry(width, height)?;
+#[pyo3(signature = (bits, width=None, height=None))]
+pub fn c4_alignment(
+    bits: &Bound<'_, PyAny>,
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
+) -> PyResult<bool> {
+    let (bits, g) = bits_and_geometry(bits, width, height)?;
     if bits & !g.board_mask() != 0 {
         return Err(PyValueError::new_err(format!(
             "bit number {bits} has bits outside the {g} board (bits {:#x})",
@@ -133,10 +172,14 @@ pub fn c4_alignment(bits: u64, width: usize, height: usize) -> PyResult<bool> {
 /// A raw bitboard drawn with the spare (sentinel) row on top: `1` for a set
 /// bit, `.` for a clear one.
 #[pyfunction]
-#[pyo3(signature = (bits, width=7, height=6))]
-pub fn c4_draw_bits(bits: u64, width: usize, height: usize) -> PyResult<String> {
-    let g = geometry(width, height)?;
-    let used = width * (height + 1);
+#[pyo3(signature = (bits, width=None, height=None))]
+pub fn c4_draw_bits(
+    bits: &Bound<'_, PyAny>,
+    width: Option<&Bound<'_, PyAny>>,
+    height: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let (bits, g) = bits_and_geometry(bits, width, height)?;
+    let used = g.width() * (g.height() + 1);
     if used < 64 && bits >> used != 0 {
         return Err(PyValueError::new_err(format!(
             "bit number {bits} has bits above bit {} of the {g} board",
@@ -335,7 +378,7 @@ impl PySolver {
         &self,
         py: Python<'_>,
         time: Option<f64>,
-        work: impl FnOnce(&mut bitgames::connect4::solver::Solver) -> Result<T, SolveError> + Send,
+        work: impl FnOnce(&mut Solver) -> Result<T, SolveError> + Send,
     ) -> PyResult<T> {
         let deadline = deadline(time)?;
         let book = self.book.clone();
@@ -366,15 +409,8 @@ fn solve_error(e: SolveError, time: Option<f64>) -> PyErr {
 }
 
 fn deadline(time: Option<f64>) -> PyResult<Option<Instant>> {
-    match time {
-        None => Ok(None),
-        Some(t) if t.is_finite() && t > 0.0 => {
-            Ok(Some(Instant::now() + Duration::from_secs_f64(t)))
-        }
-        Some(t) => Err(PyValueError::new_err(format!(
-            "time {t} must be a positive number of seconds"
-        ))),
-    }
+    time.map(|t| crate::engine::seconds(t, "time").map(|d| Instant::now() + d))
+        .transpose()
 }
 
 /// The exact Connect Four solver. Scores are Pons': for the player to move, a

@@ -1,29 +1,30 @@
-//! What the Python layer needs of a game beyond the library's `Game` trait:
-//! its observation planes, a text form that reads back, a drawing, and a
-//! stronger player for the opponents of the vector environments.
+//! What the Python layer needs of a game beyond the library's registry:
+//! [`Registered`] already gives the notation, its parser, the drawing and the
+//! engine; [`PyGame`] adds the observation planes, the expert opponent's
+//! default limits, and faster paths for the vector environments.
 //!
 //! Everything else (positions, vector environments) is written once over
-//! [`PyGame`]; a game is exposed to Python by one `py_position!` line in
-//! `lib.rs` and one `vector_env!` line in `vector.rs`.
+//! [`PyGame`]; a game is exposed to Python by one `py_position!` line and one
+//! `vector_env!` line in `lib.rs`, and one line of `lib.rs`'s `games()`.
 
-use bitgames::{Game, Outcome, Player};
+use bitgames::engine::Limits;
+use bitgames::registry::Registered;
+use bitgames::{Outcome, Player};
 use rand::Rng;
 use rand::rngs::SmallRng;
-use std::time::Duration;
 
-/// How far an opponent inside a vector environment searches.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limit {
-    /// Plies (Santorini's search; ignored by the exact solvers).
-    pub depth: Option<u32>,
-    /// Time per move (Connect Four's solver, Santorini's search).
-    pub time: Option<Duration>,
-}
-
-/// A game as Python sees it.
-pub trait PyGame: Game + Default + Copy + 'static {
-    /// The Python class name (`ConnectFour`).
+/// A game as Python sees it: a registered game plus its observations.
+pub trait PyGame: Registered + Copy {
+    /// The Python class name (`ConnectFour`); Gymnasium's id is
+    /// `bitgames/{CLASS}-v0`.
     const CLASS: &'static str;
+
+    /// The limits of an expert opponent when the caller gives none (`Limits`
+    /// with neither: the engine's own default).
+    const EXPERT_LIMITS: Limits = Limits {
+        depth: None,
+        time: None,
+    };
 
     /// The observation's shape: (rows, columns, planes), as pgx lays it out.
     fn obs_shape(&self) -> [usize; 3];
@@ -43,22 +44,6 @@ pub trait PyGame: Game + Default + Copy + 'static {
     /// numpy sees it as bool) with the planes seen by `player`: their own
     /// pieces first, then the opponent's, then any board planes of the game.
     fn observe(&self, player: Player, out: &mut [u8]);
-
-    /// The position as text that [`PyGame::parse`] reads back.
-    fn notation(&self) -> String;
-
-    /// A position from its notation.
-    fn parse(text: &str) -> Result<Self, String>;
-
-    /// A move from its notation.
-    fn parse_move(text: &str) -> Result<Self::Move, String>;
-
-    /// The board drawn for a terminal.
-    fn drawing(&self) -> String;
-
-    /// The move of the game's solver or search within `limit`; `None` once
-    /// the game is over.
-    fn expert_move(&self, limit: Limit, rng: &mut SmallRng) -> Option<Self::Move>;
 
     /// Writes the legal-action mask (all false once the game is over).
     fn fill_mask(&self, out: &mut [bool]) {

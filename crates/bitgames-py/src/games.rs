@@ -1,19 +1,15 @@
-//! The three games' [`PyGame`] implementations: observation planes, notation,
-//! drawing and the expert player. The rules themselves are the library's.
+//! The three games' [`PyGame`] implementations: observation planes and the
+//! vector environments' fast paths. The rules, notation, drawing and engine
+//! are the library's ([`bitgames::registry::Registered`]).
 
-use crate::game::{Limit, PyGame};
-use bitgames::connect4::solver::{Mode, Solver, book};
+use crate::game::PyGame;
 use bitgames::connect4::{self, Column};
 use bitgames::engine::Limits;
-use bitgames::santorini::search::Engine;
 use bitgames::santorini::{self, Space};
-use bitgames::tictactoe::{self, Square};
+use bitgames::tictactoe;
 use bitgames::{Game, Outcome, Player};
 use rand::rngs::SmallRng;
 use rand::{Rng, RngCore};
-use std::cell::RefCell;
-use std::sync::{Arc, OnceLock};
-use std::time::Instant;
 
 impl PyGame for connect4::Position {
     const CLASS: &'static str = "ConnectFour";
@@ -132,70 +128,6 @@ impl PyGame for connect4::Position {
     fn live_action_ok(&self, action: i64) -> bool {
         usize::try_from(action).is_ok_and(|col| col < self.width() && self.can_play(col))
     }
-
-    fn notation(&self) -> String {
-        connect4::grid_string(self)
-    }
-
-    /// A move string (`4453`, 7x6) or a grid of 0/1/2, top row first, rows
-    /// separated by `/` or line breaks (any board size).
-    fn parse(text: &str) -> Result<Self, String> {
-        let t = text.trim();
-        if t.contains(['/', '\n', '[']) {
-            connect4::grid::parse_grid_position(t).map_err(|e| e.to_string())
-        } else {
-            connect4::Position::from_moves(t).map_err(|e| e.to_string())
-        }
-    }
-
-    fn parse_move(text: &str) -> Result<Column, String> {
-        text.parse::<Column>().map_err(|e| e.to_string())
-    }
-
-    fn drawing(&self) -> String {
-        self.to_string()
-    }
-
-    /// The exact solver's best column within the time limit (one solver per
-    /// thread, with the built-in book); if time runs out, a winning column,
-    /// else a random one of those that do not let the opponent win at once.
-    fn expert_move(&self, limit: Limit, rng: &mut SmallRng) -> Option<Column> {
-        if self.outcome().is_over() {
-            return None;
-        }
-        let best = with_c4_solver(builtin_book(), |solver| {
-            solver.set_deadline(limit.time.map(|t| Instant::now() + t));
-            let result = solver.analyze(self, Mode::Strong);
-            solver.set_deadline(None);
-            result.ok().and_then(|a| a.best)
-        });
-        match best {
-            Some(col) => Some(Column(col as u8)),
-            None => c4_quick_move(self, rng),
-        }
-    }
-}
-
-/// A winning column if there is one, else a random column after which the
-/// opponent cannot win at once (any column if every one loses).
-fn c4_quick_move(pos: &connect4::Position, rng: &mut SmallRng) -> Option<Column> {
-    let moves = pos.legal_moves();
-    if let Some(&win) = moves.iter().find(|c| pos.is_winning_move(c.index())) {
-        return Some(win);
-    }
-    let safe: Vec<Column> = moves
-        .iter()
-        .copied()
-        .filter(|c| {
-            pos.after(c.index())
-                .is_ok_and(|child| child.winning_moves() == 0)
-        })
-        .collect();
-    if safe.is_empty() {
-        pos.random_move(rng)
-    } else {
-        Some(safe[rng.random_range(0..safe.len())])
-    }
 }
 
 /// The 7 bits of one row of the 7x6 board, gathered from stride 7 into
@@ -311,26 +243,6 @@ fn observe_7x6(mine: u64, theirs: u64, out: &mut [u8]) {
     }
 }
 
-thread_local! {
-    static C4_SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
-}
-
-/// The built-in 7x6 book, read once.
-pub fn builtin_book() -> Option<Arc<book::Book>> {
-    book::builtin_shared(connect4::Geometry::STANDARD)
-}
-
-/// Runs `f` with this thread's Connect Four solver (made on first use),
-/// using `book` (`None`: no book).
-pub fn with_c4_solver<T>(book: Option<Arc<book::Book>>, f: impl FnOnce(&mut Solver) -> T) -> T {
-    C4_SOLVER.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let solver = slot.get_or_insert_with(Solver::new);
-        solver.set_book(book);
-        f(solver)
-    })
-}
-
 impl PyGame for tictactoe::Position {
     type ObsCache = ();
     const CLASS: &'static str = "TicTacToe";
@@ -349,45 +261,16 @@ impl PyGame for tictactoe::Position {
             out[2 * sq + 1] = (theirs >> sq & 1) as u8;
         }
     }
-
-    fn notation(&self) -> String {
-        self.to_string()
-    }
-
-    /// Moves (`1524`, `a1 b2`) or a board (`XX./OO./...`).
-    fn parse(text: &str) -> Result<Self, String> {
-        text.parse::<tictactoe::Position>()
-            .map_err(|e| e.to_string())
-    }
-
-    fn parse_move(text: &str) -> Result<Square, String> {
-        text.parse::<Square>().map_err(|e| e.to_string())
-    }
-
-    fn drawing(&self) -> String {
-        self.print()
-    }
-
-    /// A perfect move (random among the best).
-    fn expert_move(&self, _limit: Limit, rng: &mut SmallRng) -> Option<Square> {
-        let best = ttt_solver().best_moves(self);
-        (!best.is_empty()).then(|| best[rng.random_range(0..best.len())])
-    }
-}
-
-/// The tic-tac-toe solver, built once (every position solved).
-pub fn ttt_solver() -> &'static tictactoe::solver::Solver {
-    static SOLVER: OnceLock<tictactoe::solver::Solver> = OnceLock::new();
-    SOLVER.get_or_init(tictactoe::solver::Solver::new)
-}
-
-thread_local! {
-    static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
 }
 
 impl PyGame for santorini::Position {
     type ObsCache = ();
     const CLASS: &'static str = "Santorini";
+    /// Two plies: a quick opponent (the engine alone would search six).
+    const EXPERT_LIMITS: Limits = Limits {
+        depth: Some(2),
+        time: None,
+    };
 
     fn obs_shape(&self) -> [usize; 3] {
         [5, 5, 6]
@@ -408,41 +291,5 @@ impl PyGame for santorini::Position {
                 *plane = u8::from(level > k as u8);
             }
         }
-    }
-
-    fn notation(&self) -> String {
-        self.to_string()
-    }
-
-    /// `<25 levels>/<1|2>/mortal:<sq>,<sq>/mortal:<sq>,<sq>`.
-    fn parse(text: &str) -> Result<Self, String> {
-        text.parse::<santorini::Position>()
-            .map_err(|e| e.to_string())
-    }
-
-    fn parse_move(text: &str) -> Result<santorini::Move, String> {
-        text.parse::<santorini::Move>().map_err(|e| e.to_string())
-    }
-
-    fn drawing(&self) -> String {
-        self.diagram()
-    }
-
-    /// The search engine's move within the limits (depth 2 if none is given).
-    fn expert_move(&self, limit: Limit, _rng: &mut SmallRng) -> Option<santorini::Move> {
-        if self.outcome().is_over() {
-            return None;
-        }
-        let limits = Limits {
-            depth: limit
-                .depth
-                .or(if limit.time.is_none() { Some(2) } else { None }),
-            time: limit.time,
-        };
-        ENGINE.with(|cell| {
-            let mut slot = cell.borrow_mut();
-            let engine = slot.get_or_insert_with(|| Engine::new(1 << 16));
-            engine.search(self, limits).best
-        })
     }
 }

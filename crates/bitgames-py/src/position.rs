@@ -3,9 +3,11 @@
 
 use crate::game::{PyGame, obs_len};
 use bitgames::Player;
+use bitgames::registry;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use std::str::FromStr;
 
 /// The player numbered 0 or 1 (OpenSpiel's and pgx's player ids).
 pub fn player_of(id: i64) -> PyResult<Player> {
@@ -18,11 +20,33 @@ pub fn player_of(id: i64) -> PyResult<Player> {
     }
 }
 
+/// The start (`None`, `-` or blanks) or the position written in the game's
+/// notation ([`Registered::from_notation`]); a ValueError says why not.
 pub fn parse<G: PyGame>(notation: Option<&str>) -> PyResult<G> {
-    match notation {
-        None => Ok(G::default()),
-        Some(text) => G::parse(text)
-            .map_err(|e| PyValueError::new_err(format!("bad {} position `{text}`: {e}", G::CLASS))),
+    let Some(text) = notation else {
+        return Ok(G::start());
+    };
+    registry::parse_position::<G>(text).map_err(|e| match e {
+        registry::Error::BadPosition { text, why, .. } => {
+            PyValueError::new_err(format!("bad {} position `{text}`: {why}", G::CLASS))
+        }
+        other => PyValueError::new_err(other.to_string()),
+    })
+}
+
+/// A move written in the game's notation, and its action; a ValueError for
+/// text that names no move of this position's action space.
+pub fn parse_move<G: PyGame>(pos: &G, text: &str) -> PyResult<(G::Move, usize)> {
+    let mv = move_of_text::<G>(text)?;
+    let action = pos.action_of(mv);
+    if action < pos.num_actions() && pos.move_of(action) == Some(mv) {
+        Ok((mv, action))
+    } else {
+        Err(PyValueError::new_err(format!(
+            "move `{}` is not one of this position's {} actions",
+            bitgames::excerpt(text),
+            pos.num_actions()
+        )))
     }
 }
 
@@ -49,21 +73,25 @@ pub fn apply_action<G: PyGame>(pos: &mut G, action: i64) -> PyResult<()> {
     Ok(())
 }
 
+/// A move in the game's notation (the parser's error as a ValueError).
+fn move_of_text<G: PyGame>(text: &str) -> PyResult<G::Move> {
+    text.trim()
+        .parse()
+        .map_err(|e: <G::Move as FromStr>::Err| PyValueError::new_err(e.to_string()))
+}
+
 pub fn play<G: PyGame>(pos: &mut G, text: &str) -> PyResult<()> {
-    let mv = G::parse_move(text).map_err(PyValueError::new_err)?;
+    let mv = move_of_text::<G>(text)?;
     pos.play(mv)
-        .map_err(|e| PyValueError::new_err(format!("move `{text}`: {e}")))
+        .map_err(|e| PyValueError::new_err(format!("move `{}`: {e}", bitgames::excerpt(text))))
 }
 
 pub fn observation<'py, G: PyGame>(
     py: Python<'py>,
     pos: &G,
-    player: Option<i64>,
+    player: Option<Player>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let player = match player {
-        None => pos.to_move(),
-        Some(id) => player_of(id)?,
-    };
+    let player = player.unwrap_or_else(|| pos.to_move());
     let mut out = vec![0u8; obs_len(pos)];
     pos.observe(player, &mut out);
     let shape = pos.obs_shape();
@@ -136,7 +164,8 @@ macro_rules! py_position {
             }
 
             /// The move of an action, in the game's notation.
-            fn action_to_move(&self, action: i64) -> PyResult<String> {
+            fn action_to_move(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+                let action = $crate::args::action(action, self.pos.num_actions())?;
                 usize::try_from(action)
                     .ok()
                     .and_then(|a| self.pos.move_of(a))
@@ -151,14 +180,13 @@ macro_rules! py_position {
 
             /// The action of a move written in the game's notation.
             fn move_to_action(&self, text: &str) -> PyResult<usize> {
-                let mv = <$game as $crate::game::PyGame>::parse_move(text)
-                    .map_err(pyo3::exceptions::PyValueError::new_err)?;
-                Ok(self.pos.action_of(mv))
+                $crate::position::parse_move(&self.pos, text).map(|(_, action)| action)
             }
 
             /// Plays an action; an illegal one raises ValueError naming it and
             /// leaves the position unchanged.
-            fn apply_action(&mut self, action: i64) -> PyResult<()> {
+            fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+                let action = $crate::args::action(action, self.pos.num_actions())?;
                 $crate::position::apply_action(&mut self.pos, action)
             }
 
@@ -169,7 +197,8 @@ macro_rules! py_position {
             }
 
             /// A copy with `action` played (the position itself is unchanged).
-            fn child(&self, action: i64) -> PyResult<Self> {
+            fn child(&self, action: &Bound<'_, PyAny>) -> PyResult<Self> {
+                let action = $crate::args::action(action, self.pos.num_actions())?;
                 let mut c = self.clone();
                 $crate::position::apply_action(&mut c.pos, action)?;
                 Ok(c)
@@ -202,20 +231,25 @@ macro_rules! py_position {
             fn observation<'py>(
                 &self,
                 py: Python<'py>,
-                player: Option<i64>,
+                player: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<Bound<'py, PyAny>> {
+                let player = player
+                    .filter(|p| !p.is_none())
+                    .map($crate::args::player)
+                    .transpose()?;
                 $crate::position::observation(py, &self.pos, player)
             }
 
             /// The notation that reads back into this position.
             fn notation(&self) -> String {
-                <$game as $crate::game::PyGame>::notation(&self.pos)
+                bitgames::registry::Registered::notation(&self.pos)
             }
 
             /// Move sequences of `depth` plies (a finished game has no
             /// children), counted on every core.
-            fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
-                $crate::position::perft(py, &self.pos, depth)
+            fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+                let depth: u32 = $crate::args::int_in(depth, "depth", 0, u32::MAX.into())?;
+                Ok($crate::position::perft(py, &self.pos, depth))
             }
 
             /// A copy.
@@ -247,7 +281,24 @@ macro_rules! py_position {
             }
 
             fn __str__(&self) -> String {
-                <$game as $crate::game::PyGame>::drawing(&self.pos)
+                bitgames::registry::Registered::drawing(&self.pos)
+            }
+
+            /// The move of the game's engine (the library registry's: the
+            /// perfect player, the exact solver, the search) within `time`
+            /// seconds and `depth` plies (neither: the engine's default), as
+            /// a dict: `move`, `action`, `ties` (moves as good), `score`,
+            /// `score_text`, `exact`, `depth`, `nodes`, `time`, `engine`. The
+            /// engine keeps its tables between calls on the same thread.
+            #[pyo3(signature = (time=None, depth=None))]
+            fn best_move<'py>(
+                &self,
+                py: Python<'py>,
+                time: Option<f64>,
+                depth: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+                let depth = $crate::args::opt_int_in(depth, "depth", 0, u32::MAX.into())?;
+                $crate::engine::best_move(py, &self.pos, depth, time)
             }
 
             fn __repr__(&self) -> String {

@@ -1,15 +1,12 @@
 //! Santorini from Python: the tutorial's move-to sets and distances on
-//! `(worker, levels)` (lists or numpy arrays), and the search engine.
+//! `(worker, levels)` (lists or numpy arrays). The engine is every
+//! position's `best_move` (the registry's engine).
 
-use bitgames::engine::Limits;
 use bitgames::santorini::instance::Instance;
-use bitgames::santorini::search::Engine;
 use bitgames::santorini::{Space, reach};
 use numpy::{PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
-use std::time::Duration;
 
 /// The instance of `worker` and `levels`: `worker` is the tutorial's text
 /// `(1,2) [0,0,2,...]` (then `levels` is None), a `(row, col)` pair (1-based,
@@ -109,47 +106,6 @@ pub fn sa_distances<'py>(
     Ok(PyArray1::from_vec(py, d).reshape([5, 5])?.into_any())
 }
 
-/// The engine's move: a dict with `move`, `action`, `score` (and its text),
-/// `depth`, `nodes`, `time`. `time` in seconds (default 1), `depth` in plies.
-#[pyfunction]
-#[pyo3(signature = (position, time=None, depth=None))]
-pub fn sa_best_move<'py>(
-    py: Python<'py>,
-    position: &crate::PySantorini,
-    time: Option<f64>,
-    depth: Option<u32>,
-) -> PyResult<Bound<'py, PyDict>> {
-    use bitgames::Game;
-    let pos = position.pos;
-    if pos.outcome().is_over() {
-        return Err(PyValueError::new_err(format!(
-            "the game is already over: {}",
-            pos.outcome()
-        )));
-    }
-    let time = match (time, depth) {
-        (Some(t), _) if !(t.is_finite() && t > 0.0) => {
-            return Err(PyValueError::new_err(format!(
-                "time {t} must be a positive number of seconds"
-            )));
-        }
-        (Some(t), _) => Some(Duration::from_secs_f64(t)),
-        (None, Some(_)) => None,
-        (None, None) => Some(Duration::from_secs(1)),
-    };
-    let report = py.detach(|| Engine::default().search(&pos, Limits { depth, time }));
-    let best = report.best.expect("an ongoing game has a move");
-    let d = PyDict::new(py);
-    d.set_item("move", best.to_string())?;
-    d.set_item("action", pos.action_of(best))?;
-    d.set_item("score", report.score)?;
-    d.set_item("score_text", report.score_text)?;
-    d.set_item("depth", report.depth)?;
-    d.set_item("nodes", report.nodes)?;
-    d.set_item("time", report.elapsed.as_secs_f64())?;
-    Ok(d)
-}
-
 #[pymethods]
 impl crate::PySantorini {
     /// The levels: a (5, 5) int8 numpy array, row 0 the top row (A5..E5).
@@ -159,8 +115,8 @@ impl crate::PySantorini {
     }
 
     /// The spaces of a player's workers (0 or 1), in notation (`B3`).
-    fn workers(&self, player: i64) -> PyResult<Vec<String>> {
-        let p = crate::position::player_of(player)?;
+    fn workers(&self, player: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let p = crate::args::player(player)?;
         Ok(self
             .pos
             .workers(p)

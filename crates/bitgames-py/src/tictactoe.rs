@@ -1,8 +1,14 @@
 //! Tic-tac-toe's perfect values from Python.
 
-use crate::games::ttt_solver;
-use bitgames::tictactoe::solver::Value;
+use bitgames::tictactoe::solver::{Solver, Value};
 use pyo3::prelude::*;
+use std::sync::OnceLock;
+
+/// The tic-tac-toe solver, built once (every position solved).
+pub fn ttt_solver() -> &'static Solver {
+    static SOLVER: OnceLock<Solver> = OnceLock::new();
+    SOLVER.get_or_init(Solver::new)
+}
 
 fn words(v: Value) -> String {
     v.to_string()

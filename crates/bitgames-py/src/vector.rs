@@ -1,20 +1,30 @@
 //! Batched environments, written once over [`PyGame`]: `N` games stepped
 //! together in Rust, the outputs written into flat buffers that become numpy
-//! arrays, the GIL released, large batches split over a thread pool.
+//! arrays, the GIL released, large batches split over a thread pool. The
+//! Python class around [`VecCore`] is `vector_class.rs`'s `vector_env!`.
 //!
 //! Autoreset follows Gymnasium 1.x's *next-step* mode: the step after a game
 //! ended ignores that environment's action, resets it, and reports the new
 //! game's first observation with reward 0 and no termination.
 
-use crate::game::{Limit, PyGame, obs_len};
+use crate::game::{PyGame, obs_len};
 use bitgames::Player;
-use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods};
-use pyo3::exceptions::PyValueError;
+use bitgames::engine::Limits;
+use numpy::npyffi::{NpyTypes, PY_ARRAY_API, get_type_object, npy_intp};
+use numpy::{Element, PyArray, PyArrayDescrMethods, PyArrayMethods};
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::sync::Mutex;
+
+/// The most environments one vector environment holds (16,777,216): beyond
+/// it, `num_envs` is a ValueError rather than an allocation of many
+/// gigabytes (Santorini takes about 1 KB an environment).
+pub const MAX_ENVS: usize = 1 << 24;
+/// The most threads a vector environment starts.
+pub const MAX_THREADS: usize = 1024;
 
 /// Who answers the agent's move inside `step`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,8 +33,8 @@ pub enum Opponent {
     None,
     /// A uniformly random legal move.
     Random,
-    /// The game's solver or search within the limit.
-    Expert(Limit),
+    /// The registry's engine within the limits (see [`crate::engine`]).
+    Expert(Limits),
 }
 
 /// One environment.
@@ -111,16 +121,17 @@ struct Scratch {
 }
 
 impl Scratch {
-    fn new(n: usize, ol: usize, ml: usize) -> Self {
-        Scratch {
-            obs: vec![0; n * ol],
-            mask: vec![false; n * ml],
-            rewards: vec![0.0; 2 * n],
-            reward: vec![0.0; n],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
-            player: vec![0; n],
-        }
+    /// The buffers, or `None` if there is not the memory for them.
+    fn new(n: usize, ol: usize, ml: usize) -> Option<Self> {
+        Some(Scratch {
+            obs: filled(n.checked_mul(ol)?, 0)?,
+            mask: filled(n.checked_mul(ml)?, false)?,
+            rewards: filled(n.checked_mul(2)?, 0.0)?,
+            reward: filled(n, 0.0)?,
+            terminated: filled(n, false)?,
+            truncated: filled(n, false)?,
+            player: filled(n, 0)?,
+        })
     }
 
     fn outs(&mut self) -> Outs<'_> {
@@ -163,6 +174,9 @@ const PARALLEL_MIN_EXPERT: usize = 2 * CHUNK;
 const CHUNK: usize = 64;
 
 impl<G: PyGame> VecCore<G> {
+    /// `num_envs` games (1 to [`MAX_ENVS`]) stepped by `threads` threads
+    /// (1 to [`MAX_THREADS`]): a ValueError naming the argument outside its
+    /// range, a MemoryError if the environments do not fit in memory.
     pub fn new(
         num_envs: usize,
         seed: u64,
@@ -170,31 +184,45 @@ impl<G: PyGame> VecCore<G> {
         agent: Player,
         max_plies: Option<u32>,
         threads: usize,
-    ) -> Result<Self, String> {
-        if num_envs == 0 {
-            return Err("num_envs must be at least 1".into());
+    ) -> PyResult<Self> {
+        if !(1..=MAX_ENVS).contains(&num_envs) {
+            return Err(PyValueError::new_err(format!(
+                "num_envs {num_envs} must be at least 1 and at most {MAX_ENVS}"
+            )));
         }
-        let start = G::default();
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(PyValueError::new_err(format!(
+                "threads {threads} must be at least 1 and at most {MAX_THREADS}"
+            )));
+        }
+        let start = G::start();
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(num_envs).map_err(|_| {
+            PyMemoryError::new_err(format!(
+                "not enough memory for {num_envs} environments of {}",
+                G::CLASS
+            ))
+        })?;
+        slots.extend((0..num_envs).map(|i| Slot {
+            pos: start,
+            cache: G::ObsCache::default(),
+            rng: SmallRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            done: true,
+            plies: 0,
+        }));
         // The calling thread steps chunks too: the pool holds the others.
         let pool = if threads > 1 {
             Some(
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(threads - 1)
                     .build()
-                    .map_err(|e| format!("cannot start {threads} threads: {e}"))?,
+                    .map_err(|e| {
+                        PyValueError::new_err(format!("cannot start {threads} threads: {e}"))
+                    })?,
             )
         } else {
             None
         };
-        let slots = (0..num_envs)
-            .map(|i| Slot {
-                pos: start,
-                cache: G::ObsCache::default(),
-                rng: SmallRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-                done: true,
-                plies: 0,
-            })
-            .collect();
         Ok(VecCore {
             slots,
             opponent,
@@ -408,8 +436,9 @@ impl<G: PyGame> VecCore<G> {
 
     /// Random legal moves until at least `games` games have ended: (moves
     /// played, games ended). Steps that only reset a game are not moves.
-    pub fn random_play(&mut self, games: u64) -> (u64, u64) {
-        let mut scratch = Scratch::new(self.slots.len(), self.ol, self.ml);
+    /// `None` if there is not the memory for the outputs.
+    pub fn random_play(&mut self, games: u64) -> Option<(u64, u64)> {
+        let mut scratch = Scratch::new(self.slots.len(), self.ol, self.ml)?;
         let (mut moves, mut ended) = (0u64, 0u64);
         while ended < games {
             let resets = self.slots.iter().filter(|s| s.done).count();
@@ -423,7 +452,7 @@ impl<G: PyGame> VecCore<G> {
                 .filter(|(t, u)| **t || **u)
                 .count() as u64;
         }
-        (moves, ended)
+        Some((moves, ended))
     }
 
     pub fn positions(&self) -> Vec<G> {
@@ -439,18 +468,18 @@ impl<G: PyGame> VecCore<G> {
         fill: impl FnOnce(&mut Self, Outs<'_>) + Send,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let n = self.slots.len();
-        let [a, b, c] = G::default().obs_shape();
-        // SAFETY (each `new`): fresh arrays that `fill` writes in full
+        let [a, b, c] = G::start().obs_shape();
+        // SAFETY (each `fresh`): fresh arrays that `fill` writes in full
         // before Python sees them.
         let (obs, mask, rewards, reward, terminated, truncated, player) = unsafe {
             (
-                PyArray4::<bool>::new(py, [n, a, b, c], false),
-                PyArray2::<bool>::new(py, [n, self.ml], false),
-                PyArray2::<f32>::new(py, [n, 2], false),
-                PyArray1::<f32>::new(py, [n], false),
-                PyArray1::<bool>::new(py, [n], false),
-                PyArray1::<bool>::new(py, [n], false),
-                PyArray1::<i8>::new(py, [n], false),
+                fresh::<bool, numpy::Ix4, 4>(py, [n, a, b, c])?,
+                fresh::<bool, numpy::Ix2, 2>(py, [n, self.ml])?,
+                fresh::<f32, numpy::Ix2, 2>(py, [n, 2])?,
+                fresh::<f32, numpy::Ix1, 1>(py, [n])?,
+                fresh::<bool, numpy::Ix1, 1>(py, [n])?,
+                fresh::<bool, numpy::Ix1, 1>(py, [n])?,
+                fresh::<i8, numpy::Ix1, 1>(py, [n])?,
             )
         };
         {
@@ -485,8 +514,46 @@ impl<G: PyGame> VecCore<G> {
     }
 }
 
+/// `n` copies of `value` in a vector, or `None` without the memory.
+fn filled<T: Clone>(n: usize, value: T) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).ok()?;
+    v.resize(n, value);
+    Some(v)
+}
+
+/// A fresh, uninitialised C-order numpy array of `dims` (`N` of them, the
+/// dimension of `D`). Where `PyArray::new` would panic, this returns the
+/// error numpy raised (MemoryError).
+///
+/// # Safety
+/// The caller writes every element before Python sees the array.
+unsafe fn fresh<'py, T: Element, D: numpy::ndarray::Dimension, const N: usize>(
+    py: Python<'py>,
+    dims: [usize; N],
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    let mut dims: [npy_intp; N] = dims.map(|d| d as npy_intp);
+    // SAFETY: numpy's own constructor of an array it allocates (no data,
+    // no strides: C order), as `PyArray::new` calls it; it steals the
+    // reference to the dtype; a null result carries the Python error.
+    unsafe {
+        let ptr = PY_ARRAY_API.PyArray_NewFromDescr(
+            py,
+            get_type_object(py, NpyTypes::PyArray_Type),
+            T::get_dtype(py).into_dtype_ptr(),
+            N as std::ffi::c_int,
+            dims.as_mut_ptr(),
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            0,
+            std::ptr::null_mut(),
+        );
+        Ok(Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked())
+    }
+}
+
 fn start_game<G: PyGame>(slot: &mut Slot<G>, opponent: Opponent, agent: Player) {
-    slot.pos = G::default();
+    slot.pos = G::start();
     slot.cache = G::ObsCache::default();
     slot.done = false;
     slot.plies = 0;
@@ -499,7 +566,7 @@ fn opponent_moves<G: PyGame>(slot: &mut Slot<G>, opponent: Opponent) {
     let mv = match opponent {
         Opponent::None => None,
         Opponent::Random => slot.pos.random_move(&mut slot.rng),
-        Opponent::Expert(limit) => slot.pos.expert_move(limit, &mut slot.rng),
+        Opponent::Expert(limits) => crate::engine::expert_move(&slot.pos, limits, &mut slot.rng),
     };
     if let Some(mv) = mv {
         slot.pos.play_unchecked(mv);
@@ -527,172 +594,4 @@ fn write<G: PyGame>(
     *out.terminated = terminated;
     *out.truncated = truncated;
     *out.player = to_move.index() as i8;
-}
-
-/// Reads an integer array (numpy of any integer dtype, or a sequence of ints).
-pub fn int_vec(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
-    use numpy::{PyArrayDescrMethods, PyUntypedArrayMethods};
-    // The common case, without a conversion.
-    if let Ok(arr) = obj.cast::<PyArray1<i64>>()
-        && let Ok(view) = arr.try_readonly()
-        && let Ok(slice) = view.as_slice()
-    {
-        return Ok(slice.to_vec());
-    }
-    if let Ok(arr) = obj.cast::<numpy::PyUntypedArray>() {
-        let dtype = arr.dtype();
-        let kind = dtype.kind();
-        if kind != b'i' && kind != b'u' {
-            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "{what} must be an integer array, got dtype {dtype}"
-            )));
-        }
-        if arr.ndim() != 1 {
-            return Err(PyValueError::new_err(format!(
-                "{what} must be one-dimensional, got shape {}",
-                crate::game::py_shape(arr.shape())
-            )));
-        }
-        let as_i64 = obj.call_method1("astype", ("int64",))?;
-        let arr = as_i64.cast::<PyArray1<i64>>()?;
-        return Ok(arr.readonly().as_slice()?.to_vec());
-    }
-    obj.extract::<Vec<i64>>().map_err(|_| {
-        pyo3::exceptions::PyTypeError::new_err(format!(
-            "{what} must be a sequence of ints or an integer numpy array"
-        ))
-    })
-}
-
-/// The Python class of a game's vector environment.
-#[macro_export]
-macro_rules! vector_env {
-    ($class:ident, $game:ty, $position:ident, $pyname:literal, $doc:literal) => {
-        #[doc = $doc]
-        #[pyclass(name = $pyname, module = "bitgames._bitgames")]
-        pub struct $class {
-            core: $crate::vector::VecCore<$game>,
-        }
-
-        #[pymethods]
-        impl $class {
-            /// `opponent`: None (self-play), "random" or "expert"; `agent`: the
-            /// agent's player (0 or 1) when an opponent plays; `depth` and
-            /// `time` limit the expert; `max_steps` truncates long games;
-            /// `threads`: the threads that step large batches.
-            #[new]
-            #[pyo3(signature = (num_envs, seed=0, opponent=None, agent=0, depth=None, time=None, max_steps=None, threads=None))]
-            #[allow(clippy::too_many_arguments)]
-            fn new(
-                num_envs: usize,
-                seed: u64,
-                opponent: Option<&str>,
-                agent: i64,
-                depth: Option<u32>,
-                time: Option<f64>,
-                max_steps: Option<u32>,
-                threads: Option<usize>,
-            ) -> PyResult<Self> {
-                let limit = $crate::game::Limit {
-                    depth,
-                    time: match time {
-                        None => None,
-                        Some(t) if t.is_finite() && t > 0.0 => {
-                            Some(std::time::Duration::from_secs_f64(t))
-                        }
-                        Some(t) => {
-                            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                                "time {t} must be a positive number of seconds"
-                            )));
-                        }
-                    },
-                };
-                let opponent = match opponent {
-                    None => $crate::vector::Opponent::None,
-                    Some("random") => $crate::vector::Opponent::Random,
-                    Some("expert") => $crate::vector::Opponent::Expert(limit),
-                    Some(other) => {
-                        return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                            "opponent `{other}` is not None, \"random\" or \"expert\""
-                        )));
-                    }
-                };
-                let agent = $crate::position::player_of(agent)?;
-                let threads = threads.unwrap_or_else(rayon::current_num_threads);
-                let core = $crate::vector::VecCore::new(
-                    num_envs, seed, opponent, agent, max_steps, threads,
-                )
-                .map_err(pyo3::exceptions::PyValueError::new_err)?;
-                Ok($class { core })
-            }
-
-            /// The number of environments.
-            #[getter]
-            fn num_envs(&self) -> usize {
-                self.core.num_envs()
-            }
-
-            /// Starts every game: (obs, mask, rewards, terminated, truncated,
-            /// player, reward).
-            #[pyo3(signature = (seed=None))]
-            fn reset<'py>(
-                &mut self,
-                py: Python<'py>,
-                seed: Option<u64>,
-            ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-                self.core.check_open()?;
-                self.core
-                    .into_arrays(py, |core, outs| core.reset(seed, outs))
-            }
-
-            /// One step of every environment: (obs, mask, rewards, terminated,
-            /// truncated, player, reward of the player who acted).
-            fn step<'py>(
-                &mut self,
-                py: Python<'py>,
-                actions: &Bound<'py, PyAny>,
-            ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-                self.core.check_open()?;
-                let actions = $crate::vector::int_vec(actions, "actions")?;
-                self.core
-                    .check_actions(&actions)
-                    .map_err(pyo3::exceptions::PyValueError::new_err)?;
-                self.core
-                    .into_arrays(py, |core, outs| core.step(&actions, outs))
-            }
-
-            /// A random legal action per environment (numpy int64), drawn from
-            /// the environments' own generators.
-            fn sample_actions<'py>(
-                &mut self,
-                py: Python<'py>,
-            ) -> PyResult<Bound<'py, numpy::PyArray1<i64>>> {
-                self.core.check_open()?;
-                Ok(numpy::PyArray1::from_vec(py, self.core.sample_actions()))
-            }
-
-            /// Steps random legal moves (drawn in Rust) until at least
-            /// `games` games have ended; returns (moves played, games ended).
-            /// A benchmark helper: the GIL is released throughout.
-            fn random_play(&mut self, py: Python<'_>, games: u64) -> PyResult<(u64, u64)> {
-                self.core.check_open()?;
-                let core = &mut self.core;
-                Ok(py.detach(|| core.random_play(games)))
-            }
-
-            /// The positions, as the game's position objects.
-            fn positions(&self) -> Vec<$position> {
-                self.core
-                    .positions()
-                    .into_iter()
-                    .map(|pos| $position { pos })
-                    .collect()
-            }
-
-            /// Closes the environment: later calls raise ValueError.
-            fn close(&mut self) {
-                self.core.close();
-            }
-        }
-    };
 }

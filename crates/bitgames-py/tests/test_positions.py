@@ -43,8 +43,10 @@ def test_illegal_action_names_it_and_leaves_the_position(cls):
         pos.apply_action(100000)
     with pytest.raises(ValueError, match=r"action -1 is outside"):
         pos.apply_action(-1)
+    with pytest.raises(ValueError, match=r"^action 1180591620717411303424 is outside 0\.\.\d+$"):
+        pos.apply_action(2**70)
     assert pos == before
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^action must be an integer, got str$"):
         pos.apply_action("3")
 
 
@@ -99,8 +101,15 @@ def test_copies_pickles_equality_hash(cls, notation):
 def test_str_and_repr_draw_the_board():
     pos = ConnectFour("4453")
     assert str(pos).splitlines()[-3:] == [". . . O . . .", ". . O X X . .", "1 2 3 4 5 6 7"]
-    assert repr(pos).startswith("ConnectFour('0000000/0000000/0000000/0000000/0002000/0021100')\n")
+    # The notation is the library registry's: a move string that reaches the
+    # position (the same for every way there), which reads back.
+    assert repr(pos).startswith("ConnectFour('5344')\n") and ConnectFour("5344") == pos
     assert ". . O X X . ." in repr(pos)
+    assert ConnectFour("0000000/0000000/0000000/0000000/0002000/0021100") == pos
+    # Another board size: the notation is the grid, and pickling keeps it.
+    small = ConnectFour.from_grid([[0] * 6] * 4 + [[0, 0, 2, 0, 0, 0], [0, 0, 1, 1, 0, 0]])
+    assert small.notation() == "000000/000000/000000/000000/002000/001100"
+    assert pickle.loads(pickle.dumps(small)) == small and small.width == 6
     assert str(TicTacToe("1524")) == "X X .\nO O .\n. . .\n"
     assert "1" in str(Santorini(SANTORINI_MID)) and "A   B" in str(Santorini(SANTORINI_MID))
 
@@ -111,8 +120,12 @@ def test_observation_is_pgx_layout_from_each_side():
     assert me[5, 3, 0] and me[5, 4, 1] and me.sum() == 2
     assert them[5, 4, 0] and them[5, 3, 1]
     assert (pos.observation() == me).all()
-    with pytest.raises(ValueError, match="player 2 is not 0 or 1"):
+    with pytest.raises(ValueError, match=r"^player 2 is not 0 or 1 \(0 moves first\)$"):
         pos.observation(2)
+    with pytest.raises(ValueError, match=r"^player 1267650600228229401496703205376 is not 0 or 1"):
+        pos.observation(2**100)
+    with pytest.raises(TypeError, match=r"^player must be an integer, got str$"):
+        pos.observation("1")
     t = TicTacToe("15")
     assert t.observation()[0, 0, 0] and t.observation()[1, 1, 1]
     s = Santorini(SANTORINI_MID)
@@ -140,3 +153,29 @@ def test_actions_and_moves_name_each_other():
 def test_perft_counts(cls, notation, counts):
     pos = cls(notation) if notation else cls()
     assert [pos.perft(d) for d in range(1, len(counts) + 1)] == counts
+
+
+def test_best_move_is_the_registry_engine_of_every_game():
+    r = TicTacToe("1524").best_move()
+    assert (r["move"], r["action"], r["ties"], r["score_text"], r["exact"], r["engine"]) == (
+        "3", 2, ["3"], "win in 1", True, "perfect")
+    # O answers the centre in a corner: the four corners draw, the edges lose.
+    assert sorted(TicTacToe("5").best_move()["ties"]) == ["1", "3", "7", "9"]
+    r = ConnectFour().best_move(time=2.0)  # the built-in book answers
+    assert (r["move"], r["ties"], r["score"], r["score_text"], r["exact"], r["engine"]) == (
+        "4", ["4"], 1, "win in 21", True, "solver")
+    r = Santorini("2300000000000000000000000/1/mortal:A5,E1/mortal:C3,D3").best_move(depth=1)
+    assert r["move"] == "A5>B5#" and r["engine"] == "alpha-beta"
+    with pytest.raises(ValueError, match=r"^the game is already over: player 1 wins$"):
+        ConnectFour("1212121").best_move()
+    with pytest.raises(ValueError, match=r"^time -1 must be a positive number of seconds, at most 1e9$"):
+        TicTacToe().best_move(time=-1)
+
+
+def test_move_to_action_refuses_moves_outside_the_action_space():
+    small = ConnectFour.from_grid([[0] * 4] * 4)
+    assert small.move_to_action("4") == 3
+    with pytest.raises(ValueError, match=r"^move `5` is not one of this position's 4 actions$"):
+        small.move_to_action("5")
+    with pytest.raises(ValueError, match=r"^move `A1,A1` is not one of this position's 753 actions$"):
+        Santorini().move_to_action("A1,A1")

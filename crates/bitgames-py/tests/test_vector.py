@@ -65,8 +65,24 @@ def test_bad_actions_raise_and_nothing_moves():
         vector.make("chess", 1)
     with pytest.raises(ValueError, match="opponent `smart`"):
         vector.make("connect_four", 1, opponent="smart")
-    with pytest.raises(ValueError, match="num_envs must be at least 1"):
+    with pytest.raises(ValueError, match=r"^num_envs 0 must be at least 1 and at most 16777216$"):
         vector.make("connect_four", 0)
+    with pytest.raises(ValueError, match=r"^num_envs 16777217 must be at least 1 and at most 16777216$"):
+        vector.make("santorini", 2**24 + 1)
+    with pytest.raises(ValueError, match=r"^num_envs -1 must be at least 1 and at most 16777216$"):
+        vector.make("connect_four", -1)
+    with pytest.raises(TypeError, match=r"^num_envs must be an integer, got float$"):
+        vector.make("connect_four", 2.0)
+    with pytest.raises(ValueError, match=r"^agent 2 must be at least 0 and at most 1$"):
+        vector.make("connect_four", 1, opponent="random", agent=2)
+    with pytest.raises(ValueError, match=r"^seed -1 must be at least 0 and at most 18446744073709551615$"):
+        vector.make("connect_four", 1, seed=-1)
+    with pytest.raises(ValueError, match=r"^threads 0 must be at least 1 and at most 1024$"):
+        vector.make("connect_four", 1, threads=0)
+    with pytest.raises(ValueError, match=r"^time 1e300 must be a positive number of seconds, at most 1e9$"):
+        vector.make("connect_four", 1, opponent="expert", time=1e300)
+    with pytest.raises(ValueError, match=r"^time nan must be a positive"):
+        vector.make("tic_tac_toe", 1, opponent="expert", time=float("nan"))
 
 
 def test_one_thread_and_many_give_the_same_games():

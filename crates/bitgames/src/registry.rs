@@ -36,8 +36,22 @@ pub trait Registered: Game<Move: FromStr<Err: Display>> + FromStr<Err: Display> 
     fn start() -> Self;
 
     /// The position in the notation its parser reads back (a move list, a
-    /// board string, a FEN): `parse(notation(p)) == p`.
+    /// board string, a FEN): `from_notation(notation(p)) == p`.
     fn notation(&self) -> String {
+        self.to_string()
+    }
+
+    /// The position written in its notation, or in any other text form the
+    /// game reads (Connect Four: a grid too); the error says why not.
+    /// Default: [`FromStr`].
+    fn from_notation(text: &str) -> Result<Self, String> {
+        text.parse()
+            .map_err(|e: <Self as FromStr>::Err| e.to_string())
+    }
+
+    /// The position drawn for people (a terminal, the page's `<pre>`), one
+    /// line a row. Default: [`Display`].
+    fn drawing(&self) -> String {
         self.to_string()
     }
 
@@ -102,7 +116,7 @@ pub struct State {
     pub game: &'static str,
     /// The position in its notation.
     pub position: String,
-    /// The position drawn for people.
+    /// The position drawn for people ([`Registered::drawing`]).
     pub board: String,
     /// 1 or 2.
     pub to_move: u8,
@@ -220,12 +234,11 @@ pub fn parse_position<G: Registered>(position: &str) -> Result<G, Error> {
     if text.is_empty() || text == "-" {
         return Ok(G::start());
     }
-    text.parse()
-        .map_err(|e: <G as FromStr>::Err| Error::BadPosition {
-            game: G::NAME,
-            text: crate::excerpt(text).into_owned(),
-            why: e.to_string(),
-        })
+    G::from_notation(text).map_err(|why| Error::BadPosition {
+        game: G::NAME,
+        text: crate::excerpt(text).into_owned(),
+        why,
+    })
 }
 
 /// `pos` after `moves`, each parsed and played in turn; the first refused one
@@ -253,7 +266,7 @@ pub fn state_of<G: Registered>(pos: &G) -> State {
     State {
         game: G::NAME,
         position: pos.notation(),
-        board: pos.to_string(),
+        board: pos.drawing(),
         to_move: pos.to_move().number(),
         status: outcome.to_string(),
         winner: outcome.winner().map(crate::Player::number),
@@ -421,10 +434,8 @@ fn check_position<G: Registered>(pos: &G, checked: &mut Checked) -> Result<(), S
     if fast != naive {
         return Err(format!("legal moves {fast:?}, naive twin {naive:?}"));
     }
-    let back: G = pos
-        .notation()
-        .parse()
-        .map_err(|e: <G as FromStr>::Err| format!("its notation does not parse back: {e}"))?;
+    let back = G::from_notation(&pos.notation())
+        .map_err(|e| format!("its notation does not parse back: {e}"))?;
     if back != *pos {
         return Err(format!(
             "its notation parses to another position, `{}`",
@@ -505,6 +516,62 @@ mod tests {
             assert_eq!(a.status, "ongoing");
             assert!(!a.legal_moves.is_empty());
         }
+    }
+
+    #[test]
+    fn the_state_draws_the_board_for_people() {
+        let t = find("tictactoe").unwrap().state("1524", &[]).unwrap();
+        assert_eq!(
+            (t.position.as_str(), t.board.as_str()),
+            ("XX./OO./...", "X X .\nO O .\n. . .\n")
+        );
+        let s = find("santorini")
+            .unwrap()
+            .state("-", &["B3,D3", "C4,C2"])
+            .unwrap();
+        assert!(
+            s.board
+                .starts_with("    A   B   C   D   E\n5   0.  0.  0.  0.  0. \n"),
+            "{}",
+            s.board
+        );
+        assert!(
+            s.board.contains("\n3   0.  01  0.  01  0. \n"),
+            "{}",
+            s.board
+        );
+        let c = find("connect4").unwrap().state("443", &[]).unwrap();
+        assert!(
+            c.board
+                .trim_end()
+                .ends_with(". . . O . . .\n. . X X . . .\n1 2 3 4 5 6 7"),
+            "{}",
+            c.board
+        );
+    }
+
+    #[test]
+    fn connect_four_reads_a_grid_of_any_size_and_writes_moves_on_7x6() {
+        let c4 = find("connect4").unwrap();
+        let grid = "0000000/0000000/0000000/0000000/0002000/0021100";
+        // A move string that reaches the grid, the moves in some order.
+        let s = c4.state(grid, &["5"]).unwrap();
+        assert_eq!((s.position.as_str(), s.to_move), ("53445", 2));
+        assert_eq!(c4.state("44535", &[]).unwrap().board, s.board);
+        // 4x4: the notation is the grid, and it reads back.
+        let s = c4.state("0000/0000/0000/1200", &["3"]).unwrap();
+        assert_eq!(s.position, "0000/0000/0000/1210");
+        assert_eq!(s.legal_moves, ["1", "2", "3", "4"]);
+        assert_eq!(c4.state(&s.position, &[]).unwrap(), s);
+        // One row: the grid ends with `/` (`12` alone is a move string).
+        let s = c4.state("1200/", &["3"]).unwrap();
+        assert_eq!((s.position.as_str(), s.legal_moves.len()), ("1210/", 1));
+        let e = c4.state("0000/0000/0000/2200", &[]).err().unwrap();
+        assert!(
+            e.to_string()
+                .starts_with("bad connect4 position `0000/0000/0000/2200`: "),
+            "{e}"
+        );
     }
 
     #[test]

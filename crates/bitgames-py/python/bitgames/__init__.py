@@ -10,6 +10,9 @@ converts and adds the ecosystem's conventions:
 - :mod:`bitgames.tictactoe`: perfect values;
 - :mod:`bitgames.santorini`: move-to sets, distances, the search engine;
 - :mod:`bitgames.vector`: batched environments (``make("connect_four", num_envs=N)``);
+- :mod:`bitgames.gym`: Gymnasium ids ``bitgames/ConnectFour-v0``,
+  ``bitgames/TicTacToe-v0``, ``bitgames/Santorini-v0``, registered on import
+  when Gymnasium is installed (``gymnasium.make``, ``gymnasium.make_vec``);
 - :mod:`bitgames.aec`: PettingZoo AEC environments;
 - :mod:`bitgames.book`: Connect Four opening books built on a Ray cluster
   (``python -m bitgames.book build``).
@@ -18,6 +21,13 @@ converts and adds the ecosystem's conventions:
 from ._bitgames import Book, ConnectFour, Santorini, TicTacToe
 from . import connect4, santorini, tictactoe, vector
 from .connect4 import Solver
+
+try:  # Gymnasium is optional: with it, the ids are registered on import.
+    import gymnasium as _gymnasium
+except ImportError:  # pragma: no cover
+    _gymnasium = None
+if _gymnasium is not None:
+    from . import gym
 
 __all__ = [
     "Book",

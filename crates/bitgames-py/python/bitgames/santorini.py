@@ -1,4 +1,5 @@
-"""Santorini: the bitboard tutorial's move-to sets and distances, and the engine.
+"""Santorini: the bitboard tutorial's move-to sets and distances, and the engine
+(the library registry's search, as every position's ``best_move``).
 
 The tutorial's instance, a worker and 25 levels row-major from (1,1):
 
@@ -18,8 +19,17 @@ array([[ 1,  0,  3,  2,  3],
 """
 
 from ._bitgames import Santorini
-from ._bitgames import sa_best_move as best_move
 from ._bitgames import sa_distances as distances
 from ._bitgames import sa_move_to as move_to
 
 __all__ = ["Santorini", "best_move", "distances", "move_to"]
+
+
+def best_move(position, time=None, depth=None):
+    """The engine's move (``position.best_move``): a dict with ``move``,
+    ``action``, ``score`` (and ``score_text``), ``depth``, ``nodes``,
+    ``time``, ... ``time`` in seconds (default 1 when no depth is given),
+    ``depth`` in plies."""
+    if time is None and depth is None:
+        time = 1.0
+    return position.best_move(time=time, depth=depth)

@@ -28,16 +28,28 @@ except ImportError:  # pragma: no cover
     gymnasium = None
     _Base = object
 
-GAMES = {
-    "connect_four": _bitgames.ConnectFourVector,
-    "tic_tac_toe": _bitgames.TicTacToeVector,
-    "santorini": _bitgames.SantoriniVector,
-}
-_POSITIONS = {
-    "connect_four": _bitgames.ConnectFour,
-    "tic_tac_toe": _bitgames.TicTacToe,
-    "santorini": _bitgames.Santorini,
-}
+def _snake(name):
+    """``ConnectFour`` -> ``connect_four`` (pgx's and OpenSpiel's names)."""
+    return "".join("_" + c.lower() if c.isupper() and i else c.lower() for i, c in enumerate(name))
+
+
+#: Every game's entry of the native registry list (``_bitgames.games()``),
+#: by its snake-case name (``connect_four``): the names ``make`` takes. The
+#: library's own names (``connect4``) are read too.
+GAME_INFO = {_snake(g["class"]): g for g in _bitgames.games()}
+_ALIASES = {g["name"]: key for key, g in GAME_INFO.items()}
+GAMES = {key: g["vector"] for key, g in GAME_INFO.items()}
+
+
+def game_key(game):
+    """The snake-case name of ``game`` (``connect_four``, or the library's
+    ``connect4``); ValueError naming the games for any other."""
+    if isinstance(game, str):
+        if game in GAME_INFO:
+            return game
+        if game in _ALIASES:
+            return _ALIASES[game]
+    raise ValueError(f"unknown game {game!r}: choose one of {sorted(GAME_INFO)}")
 
 
 class VectorEnv(_Base):
@@ -50,17 +62,16 @@ class VectorEnv(_Base):
 
     def __init__(self, game, num_envs, seed=0, opponent=None, agent=0, depth=None,
                  time=None, max_steps=None, threads=None):
-        if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}: choose one of {sorted(GAMES)}")
+        game = game_key(game)
+        info = GAME_INFO[game]
         self.game = game
-        self.core = GAMES[game](num_envs, seed=seed, opponent=opponent, agent=agent,
-                                depth=depth, time=time, max_steps=max_steps, threads=threads)
-        self.num_envs = num_envs
+        self.core = info["vector"](num_envs, seed=seed, opponent=opponent, agent=agent,
+                                   depth=depth, time=time, max_steps=max_steps, threads=threads)
+        self.num_envs = self.core.num_envs
         self.opponent = opponent
         self.agent = agent
-        start = _POSITIONS[game]()
-        self.single_num_actions = start.num_actions()
-        self.single_obs_shape = start.observation().shape
+        self.single_num_actions = info["num_actions"]
+        self.single_obs_shape = tuple(info["obs_shape"])
         self._closed = False
         if gymnasium is not None:
             self.metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
@@ -107,10 +118,13 @@ class VectorEnv(_Base):
 def make(game, num_envs, seed=0, opponent=None, agent=0, depth=None, time=None,
          max_steps=None, threads=None):
     """A batched environment of ``game`` ("connect_four", "tic_tac_toe",
-    "santorini"). ``opponent``: None (both players act through ``step``),
-    "random", or "expert" (the exact solver, or Santorini's search at
-    ``depth``/``time`` seconds a move); ``agent``: 0 or 1, the agent's side
-    against an opponent; ``threads``: the threads that step large batches
-    (default: every core)."""
+    "santorini", or the library's names "connect4", "tictactoe"), ``num_envs``
+    games (1 to 16,777,216: more is a ValueError). ``opponent``: None (both
+    players act through ``step``), "random", or "expert" (the library
+    registry's engine: the perfect player, the exact solver, the search,
+    within ``depth`` plies/``time`` seconds a move, by default its own limits
+    (Santorini: 2 plies); among moves it rates equal it picks at random);
+    ``agent``: 0 or 1, the agent's side against an opponent; ``threads``: the
+    threads that step large batches (1 to 1024, default: every core)."""
     return VectorEnv(game, num_envs, seed=seed, opponent=opponent, agent=agent,
                      depth=depth, time=time, max_steps=max_steps, threads=threads)

@@ -1,6 +1,8 @@
 //! Connect Four in the registry: the exact solver (with the built-in book and
-//! its quick fallback) as its engine, the naive twin's moves and outcome.
+//! its quick fallback) as its engine, the notation (a move string, or a grid
+//! on any other board), the naive twin's moves and outcome.
 
+use super::grid::{grid_string, parse_grid_position};
 use super::policy::{Basis, best_columns, choose_move};
 use super::solver::{Solver, book};
 use super::{Column, Position, move_string, naive};
@@ -18,13 +20,19 @@ pub const DEFAULT_TIME: Duration = Duration::from_secs(3);
 /// end); the time limit does.
 pub struct Exact {
     solver: Solver,
+    /// The board whose built-in book the solver holds.
+    book_geometry: super::Geometry,
 }
 
 impl Exact {
-    /// The engine on `solver`, with its table and book.
+    /// The engine on `solver`, with its table and its 7x6 book (another
+    /// board gets its built-in book, if it has one, when first seen).
     #[must_use]
     pub fn new(solver: Solver) -> Exact {
-        Exact { solver }
+        Exact {
+            solver,
+            book_geometry: super::Geometry::STANDARD,
+        }
     }
 }
 
@@ -44,8 +52,9 @@ impl Engine<Position> for Exact {
 
     fn think(&mut self, pos: &Position, limits: Limits) -> Report<Column> {
         let started = Instant::now();
-        if pos.geometry() != super::Geometry::STANDARD {
+        if pos.geometry() != self.book_geometry {
             self.solver.set_book(book::builtin_shared(pos.geometry()));
+            self.book_geometry = pos.geometry();
         }
         self.solver.reset_stats();
         let deadline = started + limits.time.unwrap_or(DEFAULT_TIME);
@@ -91,9 +100,29 @@ impl Registered for Position {
         Position::default()
     }
 
-    /// The move string (every position the parsers build has one).
+    /// The move string on the standard board (every position the parsers
+    /// build has one); on any other board, or without one, the grid of
+    /// 0/1/2, top row first, rows separated by `/` (a board of one row ends
+    /// with `/`, which tells its grid from a move string).
     fn notation(&self) -> String {
-        move_string(self).unwrap_or_else(|| self.to_string())
+        if self.geometry() == super::Geometry::STANDARD
+            && let Some(moves) = move_string(self)
+        {
+            return moves;
+        }
+        let grid = grid_string(self);
+        if self.height() == 1 { grid + "/" } else { grid }
+    }
+
+    /// A move string (`4453`, 7x6) or a grid of 0/1/2, top row first, rows
+    /// separated by `/` or line breaks (any board size).
+    fn from_notation(text: &str) -> Result<Position, String> {
+        let t = text.trim();
+        if t.contains(['/', '\n', '[']) {
+            parse_grid_position(t).map_err(|e| e.to_string())
+        } else {
+            Position::from_moves(t).map_err(|e| e.to_string())
+        }
     }
 
     fn engine() -> Box<dyn Engine<Position>> {
@@ -114,5 +143,44 @@ impl Position {
         let moves = move_string(&self).expect("a position of the parsers has a move string");
         naive::Board::from_moves_in(self.geometry(), &moves)
             .expect("the naive twin replays the move string")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_engine_takes_the_book_of_each_board_it_is_given() {
+        let mut engine = Exact::default();
+        let small = Position::from_notation("00000/00000/00000/00000").unwrap();
+        let r = engine.think(&small, Limits::time(Duration::from_secs(10)));
+        assert!(r.exact && r.best.is_some());
+        // Back on 7x6, the built-in book answers the start at once.
+        let r = engine.think(
+            &Position::default(),
+            Limits::time(Duration::from_millis(50)),
+        );
+        assert_eq!((r.best, r.exact, r.score), (Some(Column(3)), true, Some(1)));
+        assert_eq!(r.score_text, "win in 21");
+    }
+
+    #[test]
+    fn the_notation_reads_back_on_every_board() {
+        for text in ["", "4453", "00000/00000/00000/00120", "1200/", "0000000/"] {
+            let pos = Position::from_notation(text).unwrap();
+            assert_eq!(
+                Position::from_notation(&pos.notation()).unwrap(),
+                pos,
+                "{text}"
+            );
+        }
+        assert_eq!(Position::from_notation("4453").unwrap().notation(), "5344");
+        assert_eq!(
+            Position::from_notation("1200/").unwrap().notation(),
+            "1200/"
+        );
+        let e = Position::from_notation("12/3").unwrap_err();
+        assert!(e.contains('3'), "{e}");
     }
 }

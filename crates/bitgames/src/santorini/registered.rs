@@ -31,6 +31,11 @@ impl Registered for Position {
         Position::new()
     }
 
+    /// The grid of levels and workers, with the files and ranks.
+    fn drawing(&self) -> String {
+        self.diagram()
+    }
+
     fn engine() -> Box<dyn Engine<Position>> {
         Box::new(Search::default())
     }

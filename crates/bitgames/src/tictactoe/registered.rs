@@ -48,6 +48,11 @@ impl Registered for Position {
         Position::default()
     }
 
+    /// Three rows of `X`, `O` and `.` (the notation is the board on one line).
+    fn drawing(&self) -> String {
+        self.print()
+    }
+
     fn engine() -> Box<dyn Engine<Position>> {
         Box::new(Perfect::default())
     }

@@ -1,0 +1,189 @@
+//! The Python class of a game's vector environment (`vector_env!`, one
+//! line a game in `lib.rs`) over [`crate::vector::VecCore`], and the reading
+//! of the actions it is given.
+
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// Reads an integer array (numpy of any integer dtype, or a sequence of ints).
+pub fn int_vec(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
+    use numpy::{PyArrayDescrMethods, PyUntypedArrayMethods};
+    // The common case, without a conversion.
+    if let Ok(arr) = obj.cast::<PyArray1<i64>>()
+        && let Ok(view) = arr.try_readonly()
+        && let Ok(slice) = view.as_slice()
+    {
+        return Ok(slice.to_vec());
+    }
+    if let Ok(arr) = obj.cast::<numpy::PyUntypedArray>() {
+        let dtype = arr.dtype();
+        let kind = dtype.kind();
+        if kind != b'i' && kind != b'u' {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "{what} must be an integer array, got dtype {dtype}"
+            )));
+        }
+        if arr.ndim() != 1 {
+            return Err(PyValueError::new_err(format!(
+                "{what} must be one-dimensional, got shape {}",
+                crate::game::py_shape(arr.shape())
+            )));
+        }
+        let as_i64 = obj.call_method1("astype", ("int64",))?;
+        let arr = as_i64.cast::<PyArray1<i64>>()?;
+        return Ok(arr.readonly().as_slice()?.to_vec());
+    }
+    obj.extract::<Vec<i64>>().map_err(|e| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "{what} must be a sequence of ints (each within 64 bits) or an integer numpy array: {e}"
+        ))
+    })
+}
+
+/// The Python class of a game's vector environment.
+#[macro_export]
+macro_rules! vector_env {
+    ($class:ident, $game:ty, $position:ident, $pyname:literal, $doc:literal) => {
+        #[doc = $doc]
+        #[pyclass(name = $pyname, module = "bitgames._bitgames")]
+        pub struct $class {
+            core: $crate::vector::VecCore<$game>,
+        }
+
+        #[pymethods]
+        impl $class {
+            /// `num_envs`: 1 to 16,777,216; `opponent`: None (self-play),
+            /// "random" or "expert" (the registry's engine); `agent`: the
+            /// agent's player (0 or 1) when an opponent plays; `depth` and
+            /// `time` (seconds) limit the expert; `max_steps` truncates long
+            /// games; `threads` (1 to 1024, default: every core) step large
+            /// batches.
+            #[new]
+            #[pyo3(signature = (num_envs, seed=None, opponent=None, agent=None, depth=None, time=None, max_steps=None, threads=None))]
+            #[allow(clippy::too_many_arguments)]
+            fn new(
+                num_envs: &Bound<'_, PyAny>,
+                seed: Option<&Bound<'_, PyAny>>,
+                opponent: Option<&str>,
+                agent: Option<&Bound<'_, PyAny>>,
+                depth: Option<&Bound<'_, PyAny>>,
+                time: Option<f64>,
+                max_steps: Option<&Bound<'_, PyAny>>,
+                threads: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<Self> {
+                use $crate::args::{int_in, opt_int_in};
+                let num_envs: usize =
+                    int_in(num_envs, "num_envs", 1, $crate::vector::MAX_ENVS as i128)?;
+                let seed: u64 = opt_int_in(seed, "seed", 0, u64::MAX.into())?.unwrap_or(0);
+                let agent: i64 = opt_int_in(agent, "agent", 0, 1)?.unwrap_or(0);
+                let agent = $crate::position::player_of(agent)?;
+                let depth: Option<u32> = opt_int_in(depth, "depth", 0, u32::MAX.into())?;
+                let max_steps: Option<u32> =
+                    opt_int_in(max_steps, "max_steps", 1, u32::MAX.into())?;
+                let threads: Option<usize> =
+                    opt_int_in(threads, "threads", 1, $crate::vector::MAX_THREADS as i128)?;
+                let limits = match (depth, time) {
+                    (None, None) => <$game as $crate::game::PyGame>::EXPERT_LIMITS,
+                    _ => $crate::engine::limits(depth, time)?,
+                };
+                let opponent = match opponent {
+                    None => $crate::vector::Opponent::None,
+                    Some("random") => $crate::vector::Opponent::Random,
+                    Some("expert") => $crate::vector::Opponent::Expert(limits),
+                    Some(other) => {
+                        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                            "opponent `{}` is not None, \"random\" or \"expert\"",
+                            bitgames::excerpt(other)
+                        )));
+                    }
+                };
+                let threads = threads
+                    .unwrap_or_else(|| rayon::current_num_threads().min($crate::vector::MAX_THREADS));
+                let core = $crate::vector::VecCore::new(
+                    num_envs, seed, opponent, agent, max_steps, threads,
+                )?;
+                Ok($class { core })
+            }
+
+            /// The number of environments.
+            #[getter]
+            fn num_envs(&self) -> usize {
+                self.core.num_envs()
+            }
+
+            /// Starts every game: (obs, mask, rewards, terminated, truncated,
+            /// player, reward).
+            #[pyo3(signature = (seed=None))]
+            fn reset<'py>(
+                &mut self,
+                py: Python<'py>,
+                seed: Option<&Bound<'py, PyAny>>,
+            ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                self.core.check_open()?;
+                let seed: Option<u64> =
+                    $crate::args::opt_int_in(seed, "seed", 0, u64::MAX.into())?;
+                self.core
+                    .into_arrays(py, |core, outs| core.reset(seed, outs))
+            }
+
+            /// One step of every environment: (obs, mask, rewards, terminated,
+            /// truncated, player, reward of the player who acted).
+            fn step<'py>(
+                &mut self,
+                py: Python<'py>,
+                actions: &Bound<'py, PyAny>,
+            ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                self.core.check_open()?;
+                let actions = $crate::vector_class::int_vec(actions, "actions")?;
+                self.core
+                    .check_actions(&actions)
+                    .map_err(pyo3::exceptions::PyValueError::new_err)?;
+                self.core
+                    .into_arrays(py, |core, outs| core.step(&actions, outs))
+            }
+
+            /// A random legal action per environment (numpy int64), drawn from
+            /// the environments' own generators.
+            fn sample_actions<'py>(
+                &mut self,
+                py: Python<'py>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<i64>>> {
+                self.core.check_open()?;
+                Ok(numpy::PyArray1::from_vec(py, self.core.sample_actions()))
+            }
+
+            /// Steps random legal moves (drawn in Rust) until at least
+            /// `games` games have ended; returns (moves played, games ended).
+            /// A benchmark helper: the GIL is released throughout.
+            fn random_play(
+                &mut self,
+                py: Python<'_>,
+                games: &Bound<'_, PyAny>,
+            ) -> PyResult<(u64, u64)> {
+                self.core.check_open()?;
+                let games: u64 = $crate::args::int_in(games, "games", 0, u64::MAX.into())?;
+                let core = &mut self.core;
+                py.detach(|| core.random_play(games)).ok_or_else(|| {
+                    pyo3::exceptions::PyMemoryError::new_err(
+                        "not enough memory for the outputs of random_play",
+                    )
+                })
+            }
+
+            /// The positions, as the game's position objects.
+            fn positions(&self) -> Vec<$position> {
+                self.core
+                    .positions()
+                    .into_iter()
+                    .map(|pos| $position { pos })
+                    .collect()
+            }
+
+            /// Closes the environment: later calls raise ValueError.
+            fn close(&mut self) {
+                self.core.close();
+            }
+        }
+    };
+}
