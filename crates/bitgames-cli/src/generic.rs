@@ -119,8 +119,15 @@ pub fn state_json(s: &State) -> Value {
     })
 }
 
-/// An engine's report as the web API's `/api/{game}/bestmove` answers it.
-pub fn report_json(game: &str, position: &str, engine: &str, r: &Report<String>) -> Value {
+/// An engine's report as the web API's `/api/{game}/bestmove` answers it;
+/// `budget_ms` is the time it was given (`null`: none).
+pub fn report_json(
+    game: &str,
+    position: &str,
+    engine: &str,
+    limits: Limits,
+    r: &Report<String>,
+) -> Value {
     json!({
         "game": game,
         "position": position,
@@ -133,6 +140,7 @@ pub fn report_json(game: &str, position: &str, engine: &str, r: &Report<String>)
         "depth": r.depth,
         "nodes": r.nodes,
         "time_ms": (r.elapsed.as_secs_f64() * 1e4).round() / 10.0,
+        "budget_ms": limits.time.map(|t| t.as_millis()),
     })
 }
 
@@ -245,9 +253,13 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             let game = at.game()?;
             let position = at.position(game)?;
             let mut engine = game.engine();
-            let r = engine.think(&position, Limits { depth, time })?;
+            let limits = Limits { depth, time };
+            let r = engine.think(&position, limits)?;
             if at.json {
-                println!("{}", report_json(game.name(), &position, engine.name(), &r));
+                println!(
+                    "{}",
+                    report_json(game.name(), &position, engine.name(), limits, &r)
+                );
                 return Ok(ExitCode::SUCCESS);
             }
             let Some(best) = &r.best else {

@@ -9,14 +9,12 @@ ROOT = pathlib.Path(os.environ.get("BITGAMES_ROOT", pathlib.Path(__file__).resol
 
 
 def pons_dir():
-    """The repository's copy of Pons' test sets if it has one, else
-    ../shared/data/connect4 beside the clone; fails (does not skip) without either."""
-    for d in (ROOT / "data" / "connect4", ROOT.parent / "shared" / "data" / "connect4"):
-        if (d / "Test_L3_R1").is_file():
-            return d
-    pytest.fail(
-        f"Pons' test sets not found in {ROOT / 'data/connect4'} nor {ROOT.parent / 'shared/data/connect4'}"
-    )
+    """The repository's copy of Pons' test sets (data/connect4); fails (does
+    not skip) without it."""
+    d = ROOT / "data" / "connect4"
+    if not (d / "Test_L3_R1").is_file():
+        pytest.fail(f"Pons' test sets not found in {d}")
+    return d
 
 
 @pytest.fixture(scope="session")

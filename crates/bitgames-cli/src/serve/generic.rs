@@ -69,7 +69,8 @@ pub fn legal(name: &str, params: &Params) -> Result<Value, ApiError> {
 
 /// `GET /api/{game}/bestmove?position=...[&moves=...][&time_ms=1000][&depth=N]`:
 /// the game's engine (a pooled one, its tables kept) in a search slot; the
-/// command's `bestmove --json` keys and `budget_ms`, the time it was given.
+/// command's `bestmove --json` keys (`budget_ms` names the search in the
+/// request log).
 pub async fn bestmove(
     state: Arc<AppState>,
     name: &str,
@@ -118,8 +119,5 @@ pub async fn bestmove(
             report.score_text
         )));
     }
-    let mut answer = report_json(g.name(), &pos, engine_name, &report);
-    // The time it was given: the request log names a search by it.
-    answer["budget_ms"] = json!(ms);
-    Ok(answer)
+    Ok(report_json(g.name(), &pos, engine_name, limits, &report))
 }
