@@ -6,14 +6,13 @@ use bitgames::connect4::solver::book::build::{
     BookBuild, CHUNK_DIR_SUFFIX, DEFAULT_CHUNK_SIZE, solve_key,
 };
 use bitgames::connect4::solver::book::chunk::{Chunk, ChunkError, ChunkId};
-use bitgames::connect4::solver::book::{Book, Layers, book_positions, check_entry, symmetric_key};
+use bitgames::connect4::solver::book::{Book, Layers, book_positions, symmetric_key};
 use bitgames::connect4::solver::verify;
 use bitgames::connect4::solver::{Mode, Solver};
 use bitgames::connect4::{Geometry, Position};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::io::{IsTerminal, Read};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -34,8 +33,7 @@ pub enum BookCommand {
     /// written to the chunk directory (`FILE.chunks/`), the same chunk files
     /// as `python -m bitgames.book build` writes on Ray: an interrupted build
     /// (by either) picks up where it stopped when run again, with the same
-    /// `--chunk-size`. (The `FILE.partial` journal of an older bitgames is
-    /// taken in once: its whole chunks become chunk files.)
+    /// `--chunk-size`.
     Build {
         /// The book holds every position with at most this many stones.
         #[arg(
@@ -351,66 +349,6 @@ fn open_chunk_dir(plan: &mut BookBuild, dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `FILE.partial`, the journal of a build by an older bitgames (a line naming
-/// the board and layers, then `key score` lines): its whole chunks become
-/// chunk files and it is removed; the chunks it holds in part (and a last
-/// line cut short) are solved again.
-fn import_journal(plan: &mut BookBuild, output: &Path, dir: &Path) -> anyhow::Result<()> {
-    let path = suffixed(output, ".partial");
-    let text = match std::fs::read_to_string(&path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-        read => read.with_context(|| format!("cannot read the journal {}", path.display()))?,
-    };
-    let (geometry, layers) = (plan.geometry(), plan.layers());
-    let want = format!("# bitgames book journal: {geometry} layers {layers}");
-    let fail = |n: usize, why: String| {
-        anyhow::anyhow!(
-            "journal {} line {n}: {why}; remove it to start afresh",
-            path.display()
-        )
-    };
-    let mut scores = HashMap::new();
-    let lines: Vec<&str> = text.split('\n').collect();
-    for (i, line) in lines.iter().enumerate() {
-        let mut words = line.split_whitespace();
-        let key = words.next().and_then(|w| w.parse::<u64>().ok());
-        let score = words.next().and_then(|w| w.parse::<i8>().ok());
-        match (key, score, words.next()) {
-            _ if i == 0 && *line != want && !text.is_empty() => {
-                return Err(fail(1, format!("it is not `{want}` (another build's)")));
-            }
-            _ if i == 0 => {}
-            (Some(key), Some(score), None) => {
-                check_entry(geometry, layers, key, score)
-                    .map_err(|e| fail(i + 1, e.to_string()))?;
-                scores.insert(key, score);
-            }
-            _ if i + 1 == lines.len() => {} // cut short
-            _ => return Err(fail(i + 1, format!("`{line}` is not `key score`"))),
-        }
-    }
-    for stones in plan.order().collect::<Vec<_>>() {
-        for id in plan.pending(stones) {
-            let keys = plan.keys(id);
-            if let Some(got) = keys.iter().map(|k| scores.get(k).copied()).collect() {
-                let chunk = Chunk {
-                    header: plan.header(id),
-                    keys: keys.to_vec(),
-                    scores: got,
-                };
-                write_chunk(plan, dir, id, &chunk)?;
-                plan.accept_chunk(id, chunk)
-                    .map_err(|e| bad_chunk(dir, id, &e))?;
-            }
-        }
-    }
-    eprintln!(
-        "journal {} of an older bitgames: its whole chunks are kept",
-        path.display()
-    );
-    std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))
-}
-
 /// A line on standard error every `every` while stderr is not a terminal
 /// (the bar is hidden there), so a build in the background shows progress.
 struct Ticker {
@@ -455,7 +393,6 @@ fn build(mut plan: BookBuild, output: &Path, opts: &BuildOptions) -> anyhow::Res
     let started = Instant::now();
     let dir = &opts.chunk_dir;
     open_chunk_dir(&mut plan, dir)?;
-    import_journal(&mut plan, output, dir)?;
     let (chunks_done, positions_done) = plan.done();
     if chunks_done > 0 {
         eprintln!(
