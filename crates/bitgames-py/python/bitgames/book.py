@@ -257,17 +257,15 @@ def main(argv: Optional[list[str]] = None) -> int:
     b.add_argument("--address", help="the Ray cluster: `auto` (the one `ray start` made here), "
                    "`HOST:6379`, `ray://HOST:10001`; default: $RAY_ADDRESS, else the cluster `ray start` "
                    "made on this machine, else a new local one")
-    # --shard-dir, --shard-size, --keep-shards: the names of older versions.
-    b.add_argument("--chunk-dir", "--shard-dir", dest="chunk_dir",
-                   help="where finished chunks are kept (default FILE.chunks)")
-    b.add_argument("--chunk-size", "--shard-size", dest="chunk_size", type=int, default=DEFAULT_CHUNK_SIZE,
+    b.add_argument("--chunk-dir", metavar="DIR", help="where finished chunks are kept (default FILE.chunks)")
+    b.add_argument("--chunk-size", type=int, default=DEFAULT_CHUNK_SIZE,
                    help=f"positions a chunk (default {DEFAULT_CHUNK_SIZE}; a resumed build is given the same)")
     b.add_argument("-j", "--jobs", type=int, help="workers (default: one per CPU of the cluster)")
     b.add_argument("--table-log2", type=int, default=23,
                    help="log2 of the buckets of each worker's table (16 bytes a bucket, default 23)")
     b.add_argument("--retries", type=int, default=3,
                    help="times a chunk whose worker died is given out again after Ray's own retries (default 3)")
-    b.add_argument("--keep-chunks", "--keep-shards", dest="keep_chunks", action="store_true",
+    b.add_argument("--keep-chunks", action="store_true",
                    help="keep the chunk directory once the book is written")
     b.add_argument("--stall-seconds", type=float, default=30.0, metavar="SECONDS",
                    help="at a layer's end, a chunk running this long (and 3 times the usual) is given "
