@@ -379,11 +379,10 @@ def test_torn_foreign_or_damaged_chunks(cluster, tmp_path):
     (chunks / "layer06-shard000000.bin").write_bytes(b"old")
     refused("holds shard files of an older bitgames.book .layer06-shard000000.bin.")
     (chunks / "layer06-shard000000.bin").unlink()
-    # From the command line (with the older flags' names): the message, exit
-    # code 1, no traceback.
+    # From the command line: the message, exit code 1, no traceback.
     three.write_bytes(four.read_bytes())
     r = python_m("build", "--width", "5", "--height", "4", "--layer", "6", "-o", str(out),
-                 "--shard-dir", str(chunks), "--shard-size", "100")
+                 "--chunk-dir", str(chunks), "--chunk-size", "100")
     assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
     assert f"error: chunk file {three}: it holds chunk 4" in r.stderr
     # Torn: solved again; other files are left alone.

@@ -118,8 +118,8 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             solve::run(&files, geometry, &options)
         }
         Command::Book(cmd) => {
-            if let book::BookCommand::Build { table_log2, .. } = &cmd {
-                solver_with_table_log2(*table_log2)?;
+            if let book::BookCommand::Build(args) = &cmd {
+                solver_with_table_log2(args.table_log2)?;
             }
             book::run(cmd)
         }

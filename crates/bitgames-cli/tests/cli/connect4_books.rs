@@ -1,6 +1,7 @@
 //! Opening books through the command: layers, chunk files resumed, torn or
-//! not this build's, old journals, damaged files, endless files, and the books of other solvers (Pons',
-//! BitBully's), each refused with a line naming the file and what is wrong.
+//! not this build's, damaged files, endless files, and the books of other
+//! solvers (Pons', BitBully's), each refused with a line naming the file and
+//! what is wrong.
 
 use assert_cmd::Command;
 use bitgames::connect4::solver::book::chunk::{Chunk, ChunkId};
@@ -264,42 +265,6 @@ fn a_chunk_file_that_is_not_this_builds_stops_the_build_naming_it() {
     build(&[])
         .success()
         .stderr(predicate::str::contains("(0 positions solved now)"));
-    std::fs::remove_dir_all(&dir).ok();
-}
-
-#[test]
-fn an_older_builds_journal_of_bogus_lines_or_of_another_build_stops_the_build() {
-    let dir = temp_dir("journal");
-    let out = dir.join("j.book");
-    let partial = dir.join("j.book.partial");
-    std::fs::write(&partial, "123 5\n1082401 9\n").unwrap();
-    build_5x4(&["--depth", "2"], &out).failure().stderr(predicate::str::contains(format!(
-        "journal {} line 1: it is not `# bitgames book journal: 5x4 layers 0..=2` (another build's)",
-        partial.display()
-    )));
-    // A 3-stone position in a build of layers 0..=2; a score out of range.
-    let g = Geometry::new(5, 4).unwrap();
-    let three = symmetric_key(&Position::from_moves_in(g, "123").unwrap());
-    let empty = Position::new(g).key();
-    for (line, why) in [
-        (format!("{three} 0"), "is a position with 3 stones, not 0..=2".to_string()),
-        (
-            format!("{empty} 11"),
-            "line 2: score 11 is out of range for a position with 0 stones (it must lie in -10..=9)"
-                .to_string(),
-        ),
-        ("x y".to_string(), "line 2: `x y` is not `key score`".to_string()),
-    ] {
-        std::fs::write(
-            &partial,
-            format!("# bitgames book journal: 5x4 layers 0..=2\n{line}\n"),
-        )
-        .unwrap();
-        build_5x4(&["--depth", "2"], &out)
-            .failure()
-            .stderr(predicate::str::contains(why));
-    }
-    assert!(!out.exists(), "no book is written from a bad journal");
     std::fs::remove_dir_all(&dir).ok();
 }
 

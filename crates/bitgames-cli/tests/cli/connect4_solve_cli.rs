@@ -1,7 +1,8 @@
 //! `bitgames connect4 solve`, `book` and `bench` through the binary.
 
 use assert_cmd::Command;
-use bitgames::connect4::solver::book::Book;
+use bitgames::connect4::solver::book::chunk::Chunk;
+use bitgames::connect4::solver::book::{Book, BookValue};
 use bitgames::connect4::solver::{Mode, Solver};
 use bitgames::connect4::{Geometry, Position};
 use predicates::prelude::*;
@@ -137,6 +138,7 @@ fn bad_lines_are_reported_with_their_number_and_the_others_answered() {
 #[test]
 fn a_book_is_built_resumed_read_and_used() {
     let dir = std::env::temp_dir().join(format!("bitgames-book-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("5x4.book");
     bitgames()
@@ -168,33 +170,74 @@ fn a_book_is_built_resumed_read_and_used() {
         checked += 1;
     }
     assert_eq!(checked, 9);
-    // The journal of an interrupted build is picked up: fake one with a
-    // deliberately wrong (but possible) score for the empty board and see it
-    // survive; its first line names the board and layers.
-    let partial = dir.join("resume.book.partial");
-    let empty_key = Position::new(g).key();
-    std::fs::write(
-        &partial,
-        format!("# bitgames book journal: 5x4 layers 0..=1\n{empty_key} 9\n1234"),
-    )
-    .unwrap();
-    bitgames()
-        .args([
-            "connect4", "book", "build", "--depth", "1", "--width", "5", "--height", "4",
-        ])
-        .arg("-o")
-        .arg(dir.join("resume.book"))
-        .assert()
-        .success()
-        .stderr(predicate::str::contains(
-            "resuming: 1 positions already solved",
-        ));
-    assert!(
-        !partial.exists(),
-        "the journal is removed once the book is written"
+    // A build run again takes in the chunk files of the one before and
+    // solves only the chunks missing: keep the chunks of a build (cut into
+    // chunks of 10 positions: 27 chunks of 243 positions in layers 0..=4)...
+    let resume = dir.join("resume.book");
+    let chunks = dir.join("resume.book.chunks");
+    let build = |extra: &[&str]| {
+        bitgames()
+            .args(["connect4", "book", "build", "--depth", "4", "--width", "5"])
+            .args(["--height", "4", "--chunk-size", "10"])
+            .args(extra)
+            .arg("-o")
+            .arg(&resume)
+            .assert()
+            .success()
+    };
+    build(&["--keep-chunks"]);
+    assert_eq!(
+        std::fs::read(&resume).unwrap(),
+        std::fs::read(&file).unwrap()
     );
-    let resumed = Book::from_bytes(&std::fs::read(dir.join("resume.book")).unwrap()).unwrap();
-    assert_eq!(resumed.score(&Position::new(g)), Some(9));
+    assert_eq!(std::fs::read_dir(&chunks).unwrap().count(), 27);
+    // ...remove two (10 positions of layer 4, the last 3 of layer 2) and the
+    // book, and plant a chunk of the empty board with a deliberately wrong
+    // (but possible) score: it survives, so it was read, not solved again.
+    let removed: Vec<(std::path::PathBuf, Vec<u8>)> =
+        ["layer04-chunk000003.bin", "layer02-chunk000001.bin"]
+            .iter()
+            .map(|name| {
+                let path = chunks.join(name);
+                let bytes = std::fs::read(&path).unwrap();
+                std::fs::remove_file(&path).unwrap();
+                (path, bytes)
+            })
+            .collect();
+    let empty = chunks.join("layer00-chunk000000.bin");
+    let mut chunk = Chunk::from_bytes(&std::fs::read(&empty).unwrap()).unwrap();
+    assert_eq!(chunk.keys, [Position::new(g).key()]);
+    let (old, planted) = (chunk.scores[0], if chunk.scores[0] == 9 { 8 } else { 9 });
+    chunk.scores[0] = planted;
+    std::fs::write(&empty, chunk.to_bytes()).unwrap();
+    std::fs::remove_file(&resume).unwrap();
+    // The journal of an older bitgames (`FILE.partial`) is not read, and
+    // left alone.
+    let partial = dir.join("resume.book.partial");
+    std::fs::write(&partial, "# bitgames book journal: 5x4 layers 0..=4\n1234").unwrap();
+    build(&["--keep-chunks"])
+        .stderr(predicate::str::contains(
+            "resuming: 230 positions already solved (25 of 27 chunks)",
+        ))
+        .stderr(predicate::str::contains("(13 positions solved now)"));
+    for (path, bytes) in &removed {
+        assert_eq!(&std::fs::read(path).unwrap(), bytes, "{}", path.display());
+    }
+    assert!(partial.exists(), "not the build's to remove");
+    let resumed = Book::from_bytes(&std::fs::read(&resume).unwrap()).unwrap();
+    assert_eq!(resumed.score(&Position::new(g)), Some(i32::from(planted)));
+    let mut fixed = resumed.entries().unwrap();
+    assert_eq!(fixed[0].0, Position::new(g), "the smallest key");
+    fixed[0].1 = BookValue::Exact(i32::from(old));
+    assert_eq!(fixed, book.entries().unwrap(), "the rest is the book");
+    // Run again without --keep-chunks: nothing to solve, and the chunk
+    // directory goes once the book is written.
+    build(&[]).stderr(predicate::str::contains("(0 positions solved now)"));
+    assert!(!chunks.exists());
+    assert_eq!(
+        Book::from_bytes(&std::fs::read(&resume).unwrap()).unwrap(),
+        resumed
+    );
     // `book info` prints the header and looks positions up; solve uses the book.
     bitgames()
         .args(["connect4", "book", "info"])
@@ -211,7 +254,7 @@ fn a_book_is_built_resumed_read_and_used() {
         .args([
             "connect4", "solve", "--width", "5", "--height", "4", "--book",
         ])
-        .arg(dir.join("resume.book"))
+        .arg(&resume)
         .write_stdin("\n3\n")
         .output()
         .unwrap();

@@ -37,16 +37,16 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-import re
-import socket
 import sys
 import time
-from collections import deque
-from typing import Any, Callable, Optional, TextIO
+from typing import Any, Callable, Optional
 
 import numpy as np
 
 from ._bitgames import CHUNK_DIR_SUFFIX, DEFAULT_CHUNK_SIZE, BookBuild, BookWorker, TornChunkError, c4_layer_keys
+from ._book_chunks import BuildError, atomic_write, open_chunk_dir, remove_chunks
+from ._book_progress import Progress
+from ._book_ray import RayBuild, import_ray, solve_on_ray
 
 __all__ = [
     "BookBuild",
@@ -59,19 +59,6 @@ __all__ = [
     "layer_keys",
     "main",
 ]
-
-#: Times Ray runs an actor task again when its worker died.
-TASK_RETRIES = 3
-#: Tasks queued on each worker at once (it starts the next chunk at once).
-PIPELINE = 2
-
-# The files of the shard directories of older versions, which this one does not read.
-_OLD_SHARD = re.compile(r"^layer\d+-shard\d+\.bin$")
-
-
-class BuildError(Exception):
-    """An expected failure of a build (bad options, a foreign chunk file, an
-    unwritable output): its message says what and where."""
 
 
 @dataclasses.dataclass
@@ -102,196 +89,6 @@ def layer_keys(width: int, height: int, stones: int) -> np.ndarray:
     """The symmetric keys (numpy uint64, ascending) of every position a book
     holds with exactly ``stones`` stones: the order of a layer's chunks."""
     return c4_layer_keys(width, height, stones)
-
-
-# ---------------------------------------------------------------- the worker
-
-
-class _Worker:
-    """A Ray actor (made remote in :func:`_remote_worker`): one solver and its
-    table, kept across chunks."""
-
-    def __init__(self, width: int, height: int, table_log2: int):
-        self.core = BookWorker(width, height, table_log2)
-        self.book_id: Optional[int] = None
-
-    def info(self) -> tuple[str, int, str]:
-        import ray
-
-        return socket.gethostname(), os.getpid(), ray.get_runtime_context().get_node_id()
-
-    def solve(self, task: tuple, book) -> tuple[bytes, int]:
-        # `book` is None or (id, [ref]): the reference sits in a list so that
-        # Ray does not fetch the book for every chunk, only when it changes.
-        want = None if book is None else book[0]
-        if want != self.book_id:
-            if book is None:
-                self.core.set_book(None)
-            else:
-                import ray
-
-                self.core.set_book(ray.get(book[1][0]))
-            self.book_id = want
-        return self.core.solve_chunk(*task), os.getpid()
-
-
-_REMOTE_WORKER = None
-
-
-def _remote_worker(ray):
-    global _REMOTE_WORKER
-    if _REMOTE_WORKER is None:
-        _REMOTE_WORKER = ray.remote(num_cpus=1, max_restarts=-1, max_task_retries=TASK_RETRIES)(_Worker)
-    return _REMOTE_WORKER
-
-
-def _import_ray():
-    try:
-        import ray
-    except ImportError as e:
-        raise BuildError(f"this build runs on Ray, which is not installed ({e}): pip install ray") from None
-    return ray
-
-
-# ------------------------------------------------------------- chunk files
-
-
-def _atomic_write(path: str, data: bytes) -> None:
-    """Writes through ``.NAME.tmp`` beside ``path`` and a rename (as the command does)."""
-    directory, name = os.path.split(path)
-    tmp = os.path.join(directory, f".{name}.tmp")
-    try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.remove(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _bad_chunk(path: str, err: Exception) -> BuildError:
-    return BuildError(
-        f"chunk file {path}: {err}; remove it to have the chunk solved again, or give another --chunk-dir"
-    )
-
-
-def _open_chunk_dir(plan: BookBuild, chunk_dir: str, prog: "_Progress") -> None:
-    """Makes the chunk directory, or takes in the chunks of this build it
-    holds (a torn one is removed, to be solved again; other files are left alone)."""
-    if os.path.exists(chunk_dir) and not os.path.isdir(chunk_dir):
-        raise BuildError(f"--chunk-dir {chunk_dir}: exists and is not a directory")
-    try:
-        os.makedirs(chunk_dir, exist_ok=True)
-        names = sorted(os.listdir(chunk_dir))
-    except OSError as e:
-        raise BuildError(f"cannot make the chunk directory {chunk_dir}: {e}") from None
-    old = [n for n in names if _OLD_SHARD.match(n)]
-    if old:
-        raise BuildError(
-            f"--chunk-dir {chunk_dir}: holds shard files of an older bitgames.book ({old[0]}), "
-            f"which this version does not read: remove them, or give another --chunk-dir"
-        )
-    for name in names:
-        path = os.path.join(chunk_dir, name)
-        try:
-            chunk = plan.chunk_of_file(name)
-        except ValueError as e:
-            raise BuildError(f"chunk file {path}: {e}; remove it, or give another --chunk-dir") from None
-        if chunk is None:
-            continue
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError as e:
-            raise BuildError(f"cannot read chunk file {path}: {e}") from None
-        try:
-            plan.accept(*chunk, data)
-        except TornChunkError as e:
-            prog.say(f"warning: chunk file {path}: {e}: solving it again")
-            os.remove(path)
-        except ValueError as e:
-            raise _bad_chunk(path, e) from None
-
-
-def _remove_chunks(plan: BookBuild, chunk_dir: str) -> None:
-    """Removes the chunk files of this build, and the directory if that empties it."""
-    for n in plan.order():
-        for i in range(plan.chunks(n)):
-            name = BookBuild.file_name(n, i)
-            for leftover in (name, f".{name}.tmp"):
-                try:
-                    os.remove(os.path.join(chunk_dir, leftover))
-                except FileNotFoundError:
-                    pass
-    try:
-        os.rmdir(chunk_dir)
-    except OSError:
-        pass
-
-
-# ------------------------------------------------------------------ progress
-
-
-def _duration(seconds: float) -> str:
-    seconds = int(round(seconds))
-    if seconds < 120:
-        return f"{seconds} s"
-    if seconds < 7200:
-        return f"{seconds // 60} min"
-    if seconds < 172800:
-        return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
-    return f"{seconds / 86400:.1f} days"
-
-
-class _Progress:
-    def __init__(self, stream: Optional[TextIO], every: float, positions: int, chunks: int):
-        self.stream, self.every = stream, every
-        self.positions, self.chunks = positions, chunks
-        self.done_positions = self.done_chunks = 0
-        self.solved = 0
-        self.started: Optional[float] = None
-        self.last = 0.0
-        self.last_state: tuple = ()
-        self.workers = (0, 0)  # up, started
-
-    def say(self, text: str) -> None:
-        if self.stream is not None:
-            print(f"bitgames.book: {text}", file=self.stream, flush=True)
-
-    def add(self, positions: int, solved: bool) -> None:
-        self.done_positions += positions
-        self.done_chunks += 1
-        if solved:
-            self.solved += positions
-
-    def tick(self, layer: int, layer_done: int, layer_chunks: int, force: bool = False) -> None:
-        now = time.monotonic()
-        state = (layer, layer_done, self.done_chunks, self.workers)
-        # A line when something changed (at most one every `every` seconds),
-        # else one a minute to show the build is alive.
-        quiet = self.every if state != self.last_state else max(self.every, 60.0)
-        if self.stream is None or (now - self.last < quiet and not (force and state != self.last_state)):
-            return
-        self.last, self.last_state = now, state
-        text = (
-            f"layer {layer}: {layer_done}/{layer_chunks} chunks; all layers: "
-            f"{self.done_chunks}/{self.chunks} chunks, {self.done_positions:,}/{self.positions:,} positions"
-        )
-        if self.started is not None:
-            text += f", {_duration(now - self.started)} in"
-            if self.solved:
-                rate = self.solved / max(now - self.started, 1e-9)
-                left = (self.positions - self.done_positions) / rate
-                text += f", {rate:,.1f} positions/s, about {_duration(left)} left"
-        up, started = self.workers
-        if up < started:
-            text += f"; {up} of {started} workers up"
-        self.say(text)
 
 
 # ------------------------------------------------------------------- build
@@ -381,9 +178,9 @@ def build(
         raise BuildError(str(e)) from None
     chunk_dir = os.fspath(chunk_dir) if chunk_dir is not None else output + CHUNK_DIR_SUFFIX
     if not os.path.isdir(chunk_dir):
-        _import_ray()  # without Ray there is nothing to do: say so before writing anything
-    prog = _Progress(progress, progress_every, plan.positions, plan.total_chunks)
-    _open_chunk_dir(plan, chunk_dir, prog)
+        import_ray()  # without Ray there is nothing to do: say so before writing anything
+    prog = Progress(progress, progress_every, plan.positions, plan.total_chunks)
+    open_chunk_dir(plan, chunk_dir, prog)
     resumed, positions_resumed = plan.done
     prog.done_chunks, prog.done_positions = resumed, positions_resumed
     prog.say(
@@ -394,7 +191,7 @@ def build(
 
     pids: set = set()
     if resumed < plan.total_chunks:
-        pids = _solve_on_ray(_Build(
+        pids = solve_on_ray(RayBuild(
             plan=plan, chunk_dir=chunk_dir, jobs=jobs, table_log2=table_log2, address=address,
             retries=retries, stall_seconds=stall_seconds, prog=prog, on_chunk=on_chunk,
         ))
@@ -406,11 +203,11 @@ def build(
     except ValueError as e:
         raise BuildError(f"the chunks do not make a book: {e}") from None
     try:
-        _atomic_write(output, data)
+        atomic_write(output, data)
     except OSError as e:
         raise BuildError(f"cannot write the book {output}: {e}") from None
     if not keep_chunks:
-        _remove_chunks(plan, chunk_dir)
+        remove_chunks(plan, chunk_dir)
     seconds = time.monotonic() - started
     prog.say(
         f"book {output}: {width}x{height}, layers {layers[0]}..={layers[-1]}, {plan.positions:,} positions, "
@@ -430,244 +227,6 @@ def build(
         worker_pids=pids,
         seconds=seconds,
     )
-
-
-@dataclasses.dataclass
-class _Build:
-    """What the workers' side of a build needs."""
-
-    plan: BookBuild
-    chunk_dir: str
-    jobs: Optional[int]
-    table_log2: int
-    address: Optional[str]
-    retries: int
-    stall_seconds: float
-    prog: _Progress
-    on_chunk: Optional[Callable[[dict], Any]]
-
-
-@dataclasses.dataclass
-class _Copy:
-    """One copy of a chunk's task, in flight on a worker."""
-
-    actor: int
-    layer: int
-    chunk: int
-    submitted: float
-
-
-class _Pool:
-    """The workers (Ray actors), which of them are up, and the tasks in flight
-    on them. A worker is up once it answers ``info()``: one that died, or is
-    suspected of it, is asked again, and takes chunks once it answers (Ray
-    runs an actor's calls in order, so the answer comes after its work)."""
-
-    def __init__(self, ray, actors: list, prog: _Progress):
-        self.ray, self.actors, self.prog = ray, actors, prog
-        self.copies: dict[Any, _Copy] = {}
-        self.probes: dict[Any, int] = {}
-        self.probe_failures = [0] * len(actors)
-        self.ready: dict[int, tuple] = {}
-        self.load = [0] * len(actors)
-        self.last_done = [0.0] * len(actors)
-        self.service: deque = deque(maxlen=64)
-        self.announced = False
-        for a in range(len(actors)):
-            self.probe(a)
-
-    def probe(self, a: int) -> None:
-        self.ready.pop(a, None)
-        if a not in self.probes.values():
-            self.probes[self.actors[a].info.remote()] = a
-
-    def answered(self, ref) -> None:
-        a = self.probes.pop(ref)
-        try:
-            self.ready[a] = self.ray.get(ref)
-            self.probe_failures[a] = 0
-        except self.ray.exceptions.RayError as e:
-            self.probe_failures[a] += 1
-            if self.probe_failures[a] >= 3:
-                self.prog.say(f"worker {a} fails to start ({_first_line(e)}): going on without it")
-                if not self.probes and not self.ready:
-                    raise BuildError(f"no worker could start: {_first_line(e)}") from None
-                return
-            self.probe(a)
-            return
-        if len(self.ready) == len(self.actors) and not self.announced:
-            self.announced = True
-            nodes = {info[2] for info in self.ready.values()}
-            self.prog.say(f"{len(self.actors)} workers up on {len(nodes)} Ray node(s)")
-
-    def submit(self, a: int, layer: int, chunk: int, task: tuple, book) -> Any:
-        ref = self.actors[a].solve.remote(task, book)
-        self.copies[ref] = _Copy(a, layer, chunk, time.monotonic())
-        self.load[a] += 1
-        return ref
-
-    def finished(self, ref) -> _Copy:
-        c = self.copies.pop(ref)
-        self.load[c.actor] -= 1
-        return c
-
-    def delivered(self, c: _Copy) -> None:
-        now = time.monotonic()
-        self.service.append(now - max(c.submitted, self.last_done[c.actor]))
-        self.last_done[c.actor] = now
-
-    def typical(self) -> float:
-        """The median seconds a chunk has taken a worker."""
-        s = sorted(self.service)
-        return s[len(s) // 2] if s else 0.0
-
-
-def _first_line(err: BaseException) -> str:
-    text = str(err).strip()
-    return text.splitlines()[0] if text else type(err).__name__
-
-
-def _solve_on_ray(b: "_Build") -> set:
-    """Solves every chunk not yet done, deepest layer first; returns the pids
-    of the workers that delivered chunks."""
-    ray = _import_ray()
-    own_session = not ray.is_initialized()
-    if own_session:
-        try:
-            ray.init(address=b.address, log_to_driver=False)
-        except (ConnectionError, ValueError, RuntimeError) as e:
-            raise BuildError(f"cannot connect to Ray at {b.address or 'a new local cluster'}: {e}") from None
-    actors: list = []
-    prog = b.prog
-    try:
-        cpus = int(ray.cluster_resources().get("CPU", 0))
-        pending_total = b.plan.total_chunks - b.plan.done[0]
-        count = min(b.jobs or max(cpus, 1), pending_total)
-        if b.jobs and cpus and b.jobs > cpus:
-            prog.say(f"--jobs {b.jobs}: the cluster has {cpus} CPUs now, the other workers wait for more")
-        worker = _remote_worker(ray)
-        actors = [worker.remote(b.plan.width, b.plan.height, b.table_log2) for _ in range(count)]
-        pool = _Pool(ray, actors, prog)
-        pids: set = set()
-        prog.started = time.monotonic()
-        for n in b.plan.order():
-            _solve_layer(ray, b, pool, n, pids)
-        return pids
-    finally:
-        for a in actors:
-            try:
-                ray.kill(a, no_restart=True)
-            except Exception:  # noqa: BLE001 - the cluster may be gone already
-                pass
-        if own_session:
-            ray.shutdown()
-
-
-def _solve_layer(ray, b: "_Build", pool: _Pool, n: int, pids: set) -> None:
-    prog, plan = b.prog, b.plan
-    layer_chunks = plan.chunks(n)
-    queue = deque(plan.pending(n))
-    layer_done = layer_chunks - len(queue)
-    if not queue:
-        prog.say(f"layer {n}: all {layer_chunks} chunks already solved")
-        return
-    below = plan.book_below(n)
-    book = None if below is None else (n, [ray.put(below)])
-    running: dict[int, list] = {}  # chunk -> its copies in flight
-    attempts: dict[int, int] = {}
-    layer_started = time.monotonic()
-
-    def submit(a: int, i: int) -> None:
-        ref = pool.submit(a, n, i, plan.task(n, i), book)
-        running.setdefault(i, []).append(ref)
-
-    def failed(i: int, ref, err: BaseException) -> None:
-        running[i].remove(ref)
-        if running[i]:
-            return  # another copy is under way
-        del running[i]
-        attempts[i] = attempts.get(i, 0) + 1
-        if attempts[i] > b.retries:
-            raise BuildError(f"layer {n}, chunk {i} failed {attempts[i]} times, the last: {_first_line(err)}")
-        prog.say(f"layer {n}, chunk {i} failed ({_first_line(err)}): solving it again")
-        queue.append(i)
-
-    while queue or running:
-        for a in sorted(pool.ready, key=lambda a: pool.load[a]):
-            while pool.load[a] < PIPELINE and queue:
-                submit(a, queue.popleft())
-        if not queue and running:
-            # The layer's tail: an idle worker takes a copy of a chunk that has
-            # run for long (its worker may be on a machine that is gone, and
-            # Ray cannot restart it for lack of room); the first copy wins.
-            now = time.monotonic()
-            slow = max(b.stall_seconds, 3 * pool.typical())
-            for a in [a for a in pool.ready if pool.load[a] == 0]:
-                late = [
-                    (max(pool.copies[r].submitted for r in refs), i)
-                    for i, refs in running.items()
-                    if all(pool.copies[r].actor != a for r in refs)
-                ]
-                late = [(t, i) for t, i in late if now - t > slow]
-                if not late:
-                    break
-                t, i = min(late)
-                prog.say(f"layer {n}, chunk {i}: no answer in {now - t:.0f} s, another worker solves it too")
-                submit(a, i)
-        finished, _ = ray.wait(list(pool.copies) + list(pool.probes), num_returns=1, timeout=1.0)
-        for ref in finished:
-            if ref in pool.probes:
-                pool.answered(ref)
-                continue
-            c = pool.finished(ref)
-            if c.layer != n or plan.is_done(n, c.chunk):
-                if c.layer == n and c.chunk in running and ref in running[c.chunk]:
-                    running[c.chunk].remove(ref)
-                continue  # a copy that lost the race
-            i = c.chunk
-            try:
-                data, pid = ray.get(ref)
-            except ray.exceptions.RayTaskError as e:
-                if isinstance(e.cause, ValueError):
-                    raise BuildError(f"layer {n}, chunk {i}: {e.cause}") from None
-                failed(i, ref, e)
-                continue
-            except ray.exceptions.RayError as e:
-                # The worker died and Ray gave up on the task: the chunk goes
-                # back in the queue, the worker is asked whether it is up.
-                pool.probe(c.actor)
-                failed(i, ref, e)
-                continue
-            # The one check of a chunk, then its file.
-            path = os.path.join(b.chunk_dir, BookBuild.file_name(n, i))
-            try:
-                solved = plan.accept(n, i, data)
-            except ValueError as e:
-                raise BuildError(f"layer {n}, chunk {i}: the worker's chunk is refused: {e}") from None
-            try:
-                _atomic_write(path, data)
-            except OSError as e:
-                raise BuildError(f"cannot write chunk {i} of layer {n} in {b.chunk_dir}: {e}") from None
-            layer_done += 1
-            pool.delivered(c)
-            pids.add(pid)
-            # The workers of the other copies may be gone: they take no more
-            # chunks until they answer.
-            for other in running.pop(i):
-                if other != ref:
-                    pool.probe(pool.copies[other].actor)
-            prog.add(solved, solved=True)
-            if b.on_chunk is not None:
-                b.on_chunk({
-                    "layer": n, "index": i, "chunks_done": prog.done_chunks, "chunks": prog.chunks,
-                    "pid": pid, "worker": c.actor,
-                    "workers": {a: info for a, info in pool.ready.items()},
-                    "worker_pids": [info[1] for info in pool.ready.values()],
-                })
-        prog.workers = (len(pool.ready), len(pool.actors))
-        prog.tick(n, layer_done, layer_chunks)
-    prog.tick(n, layer_done, layer_chunks, force=True)
-    prog.say(f"layer {n}: {len(plan.layer_keys(n)):,} positions in {time.monotonic() - layer_started:.1f} s")
 
 
 # --------------------------------------------------------------------- CLI
@@ -698,17 +257,15 @@ def main(argv: Optional[list[str]] = None) -> int:
     b.add_argument("--address", help="the Ray cluster: `auto` (the one `ray start` made here), "
                    "`HOST:6379`, `ray://HOST:10001`; default: $RAY_ADDRESS, else the cluster `ray start` "
                    "made on this machine, else a new local one")
-    # --shard-dir, --shard-size, --keep-shards: the names of older versions.
-    b.add_argument("--chunk-dir", "--shard-dir", dest="chunk_dir",
-                   help="where finished chunks are kept (default FILE.chunks)")
-    b.add_argument("--chunk-size", "--shard-size", dest="chunk_size", type=int, default=DEFAULT_CHUNK_SIZE,
+    b.add_argument("--chunk-dir", metavar="DIR", help="where finished chunks are kept (default FILE.chunks)")
+    b.add_argument("--chunk-size", type=int, default=DEFAULT_CHUNK_SIZE,
                    help=f"positions a chunk (default {DEFAULT_CHUNK_SIZE}; a resumed build is given the same)")
     b.add_argument("-j", "--jobs", type=int, help="workers (default: one per CPU of the cluster)")
     b.add_argument("--table-log2", type=int, default=23,
                    help="log2 of the buckets of each worker's table (16 bytes a bucket, default 23)")
     b.add_argument("--retries", type=int, default=3,
                    help="times a chunk whose worker died is given out again after Ray's own retries (default 3)")
-    b.add_argument("--keep-chunks", "--keep-shards", dest="keep_chunks", action="store_true",
+    b.add_argument("--keep-chunks", action="store_true",
                    help="keep the chunk directory once the book is written")
     b.add_argument("--stall-seconds", type=float, default=30.0, metavar="SECONDS",
                    help="at a layer's end, a chunk running this long (and 3 times the usual) is given "
@@ -746,8 +303,9 @@ def main(argv: Optional[list[str]] = None) -> int:
 
 
 if __name__ == "__main__":
-    # Run this module's imported copy, so that Ray pickles its classes by
-    # reference (workers import bitgames.book) rather than __main__'s.
+    # Run the imported module (bitgames.book), not this second copy of it
+    # (__main__): the workers' classes are pickled by reference to modules
+    # the workers import.
     from bitgames.book import main as _main
 
     sys.exit(_main())

@@ -27,7 +27,8 @@
 //! ([`super::check_entry`]); a file shorter than its header says is *torn*
 //! (a write cut short: [`ChunkError::is_torn`]), to be solved again.
 
-use super::{Book, EntryError, Layers, fnv1a, read_entries, write_entries};
+use super::file::{read_entries, write_entries};
+use super::{Book, EntryError, Layers, fnv1a};
 use crate::connect4::Geometry;
 
 const MAGIC: &[u8; 8] = b"BGC4CHNK";
