@@ -1,5 +1,5 @@
 //! The conformance suite over every registered game, and over a toy game
-//! added as the README's "Adding a game" says (its folder `toy/` and one
+//! added as docs/architecture.md's "Adding a game" says (its folder `toy/` and one
 //! line in `with_toy`).
 
 use crate::toy;

@@ -2,7 +2,7 @@
 //! every position of End-Easy, Middle-Easy, Middle-Medium and Begin-Easy, and a
 //! fixed sample of Begin-Medium and Begin-Hard, with the exact score (strong)
 //! and its sign (weak). `bitgames connect4 solve data/connect4/Test_L*`
-//! checks all 6,000 (see the README).
+//! checks all 6,000 (see docs/connect4.md, "Correctness").
 
 use bitgames::connect4::Position;
 use bitgames::connect4::solver::{Mode, Solver};

@@ -1,4 +1,4 @@
-//! A toy game added the way the README's "Adding a game" says: this folder
+//! A toy game added the way docs/architecture.md's "Adding a game" says: this folder
 //! and one registry line (in `conformance.rs`). Pile: take 1, 2 or 3 stones
 //! from a pile; whoever takes the last stone wins. Notation: the stones left
 //! and the player to move, `21/1`; a move is the number taken.

@@ -7,7 +7,7 @@ use crate::connect4::Geometry;
 /// with at most 3 stones and every position with exactly 10 stones, mirror
 /// images counted once (634,489 positions, 5,075,952 bytes). Made by
 /// `bitgames connect4 book build --depth 3` and `--layer 10` and merged with
-/// `book merge`; see the README's "Opening books".
+/// `book merge`; see docs/connect4.md, "The built-in book".
 ///
 /// Positions of 4..=9 stones are solved by searching down to layer 10, where
 /// every line stops at a book entry.
