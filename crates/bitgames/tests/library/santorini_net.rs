@@ -1,8 +1,9 @@
 //! The network evaluation against the linear one on games it was not
-//! trained on: the referee matches of `tools/santorini/matches/` (our
+//! trained on: `data/santorini-unseen-games.jsonl`, 1,584 referee games (our
 //! engines against santorini-ai, the AlphaZero model and our previous
-//! engine) but those the built-in network learnt from, which
-//! `tools/santorini/selfplay/match-games.txt` lists.
+//! engine) that the built-in network did not learn from, made by
+//! `tools/santorini/unseen_games.py` from the match files
+//! (docs/santorini/data.md).
 
 use bitgames::santorini::net::{Net, SCALE};
 use bitgames::santorini::search::{WEIGHTS, evaluate_weighted};
@@ -10,53 +11,31 @@ use bitgames::santorini::{Move, Position};
 use bitgames::{Game, Player};
 
 /// The quiet positions (both sides placed, no climb at hand for either) of
-/// the match files, each with whether the player to move went on to win.
+/// the unseen games, each with whether the player to move went on to win.
 fn labelled_positions() -> Vec<(Position, bool)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tools/santorini/matches");
-    let list = concat!(
+    let games = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../tools/santorini/selfplay/match-games.txt"
+        "/tests/library/data/santorini-unseen-games.jsonl"
     );
-    let list = std::fs::read_to_string(list).unwrap_or_else(|e| panic!("{list}: {e}"));
-    let trained: std::collections::HashSet<&str> = list
-        .lines()
-        .filter_map(|line| line.rsplit('/').next())
-        .collect();
-    assert!(trained.len() > 100, "the training games' files listed");
+    let text = std::fs::read_to_string(games).unwrap_or_else(|e| panic!("{games}: {e}"));
     let mut out = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .map(|e| e.unwrap().path())
-        .filter(|p| {
-            let name = p.file_name().unwrap().to_string_lossy();
-            !trained.contains(name.as_ref())
-        })
-        .collect();
-    files.sort();
-    assert!(files.len() >= 5, "the unseen match files in {dir}");
-    for file in files {
-        let text = std::fs::read_to_string(&file).unwrap();
-        for line in text.lines() {
-            let g: serde_json::Value = serde_json::from_str(line).unwrap();
-            let Some(winner) = g["winner"].as_str() else {
-                continue;
-            };
-            let winner = if winner == g["player1"].as_str().unwrap() {
-                Player::One
-            } else {
-                Player::Two
-            };
-            let mut pos: Position = g["start"].as_str().unwrap().parse().unwrap();
-            for mv in g["moves"].as_array().unwrap() {
-                if !pos.is_placement()
-                    && !pos.has_winning_move()
-                    && !pos.passed().has_winning_move()
-                {
-                    out.push((pos, pos.to_move() == winner));
-                }
-                let mv: Move = mv.as_str().unwrap().parse().unwrap();
-                pos.play(mv).unwrap();
+    for line in text.lines() {
+        let g: serde_json::Value = serde_json::from_str(line).unwrap();
+        let Some(winner) = g["winner"].as_str() else {
+            continue;
+        };
+        let winner = if winner == g["player1"].as_str().unwrap() {
+            Player::One
+        } else {
+            Player::Two
+        };
+        let mut pos: Position = g["start"].as_str().unwrap().parse().unwrap();
+        for mv in g["moves"].as_array().unwrap() {
+            if !pos.is_placement() && !pos.has_winning_move() && !pos.passed().has_winning_move() {
+                out.push((pos, pos.to_move() == winner));
             }
+            let mv: Move = mv.as_str().unwrap().parse().unwrap();
+            pos.play(mv).unwrap();
         }
     }
     out
