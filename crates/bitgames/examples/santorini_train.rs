@@ -20,7 +20,7 @@
 //!
 //! `cargo run --release -p bitgames --example santorini_train -- OUT.bin GAMES.jsonl...`
 //! (a file ending in `.gz` is read through `gzip -dc`; the games the
-//! built-in network learnt from are in `tools/santorini/selfplay/`; a file
+//! built-in network learnt from are in git history, docs/santorini/data.md; a file
 //! named `FILE*N` has its training positions seen N times an epoch).
 //!
 //! Each position is seen under a random one of the board's eight symmetries
