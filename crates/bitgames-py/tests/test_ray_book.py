@@ -289,16 +289,23 @@ class Stop(Exception):
     pass
 
 
+def stopping_after(count, seen):
+    """An `on_chunk` that notes each chunk's index in `seen` and raises Stop
+    after `count` chunks."""
+
+    def on_chunk(event):
+        seen.append(event["index"])
+        if len(seen) == count:
+            raise Stop
+
+    return on_chunk
+
+
 def test_a_restart_does_not_solve_finished_chunks_again(cluster, cli, tmp_path, tmp_path_factory):
     want = cli_book(cli, tmp_path_factory, "--width", "5", "--height", "4", "--layer", "10")
     out, chunks = tmp_path / "ray.book", tmp_path / "chunks"
     seen = []
-
-    def stop_after_five(event):
-        seen.append(event["index"])
-        if len(seen) == 5:
-            raise Stop
-
+    stop_after_five = stopping_after(5, seen)
     with pytest.raises(Stop):
         bb.build(out, width=5, height=4, layer=10, chunk_dir=chunks, progress=None, on_chunk=stop_after_five)
     assert not out.exists()
@@ -323,12 +330,7 @@ def test_a_build_started_by_one_front_end_is_finished_by_the_other(cluster, cli,
     want = cli_book(cli, tmp_path_factory, "--width", "5", "--height", "4", "--layer", "10")
     out = tmp_path / "x.book"
     seen = []
-
-    def stop_after_five(event):
-        seen.append(event["index"])
-        if len(seen) == 5:
-            raise Stop
-
+    stop_after_five = stopping_after(5, seen)
     # Ray solves five chunks and stops; the CLI solves the others only.
     with pytest.raises(Stop):
         bb.build(out, width=5, height=4, layer=10, progress=None, on_chunk=stop_after_five)
