@@ -1,5 +1,6 @@
 //! Tools written once over the [`Game`](crate::Game) trait and used by every game.
 
+pub mod elo;
 pub mod negamax;
 pub mod perft;
 pub mod playout;
