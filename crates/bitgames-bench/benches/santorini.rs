@@ -160,8 +160,9 @@ fn game_playouts(c: &mut Criterion) {
 /// network's (which adds its hidden layer to the same terms), and the hidden
 /// layer alone, plain (SSE2) and as the engine runs it (AVX2 if there).
 fn game_evaluation(c: &mut Criterion) {
-    use bitgames::santorini::net::Net;
-    use bitgames::santorini::search::{WEIGHTS, evaluate_weighted, random_move};
+    use bitgames::santorini::eval::network::{HIDDEN, MAX_ON, inputs};
+    use bitgames::santorini::eval::{FEATURES, Net, evaluate, features, features_by_layers};
+    use bitgames::santorini::players::random_move;
     use rand::SeedableRng;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
     let mut positions = Vec::new();
@@ -186,7 +187,7 @@ fn game_evaluation(c: &mut Criterion) {
     positions.truncate(1000);
     steps.truncate(1000);
     assert_eq!(steps.len(), 1000);
-    let net = Net::default_net();
+    let net = Net::builtin();
     let mut g = c.benchmark_group("santorini_evaluation");
     g.sample_size(20).measurement_time(Duration::from_secs(4));
     g.throughput(criterion::Throughput::Elements(1000));
@@ -194,36 +195,30 @@ fn game_evaluation(c: &mut Criterion) {
         b.iter(|| {
             positions
                 .iter()
-                .map(|p| evaluate_weighted(black_box(p), &WEIGHTS, true))
+                .map(|p| evaluate(black_box(p)))
                 .sum::<i32>()
         })
     });
     // The 27 terms alone: each worker's search stopped early, and to the end.
-    type Terms = fn(&Position, bool) -> [i32; bitgames::santorini::search::FEATURES];
+    type Terms = fn(&Position) -> [i32; FEATURES];
     for (name, terms) in [
-        (
-            "features_1000",
-            bitgames::santorini::search::features as Terms,
-        ),
-        (
-            "features_by_layers_1000",
-            bitgames::santorini::search::features_by_layers,
-        ),
+        ("features_1000", features as Terms),
+        ("features_by_layers_1000", features_by_layers),
     ] {
         g.bench_function(name, |b| {
             b.iter(|| {
                 positions
                     .iter()
-                    .map(|p| terms(black_box(p), true)[9])
+                    .map(|p| terms(black_box(p))[9])
                     .sum::<i32>()
             })
         });
     }
-    let inputs: Vec<([u16; bitgames::santorini::net::MAX_ON], usize)> = positions
+    let inputs: Vec<([u16; MAX_ON], usize)> = positions
         .iter()
         .map(|p| {
-            let mut on = [0u16; bitgames::santorini::net::MAX_ON];
-            let n = bitgames::santorini::net::inputs(p, 0, &mut on);
+            let mut on = [0u16; MAX_ON];
+            let n = inputs(p, 0, &mut on);
             (on, n)
         })
         .collect();
@@ -231,7 +226,7 @@ fn game_evaluation(c: &mut Criterion) {
         b.iter(|| {
             inputs
                 .iter()
-                .map(|(on, n)| net.hidden_part_portable(black_box(&on[..*n]), 0))
+                .map(|(on, n)| net.hidden_part_portable(black_box(&on[..*n])))
                 .sum::<i32>()
         })
     });
@@ -239,7 +234,7 @@ fn game_evaluation(c: &mut Criterion) {
         b.iter(|| {
             inputs
                 .iter()
-                .map(|(on, n)| net.hidden_part(black_box(&on[..*n]), 0))
+                .map(|(on, n)| net.hidden_part(black_box(&on[..*n])))
                 .sum::<i32>()
         })
     });
@@ -260,7 +255,7 @@ fn game_evaluation(c: &mut Criterion) {
         ("net_from_parent_sums_1000", true),
     ] {
         g.bench_function(name, |b| {
-            let mut out = [[0i16; bitgames::santorini::net::HIDDEN]; 2];
+            let mut out = [[0i16; HIDDEN]; 2];
             b.iter(|| {
                 steps
                     .iter()
@@ -268,7 +263,7 @@ fn game_evaluation(c: &mut Criterion) {
                     .map(|((_, mv, p), sums)| {
                         net.child_sums(black_box(sums), black_box(p), Some(*mv), &mut out);
                         if evaluate {
-                            net.evaluate_with_sums(p, &out, true)
+                            net.evaluate_with_sums(p, &out)
                         } else {
                             i32::from(out[0][0])
                         }
@@ -281,21 +276,7 @@ fn game_evaluation(c: &mut Criterion) {
         b.iter(|| {
             positions
                 .iter()
-                .map(|p| net.evaluate(black_box(p), true))
-                .sum::<i32>()
-        })
-    });
-    // The same network with the weights of the distance terms at 0: what a
-    // network trained without them (`NO_DISTANCES=1`) costs.
-    let mut near = (*net).clone();
-    for t in bitgames::santorini::search::DISTANCE_TERMS {
-        near.dense[t] = 0;
-    }
-    g.bench_function("net_without_distances_1000", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|p| near.evaluate(black_box(p), true))
+                .map(|p| net.evaluate(black_box(p)))
                 .sum::<i32>()
         })
     });

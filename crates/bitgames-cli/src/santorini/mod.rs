@@ -1,12 +1,11 @@
 //! `bitgames santorini ...`: the tutorial's move-to and distances, perft,
-//! the search engine, a terminal game, engine matches, the engine's line
-//! protocol and the referee, and the benchmark table. One module per group:
-//! `tutorial` (move-to, distances), `perft`, `engine` (bestmove, play),
-//! `matches`, `protocol` (engine), `referee`, `bench`.
+//! the search engine, a terminal game, the engine's line protocol and the
+//! referee of engine matches, and the benchmark table. One module per
+//! group: `tutorial` (move-to, distances), `perft`, `engine` (bestmove,
+//! play), `protocol` (engine), `referee`, `bench`.
 
 mod bench;
 mod engine;
-mod matches;
 mod perft;
 mod protocol;
 mod referee;
@@ -14,12 +13,12 @@ mod tutorial;
 
 use bitgames::engine::Limits;
 use bitgames::santorini::Position;
+use bitgames::santorini::eval::Net;
 use bitgames::santorini::naive::{distances_instance_naive, move_to_instance_naive};
-use bitgames::santorini::net::Net;
 use bitgames::santorini::reach::{
     distances_instance, format_distances, format_spaces, move_to_instance,
 };
-use bitgames::santorini::search::{Engine, Options, Params, Weights};
+use bitgames::santorini::search::Engine;
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -100,19 +99,6 @@ pub enum Command {
         /// Start from this position instead of the empty board.
         #[arg(long, short, allow_hyphen_values = true)]
         position: Option<String>,
-    },
-    /// Engine matches: against a random player and a greedy one-ply player,
-    /// alternating colours, games shared out over every core.
-    Match {
-        /// Games against each opponent.
-        #[arg(long, short, default_value_t = 10)]
-        games: u32,
-        /// The engine's time per move.
-        #[arg(long, short, default_value = "100ms", value_parser = crate::cli_util::parse_duration)]
-        time: Duration,
-        /// Random seed of the opponents' choices.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
     },
     /// The engine behind santorini-ai's line protocol, for the referee and other programs.
     ///
@@ -225,7 +211,6 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             depth,
             position,
         } => engine::play(human, time, depth, position.as_deref()),
-        Command::Match { games, time, seed } => matches::run(games, time, seed),
         Command::Engine {
             time,
             table,
@@ -304,48 +289,19 @@ pub(crate) fn parse_position(text: Option<&str>) -> anyhow::Result<Position> {
     }
 }
 
-/// A value of `--weights`.
-fn parse_weights(text: &str) -> Result<Weights, String> {
-    bitgames::santorini::search::parse_weights(text)
-}
-
 /// The engine's settings, shared by `bestmove` and `engine`.
 #[derive(clap::Args)]
 pub struct SearchArgs {
-    /// The search's refinements: `default`, `baseline` (the search before
-    /// them), `all`, a list such as `killers,time`, `-null,-territory`
-    /// (the default without them), or `default,checks`. For self-play
-    /// matches between versions.
-    #[arg(long, default_value = "default", value_parser = parse_options)]
-    options: Options,
-    /// The evaluation's weights: `default`, `hand` (the first hand-set
-    /// ones: with `--options baseline`, the engine before the
-    /// refinements, node for node but for the order of equal moves), or
-    /// 27 comma-separated integers (`search::FEATURES`). They weigh the
-    /// linear evaluation: with the `net` option (the default) only
-    /// during placement, the network having its own; `--options
-    /// default,-net` plays with them throughout.
-    #[arg(long, default_value = "default", value_parser = parse_weights)]
-    weights: Weights,
-    /// A network file (`--example santorini_train` writes them) instead
-    /// of the built-in network of the `net` option.
+    /// A network file (`bitgames-lab train` writes them) instead of the
+    /// built-in network.
     #[arg(long, value_parser = read_net)]
     net: Option<Arc<Net>>,
-    /// The search's numeric parameters over the defaults, `name=value,...`
-    /// (the fields of `search::Params`, e.g. `rfp_margin=80,lmr_div=225`; an
-    /// unknown name is refused with the list of them). For self-play matches
-    /// and tuning.
-    #[arg(long, default_value = "", value_parser = parse_params)]
-    params: Params,
 }
 
 impl SearchArgs {
     /// An engine with these settings and a table of `entries` slots.
     fn engine(&self, entries: usize) -> Engine {
-        let engine = Engine::new(entries)
-            .with_options(self.options)
-            .with_weights(self.weights)
-            .with_params(self.params);
+        let engine = Engine::new(entries);
         match &self.net {
             Some(net) => engine.with_net(Arc::clone(net)),
             None => engine,
@@ -359,14 +315,4 @@ fn read_net(file: &str) -> Result<Arc<Net>, String> {
     Net::from_bytes(&bytes)
         .map(Arc::new)
         .map_err(|e| format!("{file}: {e}"))
-}
-
-/// A value of `--params`.
-fn parse_params(text: &str) -> Result<Params, String> {
-    text.parse()
-}
-
-/// A value of `--options`.
-fn parse_options(text: &str) -> Result<Options, String> {
-    text.parse()
 }

@@ -68,7 +68,15 @@ fn huge_times_are_refused_like_zero_and_infinity() {
         for args in [
             vec!["santorini", "bestmove", "--position", position, &option],
             vec!["santorini", "play", &option],
-            vec!["santorini", "match", "--games", "1", &option],
+            vec![
+                "santorini",
+                "referee",
+                "--engine1",
+                "a",
+                "--engine2",
+                "b",
+                &option,
+            ],
         ] {
             let (code, _, err) = run(&args, b"");
             assert_eq!(code, 2, "{args:?}: {err}");

@@ -192,24 +192,6 @@ fn play_includes_placement_and_the_engine_answers() {
 }
 
 #[test]
-fn match_reports_every_game_against_both_opponents() {
-    let out = bitgames()
-        .args(["santorini", "match", "--games", "2", "--time", "20ms"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    for name in ["random", "greedy one-ply"] {
-        let line = text.lines().find(|l| l.contains(name)).unwrap();
-        let numbers: Vec<u32> = line
-            .split_whitespace()
-            .filter_map(|w| w.parse().ok())
-            .collect();
-        assert_eq!(numbers[0] + numbers[1], 2, "{line}");
-    }
-}
-
-#[test]
 fn perft_divide_splits_the_count_by_first_move() {
     let out = bitgames()
         .args(["santorini", "perft", "--divide", "-p", WIN_IN_ONE, "1"])
@@ -258,38 +240,52 @@ fn bestmove_nodes(fen: &str, depth: u32, extra: &[&str]) -> u64 {
 }
 
 #[test]
-fn bestmove_takes_the_old_engine_by_options_and_weights() {
-    // The search and evaluation of before the refinements: the baseline's
-    // tree to depth 5 (the library's test counts the same), then today's.
-    let fen = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
-    let nodes = |extra: &[&str]| bestmove_nodes(fen, 5, extra);
-    let old = nodes(&["--options", "baseline", "--weights", "hand"]);
-    assert_eq!(old, 530_405);
-    assert!(nodes(&[]) < old / 4);
-    bitgames()
-        .args(["santorini", "bestmove", "-p", fen, "--weights", "1,2"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "2 weights in \"1,2\": give 27 (or `default`, `hand`)",
-        ));
+fn bestmove_has_no_experiment_switches() {
+    let out = bitgames()
+        .args(["santorini", "bestmove", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    for flag in ["--position", "--time", "--depth", "--json", "--net"] {
+        assert!(help.contains(flag), "{flag} missing from:\n{help}");
+    }
+    for gone in ["--options", "--params", "--weights"] {
+        assert!(!help.contains(gone), "{gone} still in:\n{help}");
+        bitgames()
+            .args(["santorini", "bestmove", "-p", "-", gone, "default"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "unexpected argument '{gone}'"
+            )));
+    }
 }
 
 #[test]
 fn bestmove_plays_with_a_network_file_and_names_a_bad_one() {
     // A network whose hidden layer is all zeros is the linear evaluation:
-    // its tree is the one of `--options default,-net`, node for node, and
-    // differs from the built-in network's.
+    // the command searches the library engine's tree with it, node for
+    // node, which differs from the built-in network's.
+    use bitgames::santorini::eval::{Net, WEIGHTS};
     let fen = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
     let nodes = |extra: &[&str]| bestmove_nodes(fen, 6, extra);
-    let linear_net = bitgames::santorini::net::Net::linear(bitgames::santorini::search::WEIGHTS);
+    let linear_net = Net::linear(WEIGHTS);
+    let library = bitgames::santorini::search::Engine::default()
+        .with_net(std::sync::Arc::new(linear_net.clone()))
+        .search(
+            &fen.parse().unwrap(),
+            bitgames::engine::Limits {
+                depth: Some(6),
+                time: None,
+            },
+        );
     let dir = std::env::temp_dir().join(format!("bitgames-net-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("linear.bin");
     std::fs::write(&file, linear_net.to_bytes()).unwrap();
     let file = file.to_str().unwrap();
-    let linear = nodes(&["--options", "default,-net"]);
-    assert_eq!(nodes(&["--net", file]), linear);
+    let linear = nodes(&["--net", file]);
+    assert_eq!(linear, library.nodes);
     assert_ne!(nodes(&[]), linear);
     // A file that is not a network, and one that is not there.
     let bad = dir.join("bad.bin");
@@ -300,7 +296,7 @@ fn bestmove_plays_with_a_network_file_and_names_a_bad_one() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "not a Santorini network file (it does not start with BGSNET01 to BGSNET08)",
+            "not a Santorini network file (it does not start with BGSNET02)",
         ));
     bitgames()
         .args(["santorini", "engine", "--net", "/nonexistent/net.bin"])
@@ -311,37 +307,9 @@ fn bestmove_plays_with_a_network_file_and_names_a_bad_one() {
 }
 
 #[test]
-fn bestmove_takes_the_search_parameters_and_names_a_bad_one() {
-    // `--params previous` is the search before the deeper one: a larger tree
-    // to the same depth (with the network T8: 58,781 nodes against the
-    // default's 38,449); one changed value changes the tree.
+fn bestmove_searches_the_engines_pinned_tree() {
+    // The library pins its trees at depth 9; the command searches the
+    // same engine: 38,449 nodes to depth 8 from this referee position.
     let fen = "0000000200000201200010000/1/mortal:B3,B1/mortal:D3,C2";
-    let nodes = |extra: &[&str]| bestmove_nodes(fen, 8, extra);
-    let default = nodes(&[]);
-    assert_eq!(default, 38_449);
-    assert_eq!(nodes(&["--params", "default"]), default);
-    assert_eq!(nodes(&["--params", "previous"]), 58_781);
-    assert_ne!(nodes(&["--params", "lmr_cut=0"]), default);
-    bitgames()
-        .args([
-            "santorini",
-            "bestmove",
-            "-p",
-            fen,
-            "--params",
-            "lmr_cut=two",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "lmr_cut = \"two\": give a whole number from 0 to 999",
-        ));
-    bitgames()
-        .args(["santorini", "engine", "--params", "null=3"])
-        .write_stdin("quit\n")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "`null` is not a search parameter: use rfp_depth,",
-        ));
+    assert_eq!(bestmove_nodes(fen, 8, &[]), 38_449);
 }

@@ -69,55 +69,17 @@ fn the_engine_protocol_answers_legal_moves_and_reports_bad_input() {
 }
 
 #[test]
-fn the_engine_takes_its_search_refinements_by_name() {
-    // The engine before the refinements answers a legal move too.
-    let fen = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
-    let out = bitgames()
-        .args([
-            "santorini",
-            "engine",
-            "--options",
-            "baseline",
-            "--weights",
-            "hand",
-        ])
-        .write_stdin(format!("set_time 0.05\nset_position {fen}\nquit\n"))
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let answer: serde_json::Value = serde_json::from_str(stdout.lines().nth(1).unwrap()).unwrap();
-    let mv: Move = answer["meta"]["action_str"]
-        .as_str()
-        .unwrap()
-        .parse()
-        .unwrap();
-    let mut pos: Position = fen.parse().unwrap();
-    pos.play(mv).unwrap();
-    let bad = bitgames()
-        .args(["santorini", "engine", "--options", "killers,nul"])
-        .write_stdin("quit\n")
-        .assert()
-        .failure()
-        .get_output()
-        .clone();
-    let err = String::from_utf8(bad.stderr).unwrap();
-    assert!(
-        err.contains(
-            "`nul` is not a search refinement: use null, lmr, killers, aspiration, time, territory"
-        ),
-        "{err}"
-    );
-    let bad = bitgames()
-        .args(["santorini", "engine", "--weights", "40,110,x"])
-        .write_stdin("quit\n")
-        .assert()
-        .failure()
-        .get_output()
-        .clone();
-    let err = String::from_utf8(bad.stderr).unwrap();
-    assert!(err.contains("weight 3 of \"40,110,x\", \"x\""), "{err}");
+fn the_engine_has_no_experiment_switches() {
+    for gone in ["--options", "--params", "--weights"] {
+        bitgames()
+            .args(["santorini", "engine", gone, "default"])
+            .write_stdin("quit\n")
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(format!(
+                "unexpected argument '{gone}'"
+            )));
+    }
 }
 
 #[test]

@@ -10,15 +10,20 @@
 //!   move generator on a level array).
 //! - [`game`]: the full game as a [`crate::Game`]: [`Position`], [`Move`].
 //! - [`notation`]: santorini-ai's position and move notation.
+//! - [`eval`]: the static evaluation: its terms, the linear evaluation and
+//!   the network.
 //! - [`search`]: the engine (alpha-beta, iterative deepening, table, time
-//!   limit), its evaluation, and the random and greedy players.
+//!   limit) over that evaluation.
+//! - [`players`]: the random and greedy players, random starts.
 
 pub mod bitboard;
+pub mod eval;
 pub mod game;
 pub mod instance;
+mod moves;
 pub mod naive;
-pub mod net;
 pub mod notation;
+pub mod players;
 pub mod reach;
 mod registered;
 pub mod search;

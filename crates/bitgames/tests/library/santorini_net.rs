@@ -5,8 +5,7 @@
 //! `tools/santorini/unseen_games.py` from the match files
 //! (docs/santorini/data.md).
 
-use bitgames::santorini::net::{Net, SCALE};
-use bitgames::santorini::search::{WEIGHTS, evaluate_weighted};
+use bitgames::santorini::eval::{Net, SCALE, evaluate};
 use bitgames::santorini::{Move, Position};
 use bitgames::{Game, Player};
 
@@ -58,9 +57,9 @@ fn log_loss(data: &[(Position, bool)], eval: impl Fn(&Position) -> i32) -> f64 {
 fn the_network_predicts_unseen_games_better_than_the_linear_evaluation() {
     let data = labelled_positions();
     assert!(data.len() > 2_000, "{} positions", data.len());
-    let net = Net::default_net();
-    let linear = log_loss(&data, |p| evaluate_weighted(p, &WEIGHTS, true));
-    let network = log_loss(&data, |p| net.evaluate(p, true));
+    let net = Net::builtin();
+    let linear = log_loss(&data, evaluate);
+    let network = log_loss(&data, |p| net.evaluate(p));
     println!(
         "log loss over {} positions: network {network:.4}, linear {linear:.4}",
         data.len()

@@ -1,0 +1,305 @@
+//! `referee`: a match between two engine programs that speak the line
+//! protocol of [`super::protocol`] (ours, an older build of ours,
+//! santorini-ai's `uci`, the AlphaZero adapter), every move checked with our
+//! rules.
+//!
+//! Starts: all four workers placed on random distinct spaces of the empty
+//! board (player 1's pair, then player 2's), player 1 to move; each start is
+//! played twice, colours swapped. Per move the referee sends
+//! `set_time <seconds>` and `set_position <FEN>`, waits for a `best_move`
+//! line whose trigger is `end_of_line` or `stop_flag`; at the move time it
+//! sends `stop` and waits `grace` longer. A move that is unreadable or
+//! illegal, output that is not JSON, an engine that exits or does not
+//! answer within the time plus the grace loses the game.
+//!
+//! Elo: the score s = (wins + draws / 2) / games gives
+//! Elo = -400 log10(1 / s - 1); the 95 % interval maps
+//! s ± 1.96 sd / sqrt(games) through the same formula, where sd is the
+//! standard deviation of the per-game scores (1, 1/2, 0). With no point
+//! (or every point) scored the bound is one-sided: the score p with
+//! (1 - p)^games = 0.05 (resp. p^games = 0.05), the exact binomial bound.
+
+mod process;
+
+use bitgames::santorini::Position;
+use bitgames::santorini::players::random_start;
+use bitgames::tools::elo::{SPRT_BOUND, elo_text, sprt_llr};
+use bitgames::{Game, Outcome, Player};
+use process::{Answer, EngineProcess, Fault};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// The referee's settings.
+pub(super) struct Settings {
+    /// The two engines' commands (whitespace-separated words; a first word
+    /// `bitgames` is this program).
+    pub commands: [String; 2],
+    /// Their names in the output.
+    pub names: [String; 2],
+    /// Their time per move.
+    pub times: [Duration; 2],
+    /// How long past its time an engine may take to answer.
+    pub grace: Duration,
+    /// The number of games.
+    pub games: u32,
+    /// The seed of the random starts.
+    pub seed: u64,
+    /// A JSON-lines file of the games.
+    pub json: Option<PathBuf>,
+    /// A sequential probability ratio test of Elo `elo0` against `elo1`
+    /// (alpha = beta = 0.05) that ends the match once decided.
+    pub sprt: Option<(f64, f64)>,
+}
+
+/// One side's figures over some moves.
+#[derive(Clone, Copy, Default)]
+struct SideStats {
+    moves: u32,
+    seconds: f64,
+    depth_sum: u64,
+    depth_moves: u32,
+    nodes: u64,
+    node_seconds: f64,
+}
+
+impl SideStats {
+    fn add(&mut self, a: &Answer) {
+        self.moves += 1;
+        self.seconds += a.elapsed.as_secs_f64();
+        if let Some(d) = a.depth {
+            self.depth_sum += d;
+            self.depth_moves += 1;
+        }
+        if let Some(n) = a.nodes {
+            self.nodes += n;
+            self.node_seconds += a.engine_seconds.unwrap_or(a.elapsed.as_secs_f64());
+        }
+    }
+
+    fn merge(&mut self, o: &SideStats) {
+        self.moves += o.moves;
+        self.seconds += o.seconds;
+        self.depth_sum += o.depth_sum;
+        self.depth_moves += o.depth_moves;
+        self.nodes += o.nodes;
+        self.node_seconds += o.node_seconds;
+    }
+
+    fn text(&self) -> String {
+        let mut s = format!("{:.3}s/move", self.seconds / f64::from(self.moves.max(1)));
+        if self.depth_moves > 0 {
+            let _ = write!(
+                s,
+                " depth {:.1}",
+                self.depth_sum as f64 / f64::from(self.depth_moves)
+            );
+        }
+        if self.node_seconds > 0.0 {
+            let _ = write!(
+                s,
+                " {:.2}M nodes/s",
+                self.nodes as f64 / self.node_seconds / 1e6
+            );
+        }
+        s
+    }
+}
+
+fn open_json(path: &Path) -> anyhow::Result<std::fs::File> {
+    std::fs::File::create(path)
+        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", path.display()))
+}
+
+/// Plays the match and prints it.
+pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
+    let mut json = s.json.as_deref().map(open_json).transpose()?;
+    let mut engines: [Option<EngineProcess>; 2] = [None, None];
+    let mut rng = SmallRng::seed_from_u64(s.seed);
+    let mut start = Position::new();
+    let mut points = [0u32; 2]; // wins of engine 1, of engine 2
+    let mut pairs = [0u32; 3]; // starts won twice by engine 1, by engine 2, split
+    let mut pair_first = 0;
+    let mut totals = [SideStats::default(); 2];
+    println!(
+        "match: {} ({:.3}s/move) vs {} ({:.3}s/move), {} games, random starts (seed {}), each start twice with colours swapped",
+        s.names[0],
+        s.times[0].as_secs_f64(),
+        s.names[1],
+        s.times[1].as_secs_f64(),
+        s.games,
+        s.seed
+    );
+    for game in 0..s.games {
+        if game % 2 == 0 {
+            start = random_start(&mut rng);
+        }
+        // Engine index of player 1: engine 1 in even games.
+        let first = (game % 2) as usize;
+        for (e, slot) in engines.iter_mut().enumerate() {
+            if slot.is_none() {
+                *slot = Some(EngineProcess::spawn(&s.commands[e])?);
+            }
+        }
+        let mut pos = start;
+        let mut moves: Vec<String> = Vec::new();
+        let mut details: Vec<serde_json::Value> = Vec::new();
+        let mut stats = [SideStats::default(); 2];
+        let mut fault: Option<(usize, String)> = None;
+        while !pos.outcome().is_over() {
+            let e = if pos.to_move() == Player::One {
+                first
+            } else {
+                1 - first
+            };
+            let engine = engines[e].as_mut().expect("spawned");
+            match engine.ask(&pos, s.times[e], s.grace) {
+                Ok(answer) => {
+                    pos.play(answer.mv).expect("checked in read_answer");
+                    moves.push(answer.mv.to_string());
+                    details.push(serde_json::json!({
+                        "seconds": (answer.elapsed.as_secs_f64() * 1e3).round() / 1e3,
+                        "depth": answer.depth,
+                        "score": answer.score,
+                    }));
+                    stats[e].add(&answer);
+                }
+                Err(f) => {
+                    fault = Some((e, f.text()));
+                    if matches!(f, Fault::Exited(_) | Fault::Timeout(_)) {
+                        // Start it afresh for the next game.
+                        engines[e] = None;
+                    }
+                    break;
+                }
+            }
+        }
+        let winner = match (&fault, pos.outcome()) {
+            (Some((e, _)), _) => 1 - e,
+            (None, Outcome::Win(p)) => {
+                if p == Player::One {
+                    first
+                } else {
+                    1 - first
+                }
+            }
+            (None, other) => anyhow::bail!("game {} ended without a winner: {other}", game + 1),
+        };
+        points[winner] += 1;
+        // Pairs: the two games of a start.
+        if game % 2 == 0 {
+            pair_first = winner;
+        } else if pair_first == winner {
+            pairs[winner] += 1;
+        } else {
+            pairs[2] += 1;
+        }
+        totals[0].merge(&stats[0]);
+        totals[1].merge(&stats[1]);
+        let mut line = format!(
+            "game {}: P1 {} P2 {}: {} wins ({}) in {} plies; {} {}; {} {}",
+            game + 1,
+            s.names[first],
+            s.names[1 - first],
+            s.names[winner],
+            if winner == first { "P1" } else { "P2" },
+            moves.len(),
+            s.names[0],
+            stats[0].text(),
+            s.names[1],
+            stats[1].text()
+        );
+        if let Some((e, why)) = &fault {
+            let _ = write!(
+                line,
+                "\n  {} loses game {}: {why}, in {pos} after the moves {} (start {start})",
+                s.names[*e],
+                game + 1,
+                if moves.is_empty() {
+                    "(none)".to_string()
+                } else {
+                    moves.join(" ")
+                }
+            );
+        }
+        let mut decided = None;
+        if let Some((elo0, elo1)) = s.sprt {
+            match sprt_llr(points[0], points[1], 0, elo0, elo1) {
+                Some(llr) => {
+                    let _ = write!(
+                        line,
+                        "\n  SPRT elo0 {elo0} elo1 {elo1}: LLR {llr:.2} (bounds ±{SPRT_BOUND:.2})"
+                    );
+                    // Decide after whole pairs of games only (colours balanced).
+                    if game % 2 == 1 && llr.abs() >= SPRT_BOUND {
+                        decided = Some(if llr > 0.0 {
+                            format!(
+                                "SPRT: H1 accepted (Elo difference {elo1} or more more likely than {elo0})"
+                            )
+                        } else {
+                            format!(
+                                "SPRT: H0 accepted (Elo difference {elo0} or less more likely than {elo1})"
+                            )
+                        });
+                    }
+                }
+                None => {
+                    let _ = write!(line, "\n  SPRT: no LLR yet (every game ended alike)");
+                }
+            }
+        }
+        println!("{line}");
+        if let Some(file) = json.as_mut() {
+            let record = serde_json::json!({
+                "game": game + 1,
+                "start": start.to_string(),
+                "player1": s.names[first],
+                "player2": s.names[1 - first],
+                "winner": s.names[winner],
+                "fault": fault.as_ref().map(|(_, why)| why.clone()),
+                "plies": moves.len(),
+                "moves": moves,
+                "details": details,
+                "final": pos.to_string(),
+            });
+            writeln!(file, "{record}")
+                .and_then(|()| file.flush())
+                .map_err(|e| anyhow::anyhow!("cannot write the JSON file: {e}"))?;
+        }
+        if let Some(text) = decided {
+            println!("{text}; stopped after {} games", game + 1);
+            break;
+        }
+    }
+    for engine in engines.iter_mut() {
+        if let Some(e) = engine.take() {
+            e.quit();
+        }
+    }
+    let (w, l) = (points[0], points[1]);
+    let n = w + l;
+    println!(
+        "result: {} vs {}: +{w} -{l} ={} (score {:.1} %), {}",
+        s.names[0],
+        s.names[1],
+        0,
+        100.0 * f64::from(w) / f64::from(n.max(1)),
+        elo_text(w, l, 0)
+    );
+    println!(
+        "pairs (a start played twice): {} won both by {}, {} by {}, {} split",
+        pairs[0], s.names[0], pairs[1], s.names[1], pairs[2]
+    );
+    println!(
+        "{}: {}; {}: {}",
+        s.names[0],
+        totals[0].text(),
+        s.names[1],
+        totals[1].text()
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,305 @@
+//! The network's tests: its file, its inputs, and every fast path against
+//! the plain one.
+
+use super::*;
+use crate::santorini::bitboard::Space;
+use crate::santorini::eval::WEIGHTS;
+use crate::santorini::players::random_move;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+#[test]
+fn the_symmetries_are_the_eight_of_the_square() {
+    let mut seen = std::collections::HashSet::new();
+    for map in &SYMMETRIES {
+        let mut sorted = *map;
+        sorted.sort_unstable();
+        assert_eq!(
+            sorted,
+            std::array::from_fn(|i| i as u8),
+            "{map:?} is a permutation"
+        );
+        // The centre stays, corners go to corners.
+        assert_eq!(map[12], 12);
+        for corner in [0, 4, 20, 24] {
+            assert!([0, 4, 20, 24].contains(&map[corner]));
+        }
+        // Neighbours stay neighbours.
+        for s in 0..25usize {
+            for t in 0..25usize {
+                let d = |a: usize, b: usize| (a / 5).abs_diff(b / 5).max((a % 5).abs_diff(b % 5));
+                assert_eq!(d(s, t), d(map[s] as usize, map[t] as usize));
+            }
+        }
+        seen.insert(*map);
+    }
+    assert_eq!(seen.len(), 8);
+}
+
+#[test]
+fn the_built_in_network_reads_back_and_counts_its_inputs() {
+    let net = Net::builtin();
+    assert_eq!(Net::from_bytes(&net.to_bytes()).as_ref(), Ok(&*net));
+    assert!(net.to_bytes().starts_with(MAGIC));
+    let mut rng = SmallRng::seed_from_u64(3);
+    let mut pos = Position::new();
+    while pos.is_placement() {
+        pos.play_unchecked(random_move(&pos, &mut rng).unwrap());
+    }
+    let mut on = [0u16; MAX_ON];
+    assert_eq!(inputs(&pos, 0, &mut on), 61);
+    let mut sorted = on;
+    sorted.sort_unstable();
+    // One level a space, then my two workers, then the opponent's, all
+    // different, then 16 slots of each player's neighbourhoods.
+    assert!(sorted[..29].windows(2).all(|w| w[0] < w[1]));
+    assert_eq!(sorted.iter().filter(|&&i| i < 125).count(), 25);
+    assert_eq!(
+        sorted.iter().filter(|&&i| (125..200).contains(&i)).count(),
+        2
+    );
+    let mine = NEIGHBOURHOOD as u16..(NEIGHBOURHOOD + SLOT_INPUTS) as u16;
+    assert_eq!(sorted.iter().filter(|&&i| mine.contains(&i)).count(), 16);
+    assert!(sorted.iter().all(|&i| (i as usize) < INPUTS));
+}
+
+/// The neighbourhood counts, from bitboards, are the plain count slot
+/// by slot over the eight directions, in every position of random
+/// games.
+#[test]
+fn neighbourhood_counts_are_the_slots_counted_one_by_one() {
+    let mut rng = SmallRng::seed_from_u64(17);
+    let (mut checked, mut seen) = (0, [0u32; SLOT_CATEGORIES]);
+    for _ in 0..100 {
+        let mut pos = Position::new();
+        while let Some(mv) = random_move(&pos, &mut rng) {
+            pos.play_unchecked(mv);
+            let mut want = [[0u8; SLOT_INPUTS]; 2];
+            for player in [Player::One, Player::Two] {
+                for w in pos.workers(player) {
+                    let (r, c) = ((w.index() / 5) as i32, (w.index() % 5) as i32);
+                    for (dr, dc) in (-1..=1)
+                        .flat_map(|dr| (-1..=1).map(move |dc| (dr, dc)))
+                        .filter(|&d| d != (0, 0))
+                    {
+                        let (r, c) = (r + dr, c + dc);
+                        let space = ((0..5).contains(&r) && (0..5).contains(&c))
+                            .then(|| Space::from_index((5 * r + c) as usize))
+                            .flatten();
+                        let category = slot_category(&pos, space);
+                        seen[category] += 1;
+                        let h = usize::from(pos.level(w).min(2));
+                        want[player.index()][7 * h + category] += 1;
+                    }
+                }
+            }
+            assert_eq!(neighbourhood_counts(&pos), want, "{pos}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 2_000, "{checked}");
+    assert!(
+        seen.iter().all(|&n| n > 100),
+        "every category seen: {seen:?}"
+    );
+}
+
+#[test]
+fn a_network_with_no_hidden_weights_is_the_linear_evaluation() {
+    let net = Net::linear(WEIGHTS);
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut pos = Position::new();
+    for _ in 0..30 {
+        let Some(mv) = random_move(&pos, &mut rng) else {
+            break;
+        };
+        pos.play_unchecked(mv);
+        if !pos.is_placement() && !pos.outcome().is_over() {
+            assert_eq!(net.evaluate(&pos), crate::santorini::eval::evaluate(&pos));
+        }
+    }
+}
+
+/// The positions of `games` random games (seeded by `seed`) with every
+/// worker placed and the game not over, in the order they are played.
+fn positions_in_play(seed: u64, games: usize) -> Vec<Position> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::new();
+        while let Some(mv) = random_move(&pos, &mut rng) {
+            pos.play_unchecked(mv);
+            if !pos.is_placement() && !pos.outcome().is_over() {
+                out.push(pos);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_vectorized_hidden_layer_sums_as_the_plain_one() {
+    let net = Net::builtin();
+    let mut checked = 0;
+    for pos in positions_in_play(9, 40) {
+        let mut on = [0u16; MAX_ON];
+        let n = inputs(&pos, 0, &mut on);
+        assert_eq!(
+            net.hidden_part(&on[..n]),
+            net.hidden_part_portable(&on[..n])
+        );
+        checked += 1;
+    }
+    assert!(checked > 200, "{checked} positions");
+}
+
+/// The sums kept move by move are the sums added up from the position,
+/// in both views, through every kind of move (builds on the space just
+/// left, domes, passes), and evaluate as the plain evaluation does.
+#[test]
+fn sums_kept_move_by_move_equal_the_sums_of_the_position() {
+    let net = Net::builtin();
+    let mut rng = SmallRng::seed_from_u64(31);
+    let (mut checked, mut on_from, mut domes) = (0, 0, 0);
+    for _ in 0..200 {
+        let mut pos = Position::new();
+        let mut sums = None;
+        while let Some(mv) = random_move(&pos, &mut rng) {
+            let mut child = pos;
+            child.play_unchecked(mv);
+            if child.is_placement() || child.outcome().is_over() {
+                pos = child;
+                sums = None;
+                continue;
+            }
+            let fresh = net.sums(&child);
+            if let Some(parent) = &sums {
+                let mut kept = [[0; HIDDEN]; 2];
+                net.child_sums(parent, &child, Some(mv), &mut kept);
+                assert_eq!(kept, fresh, "{pos} then {mv}");
+                checked += 1;
+                if let Move::Build { from, build, .. } = mv {
+                    on_from += usize::from(from == build);
+                    domes += usize::from(child.level(build) == 4);
+                }
+            }
+            // A pass: the same sums, the other view read.
+            let mut passed = child;
+            passed.to_move = passed.to_move.other();
+            let mut same = [[0; HIDDEN]; 2];
+            net.child_sums(&fresh, &passed, None, &mut same);
+            assert_eq!(same, fresh);
+            assert_eq!(
+                net.evaluate_with_sums(&passed, &same),
+                net.evaluate(&passed)
+            );
+            // The view of the player to move is the plain hidden layer's.
+            let mut on = [0u16; MAX_ON];
+            let n = inputs(&child, 0, &mut on);
+            // And the opponent's view, with its own weights.
+            let hidden = net.output(&fresh[child.to_move().index()], &net.w2)
+                + net.output(&fresh[child.to_move().other().index()], &net.w2_other);
+            assert_eq!(hidden, net.hidden_part(&on[..n]));
+            assert_eq!(net.evaluate_with_sums(&child, &fresh), net.evaluate(&child));
+            sums = Some(fresh);
+            pos = child;
+        }
+    }
+    assert!(
+        checked > 2_000 && on_from > 100 && domes > 100,
+        "{checked} {on_from} {domes}"
+    );
+}
+
+/// The vectorized hidden layer sums as the plain one, and the
+/// evaluation from the position's sums is the plain evaluation.
+fn assert_fast_paths_agree(net: &Net, pos: &Position) {
+    let mut on = [0u16; MAX_ON];
+    let n = inputs(pos, 0, &mut on);
+    assert_eq!(
+        net.hidden_part(&on[..n]),
+        net.hidden_part_portable(&on[..n]),
+        "{pos}"
+    );
+    assert_eq!(
+        net.evaluate_with_sums(pos, &net.sums(pos)),
+        net.evaluate(pos),
+        "{pos}"
+    );
+}
+
+#[test]
+fn a_damaged_network_file_is_refused_with_its_fault() {
+    let bytes = Net::builtin().to_bytes();
+    assert!(
+        Net::from_bytes(b"hello")
+            .unwrap_err()
+            .contains("does not start with BGSNET02")
+    );
+    // A file of another kind (the experiments' headers are refused).
+    let mut old = bytes.clone();
+    old[..8].copy_from_slice(b"BGSNET05");
+    assert!(Net::from_bytes(&old).unwrap_err().contains("BGSNET02"));
+    let short = Net::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
+    let want = format!("{} bytes: {} expected", bytes.len() - 1, bytes.len());
+    assert!(short.contains(&want), "{short}");
+    let mut other = bytes.clone();
+    other[10..12].copy_from_slice(&64u16.to_le_bytes());
+    let sizes = Net::from_bytes(&other).unwrap_err();
+    assert!(sizes.contains("64 hidden units"), "{sizes}");
+    // A neighbourhood input may not feed the units past the first
+    // NEIGHBOURHOOD_UNITS: the kept sums would miss that weight.
+    let mut wide = bytes.clone();
+    let (i, j) = (NEIGHBOURHOOD + 5, NEIGHBOURHOOD_UNITS + 3);
+    let at = 12 + 2 * (i * HIDDEN + j);
+    wide[at..at + 2].copy_from_slice(&7i16.to_le_bytes());
+    let fault = Net::from_bytes(&wide).unwrap_err();
+    let unit = format!("weight 7 on hidden unit {j}");
+    assert!(
+        fault.contains("input 280") && fault.contains(&unit),
+        "{fault}"
+    );
+}
+
+/// The opponent's view is the hidden layer of the same board with the
+/// other player to move, through its own output weights.
+#[test]
+fn the_opponents_view_is_the_position_seen_by_the_opponent() {
+    let net = Net::builtin();
+    let (mut checked, mut differ) = (0, 0);
+    for pos in positions_in_play(13, 60) {
+        let mut flipped = pos;
+        flipped.to_move = flipped.to_move.other();
+        let (mut on, mut on_flipped) = ([0u16; MAX_ON], [0u16; MAX_ON]);
+        let n = inputs(&pos, 0, &mut on);
+        inputs(&flipped, 0, &mut on_flipped);
+        let mut swapped = on.map(other_view);
+        swapped.sort_unstable();
+        on_flipped.sort_unstable();
+        assert_eq!(swapped, on_flipped, "{pos}");
+        let sums = net.sums(&pos);
+        let me = pos.to_move().index();
+        assert_eq!(
+            net.hidden_part(&on[..n]),
+            net.output(&sums[me], &net.w2) + net.output(&sums[1 - me], &net.w2_other)
+        );
+        assert_eq!(net.sums(&flipped), sums, "{pos}");
+        assert_fast_paths_agree(&net, &pos);
+        checked += 1;
+        differ += usize::from(net.output(&sums[1 - me], &net.w2_other) != 0);
+    }
+    assert!(checked > 300 && differ > checked / 2, "{checked} {differ}");
+}
+
+/// Written and read back, a network is the same, and a file of the
+/// right length has the length [`Net::to_bytes`] writes.
+#[test]
+fn a_network_reads_back_from_its_file() {
+    let mut rng = SmallRng::seed_from_u64(77);
+    let mut net = (*Net::builtin()).clone();
+    net.w2_other = std::array::from_fn(|_| rand::Rng::random_range(&mut rng, -400..400));
+    net.b2 = -17;
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), Net::FILE_BYTES);
+    assert_eq!(Net::from_bytes(&bytes).as_ref(), Ok(&net));
+}

@@ -1,0 +1,308 @@
+//! The search engine: negamax with alpha-beta, iterative deepening to a
+//! depth or until the time is up, a transposition table, move ordering,
+//! and the pruning, reductions and threat extensions that won their
+//! matches (docs/santorini/engine-history.md), over the network evaluation
+//! ([`crate::santorini::eval::Net`]; the linear one during placement).
+//!
+//! - `node`: the node search, each technique a function beside it;
+//! - `quiescence`: climb threats, the blocks, the threat quiescence;
+//! - `ordering`: move keys, killers and histories;
+//! - `table`: the transposition table;
+//! - `constants`: every tuned constant, with what measured it.
+//!
+//! Scores are from the point of view of the player to move and use the
+//! convention of [`crate::tools::negamax()`]: a win `n` plies away scores
+//! `WIN_SCORE - n`.
+
+mod constants;
+mod node;
+mod ordering;
+mod quiescence;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use crate::Game;
+use crate::engine::{Limits, Report};
+use crate::santorini::eval::network::{HIDDEN, Sums};
+use crate::santorini::eval::{Net, evaluate};
+use crate::santorini::game::{Move, Moves, Position};
+use crate::tools::negamax::WIN_SCORE;
+use constants::{EVAL_CACHE, LmrTable, MATE_BOUND, MAX_PLY, lmr_table};
+use ordering::{BUTTERFLY, CONTINUATION};
+use quiescence::{builds_on, opponent_threatens, threat_targets};
+use std::sync::Arc;
+use std::time::Instant;
+use table::{Table, key};
+
+/// A search engine with its transposition table and move-ordering
+/// histories, both kept between searches.
+pub struct Engine {
+    table: Table,
+    /// The history by spaces: side x from x to x build.
+    butterfly: Vec<i32>,
+    /// The continuation histories: after the opponent's last move (the
+    /// first [`CONTINUATION`] slots) and after the mover's own move before it.
+    continuation: Vec<i16>,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    /// The network's sums of the position at each ply of the current line,
+    /// valid where `sums_ok`, and the move that led to each (`None`: a
+    /// pass), to compute a child's sums from its parent's.
+    sums: Vec<Sums>,
+    sums_ok: [bool; MAX_PLY + 2],
+    made: [Option<Move>; MAX_PLY + 2],
+    /// The network's evaluations by position key's bits (key 0: empty), so
+    /// that a position reached again by another order of moves is not
+    /// evaluated again.
+    eval_cache: Vec<(u64, i32)>,
+    /// Late-move reductions by depth and move number.
+    lmr: Box<LmrTable>,
+    net: Arc<Net>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    /// The evaluations from kept sums checked against the plain ones, and
+    /// the evaluations found in the cache (the library's own tests check
+    /// every one).
+    #[cfg(test)]
+    sums_checked: u64,
+    #[cfg(test)]
+    cache_hits: u64,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(1 << 20)
+    }
+}
+
+impl Engine {
+    /// The largest table [`Engine::new`] accepts.
+    pub const MAX_ENTRIES: usize = 1 << 30;
+
+    /// An engine whose transposition table has `entries` slots (rounded up
+    /// to a power of two), with the built-in network.
+    ///
+    /// # Panics
+    ///
+    /// If `entries` is more than [`Engine::MAX_ENTRIES`] (2^30).
+    #[must_use]
+    pub fn new(entries: usize) -> Engine {
+        assert!(
+            entries <= Engine::MAX_ENTRIES,
+            "a table of {entries} entries is more than the 2^30 an engine allows"
+        );
+        Engine {
+            table: Table::new(entries),
+            butterfly: vec![0; 2 * BUTTERFLY],
+            continuation: vec![0; 2 * CONTINUATION],
+            killers: [[None; 2]; MAX_PLY],
+            sums: vec![[[0; HIDDEN]; 2]; MAX_PLY + 2],
+            sums_ok: [false; MAX_PLY + 2],
+            made: [None; MAX_PLY + 2],
+            eval_cache: vec![(0, 0); EVAL_CACHE],
+            lmr: lmr_table(),
+            net: Net::builtin(),
+            nodes: 0,
+            deadline: None,
+            stopped: false,
+            #[cfg(test)]
+            sums_checked: 0,
+            #[cfg(test)]
+            cache_hits: 0,
+        }
+    }
+
+    /// The engine with this network instead of the built-in one (a file of
+    /// `bitgames-lab train`, read by [`Net::from_bytes`]).
+    #[must_use]
+    pub fn with_net(mut self, net: Arc<Net>) -> Engine {
+        self.net = net;
+        self.eval_cache.fill((0, 0));
+        self
+    }
+
+    /// Searches `pos` within `limits` (no limit at all means depth 6). With
+    /// a time limit, the depth being searched when the time is up counts
+    /// once its first move (the last depth's best) is searched.
+    pub fn search(&mut self, pos: &Position, limits: Limits) -> Report<Move> {
+        let started = Instant::now();
+        self.nodes = 0;
+        self.stopped = false;
+        self.deadline = limits.time.map(|t| started + t);
+        let max_depth = match (limits.depth, limits.time) {
+            (Some(d), _) => d.max(1),
+            (None, Some(_)) => MAX_PLY as u32 - 8,
+            (None, None) => 6,
+        };
+        let mut root: Moves = pos.legal_moves();
+        if root.is_empty() {
+            return report(None, -WIN_SCORE, 0, 0, started);
+        }
+        if let Some(&win) = root.iter().find(|m| matches!(m, Move::Win { .. })) {
+            return report(Some(win), WIN_SCORE - 1, 1, 1, started);
+        }
+        if opponent_threatens(pos) {
+            // Only the blocks, if there are any (else every move loses).
+            let targets = threat_targets(pos);
+            let blocks: Moves = root
+                .iter()
+                .copied()
+                .filter(|&mv| builds_on(mv, targets))
+                .collect();
+            if targets.count() == 1 && !blocks.is_empty() {
+                root = blocks;
+            } else {
+                root.truncate(1);
+            }
+        }
+        self.order(pos, &mut root, None, 0);
+        self.killers = [[None; 2]; MAX_PLY];
+        // The root's sums, the first the line's are computed from.
+        self.sums_ok = [false; MAX_PLY + 2];
+        if !pos.is_placement() {
+            self.ensure_sums(pos, 0);
+        }
+        // The best move so far, its score and the last depth searched to the end.
+        let (mut best, mut best_score, mut done) = (root.first().copied(), 0i32, 0);
+        for depth in 1..=max_depth {
+            let found = self.search_root(pos, &root, depth);
+            if self.stopped {
+                if let Some((score, mv)) = found
+                    && done > 0
+                {
+                    (best, best_score) = (Some(mv), score);
+                }
+                break;
+            }
+            let (score, mv) = found.expect("a finished depth has a best move");
+            (best, best_score, done) = (Some(mv), score, depth);
+            // Best move first for the next depth, the others in their order.
+            let at = root.iter().position(|&m| m == mv).expect("root move");
+            root[..=at].rotate_right(1);
+            if score.abs() >= MATE_BOUND {
+                break;
+            }
+        }
+        report(best, best_score, done, self.nodes, started)
+    }
+
+    /// The root moves at `depth`, best first from the last depth: the best
+    /// score and move found, `None` if time ran out before the first move
+    /// was searched.
+    fn search_root(&mut self, pos: &Position, root: &[Move], depth: u32) -> Option<(i32, Move)> {
+        let (mut alpha, beta) = (-WIN_SCORE - 1, WIN_SCORE + 1);
+        let mut best: Option<(i32, Move)> = None;
+        for (i, &mv) in root.iter().enumerate() {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            self.made[1] = Some(mv);
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha, 0, false)
+            } else {
+                // Principal variation search: a null window first.
+                let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, 0, true);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, 0, false)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, mv));
+            }
+            alpha = alpha.max(score);
+        }
+        best
+    }
+
+    /// Whether the time is up (looked at every 1,024 nodes).
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes & 1023 == 0
+            && let Some(deadline) = self.deadline
+            && Instant::now() >= deadline
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The static evaluation for the player to move: the network's once
+    /// every worker is placed (from the cache, or from the sums kept along
+    /// the line), else the linear one.
+    #[inline]
+    fn static_eval(&mut self, pos: &Position, ply: usize) -> i32 {
+        if pos.is_placement() {
+            return evaluate(pos);
+        }
+        let cache_key = key(pos) | 1;
+        let slot = (cache_key >> 40) as usize & (EVAL_CACHE - 1);
+        let (k, eval) = self.eval_cache[slot];
+        if k == cache_key {
+            #[cfg(test)]
+            {
+                assert_eq!(
+                    eval,
+                    self.net.evaluate(pos),
+                    "the cached evaluation of {pos}"
+                );
+                self.cache_hits += 1;
+            }
+            return eval;
+        }
+        self.ensure_sums(pos, ply);
+        let eval = self.net.evaluate_with_sums(pos, &self.sums[ply]);
+        #[cfg(test)]
+        {
+            let plain = self.net.evaluate(pos);
+            assert_eq!(
+                eval, plain,
+                "the kept sums' evaluation at ply {ply} of {pos}"
+            );
+            self.sums_checked += 1;
+        }
+        self.eval_cache[slot] = (cache_key, eval);
+        eval
+    }
+
+    /// The network's sums of `pos`, the position at `ply` of the line
+    /// (every worker placed), computed if not yet: from the parent's if
+    /// known, else from the rows.
+    #[inline]
+    fn ensure_sums(&mut self, pos: &Position, ply: usize) {
+        if !self.sums_ok[ply] {
+            if ply > 0 && self.sums_ok[ply - 1] {
+                let (parents, rest) = self.sums.split_at_mut(ply);
+                self.net
+                    .child_sums(&parents[ply - 1], pos, self.made[ply], &mut rest[0]);
+            } else {
+                self.net.sums_into(pos, &mut self.sums[ply]);
+            }
+            self.sums_ok[ply] = true;
+        }
+    }
+}
+
+/// A finished search's report: its score in words, exact when it is a
+/// proven win or loss.
+fn report(
+    best: Option<Move>,
+    score: i32,
+    depth: u32,
+    nodes: u64,
+    started: Instant,
+) -> Report<Move> {
+    Report {
+        best,
+        ties: best.into_iter().collect(),
+        score: Some(score),
+        score_text: crate::tools::score_to_string(score),
+        exact: crate::tools::negamax::plies_to_end(score).is_some(),
+        depth,
+        nodes,
+        elapsed: started.elapsed(),
+    }
+}

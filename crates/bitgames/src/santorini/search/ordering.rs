@@ -1,0 +1,237 @@
+//! Move ordering: the table's move first, then climbs and blocks, the
+//! killers, and quiet moves by their histories (by the move's three spaces,
+//! and by the (to, build) pair after the last two moves of the line). Moves
+//! are picked best-first one at a time, so that after a cut the rest stay
+//! unsorted.
+
+use super::Engine;
+use super::constants::{HISTORY_DIVISOR, HISTORY_MAX, KILLER_BONUS};
+use crate::Game;
+use crate::santorini::bitboard::{Bitboard, Space};
+use crate::santorini::game::{MAX_MOVES, Move, Moves, Position};
+
+/// The slots of one side's history by spaces: from x to x build.
+pub(super) const BUTTERFLY: usize = 25 * 25 * 25;
+/// The slots of a continuation history: an earlier move's (to, build) x
+/// this move's (to, build).
+pub(super) const CONTINUATION: usize = 625 * 625;
+
+/// The continuation histories' rows of a position: after the last move and
+/// after the one before it (see [`Engine::continuation_rows`]).
+type Rows = [Option<usize>; 2];
+
+/// The moves' ordering keys ([`Engine::keys`]), one a move, in the moves'
+/// order: apart from the moves, so that the best-first scan reads only them.
+pub(super) type KeyList = arrayvec::ArrayVec<i32, MAX_MOVES>;
+
+/// A move's (to, build) pair, the index of a row or a column of the
+/// continuation history (`None` for placements and wins).
+fn pair_index(mv: Move) -> Option<usize> {
+    match mv {
+        Move::Build { to, build, .. } => Some(to.index() * 25 + build.index()),
+        _ => None,
+    }
+}
+
+/// A move's slot in the history by spaces (`None` for placements and wins).
+fn butterfly_index(side: usize, mv: Move) -> Option<usize> {
+    match mv {
+        Move::Build { from, to, build } => {
+            Some(side * BUTTERFLY + from.index() * 625 + to.index() * 25 + build.index())
+        }
+        _ => None,
+    }
+}
+
+/// The place of the first largest key from `from` on: the next move of a
+/// best-first pick. The largest first (a reduction the compiler vectorizes),
+/// then its first place: the same pick as one scan that keeps the first of
+/// equals, in about half the instructions.
+#[inline]
+pub(super) fn first_max(keys: &[i32], from: usize) -> usize {
+    let rest = &keys[from..];
+    let max = rest.iter().copied().fold(i32::MIN, i32::max);
+    from + rest.iter().position(|&k| k == max).unwrap_or(0)
+}
+
+/// A build move's three spaces in one word (for quick equality).
+#[inline]
+fn build_code(from: Space, to: Space, build: Space) -> u32 {
+    u32::from(from.bit()) | u32::from(to.bit()) << 8 | u32::from(build.bit()) << 16
+}
+
+/// A value moved towards `HISTORY_MAX * sign(bonus)` by `bonus`, less the
+/// more it already is (so that it stays bounded).
+#[inline]
+fn nudged(value: i32, bonus: i32) -> i32 {
+    value + bonus - value * bonus.abs() / HISTORY_MAX
+}
+
+/// A move that neither climbs nor builds next to a worker on level 2
+/// (a build that makes or domes a level 3 within reach of a climb).
+pub(super) fn is_quiet(pos: &Position, mv: Move) -> bool {
+    match mv {
+        Move::Build { from, to, build } => {
+            // The workers where they stand after the move.
+            let occupied = pos.occupied() ^ from.bitboard() ^ to.bitboard();
+            pos.level(to) <= pos.level(from)
+                && (Bitboard::neighbours(build) & occupied & pos.heights[1] & !pos.heights[2])
+                    .is_empty()
+        }
+        _ => false,
+    }
+}
+
+impl Engine {
+    /// The killer moves of `ply` include `mv`.
+    pub(super) fn is_killer(&self, ply: usize, mv: Move) -> bool {
+        self.killers[ply].contains(&Some(mv))
+    }
+
+    /// `best` cut at `ply` after the quiet moves `tried` failed: it becomes
+    /// a killer, and its histories rise by a bonus growing with `depth`
+    /// while theirs fall by as much.
+    pub(super) fn reward_cut(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        depth: u32,
+        best: Move,
+        tried: &[Move],
+    ) {
+        if matches!(best, Move::Build { .. }) {
+            let k = &mut self.killers[ply];
+            if k[0] != Some(best) {
+                k[1] = k[0];
+                k[0] = Some(best);
+            }
+        }
+        let side = pos.to_move().index();
+        let bonus = (depth * depth).min(400) as i32 * 16;
+        if let Some(b) = butterfly_index(side, best) {
+            self.butterfly[b] = nudged(self.butterfly[b], bonus);
+        }
+        for &q in tried {
+            if let Some(b) = butterfly_index(side, q) {
+                self.butterfly[b] = nudged(self.butterfly[b], -bonus);
+            }
+        }
+        let rows = self.continuation_rows(ply);
+        self.update_continuation(rows, best, bonus);
+        for &q in tried {
+            self.update_continuation(rows, q, -bonus);
+        }
+    }
+
+    /// The continuation histories' rows at `ply`: after the opponent's
+    /// last move and after the mover's move before it (`None` where there
+    /// is no such move: before the root, a pass, a placement).
+    fn continuation_rows(&self, ply: usize) -> Rows {
+        let before = |back: usize| {
+            ply.checked_sub(back)
+                .and_then(|p| self.made[p])
+                .and_then(pair_index)
+        };
+        [
+            before(0).map(|r| r * 625),
+            before(1).map(|r| CONTINUATION + r * 625),
+        ]
+    }
+
+    /// Moves `mv`'s continuation values in `rows` by `bonus`.
+    fn update_continuation(&mut self, rows: Rows, mv: Move, bonus: i32) {
+        let Some(column) = pair_index(mv) else {
+            return;
+        };
+        for row in rows.into_iter().flatten() {
+            let h = &mut self.continuation[row + column];
+            *h = nudged(i32::from(*h), bonus) as i16;
+        }
+    }
+
+    /// The continuation histories' value for `mv` in `rows`.
+    fn continuation_value(&self, rows: Rows, mv: Move) -> i32 {
+        pair_index(mv).map_or(0, |column| {
+            rows.into_iter()
+                .flatten()
+                .map(|row| i32::from(self.continuation[row + column]))
+                .sum()
+        })
+    }
+
+    /// Sorts moves best-first by [`Engine::keys`].
+    pub(super) fn order(
+        &self,
+        pos: &Position,
+        moves: &mut Moves,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) {
+        let scores = self.keys(pos, moves, tt_move, ply);
+        let mut keyed: arrayvec::ArrayVec<(i32, Move), MAX_MOVES> =
+            scores.into_iter().zip(moves.iter().copied()).collect();
+        keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
+        for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
+            *slot = mv;
+        }
+    }
+
+    /// Each move's ordering key, higher first: the table's move, then a
+    /// quick static guess plus the histories, the killers of `ply` just
+    /// after the climbs.
+    pub(super) fn keys(
+        &self,
+        pos: &Position,
+        moves: &Moves,
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> KeyList {
+        let side = pos.to_move().index();
+        let them = pos.workers[pos.to_move().other().index()];
+        let their_level2 = them & pos.heights[1] & !pos.heights[2];
+        let their_reach = their_level2.closed_neighbourhood();
+        let level2 = pos.heights[1] & !pos.heights[2];
+        let level3 = pos.heights[2] & !pos.heights[3];
+        let rows = self.continuation_rows(ply);
+        // The killers as (from, to, build) codes, compared once a build.
+        let killers = self.killers[ply].map(|k| match k {
+            Some(Move::Build { from, to, build }) => build_code(from, to, build),
+            _ => u32::MAX,
+        });
+        moves
+            .iter()
+            .map(|&mv| {
+                if Some(mv) == tt_move {
+                    return i32::MAX;
+                }
+                match mv {
+                    Move::Win { .. } => i32::MAX - 1,
+                    Move::Place(a, b) => {
+                        // Central spaces first.
+                        let centrality =
+                            |s: Space| 4 - (s.row() as i32 - 3).abs() - (s.col() as i32 - 3).abs();
+                        centrality(a) + centrality(b)
+                    }
+                    Move::Build { from, to, build } => {
+                        let climb = pos.level(to) as i32 - pos.level(from) as i32;
+                        let mut s = 1_000 * climb;
+                        let b = build.bitboard();
+                        if !(b & their_reach).is_empty() {
+                            if !(b & level2).is_empty() {
+                                s -= 5_000; // hands them a level 3 next to a level-2 worker
+                            } else if !(b & level3).is_empty() {
+                                s += 3_000; // domes the level 3 they could climb
+                            }
+                        }
+                        if killers.contains(&build_code(from, to, build)) {
+                            s += KILLER_BONUS;
+                        }
+                        s + (butterfly_index(side, mv).map_or(0, |b| self.butterfly[b])
+                            + self.continuation_value(rows, mv))
+                            / HISTORY_DIVISOR
+                    }
+                }
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,111 @@
+//! The transposition table: one entry a slot, always replaced, and the
+//! position key it is found by.
+
+use super::constants::MATE_BOUND;
+use crate::santorini::game::Position;
+
+/// What an entry's score is: exact, or a bound.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Bound {
+    #[default]
+    Exact,
+    /// The score is at least this (a cut).
+    Lower,
+    /// The score is at most this (no move beat alpha).
+    Upper,
+}
+
+/// One searched position.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Entry {
+    pub key: u64,
+    /// The score, a win or loss counted from this position
+    /// ([`Entry::score_at`]).
+    score: i32,
+    /// The best move's action number ([`Position::action_of`]).
+    pub best: u16,
+    pub depth: u8,
+    pub bound: Bound,
+}
+
+impl Entry {
+    /// An entry for `key` searched at `ply` of the line.
+    pub fn new(key: u64, score: i32, ply: i32, best: u16, depth: u32, bound: Bound) -> Entry {
+        // A win or loss is stored counted from this position, not the root.
+        let score = if score >= MATE_BOUND {
+            score + ply
+        } else if score <= -MATE_BOUND {
+            score - ply
+        } else {
+            score
+        };
+        Entry {
+            key,
+            score,
+            best,
+            depth: depth.min(255) as u8,
+            bound,
+        }
+    }
+
+    /// The score seen from `ply` of the line.
+    pub fn score_at(&self, ply: i32) -> i32 {
+        if self.score >= MATE_BOUND {
+            self.score - ply
+        } else if self.score <= -MATE_BOUND {
+            self.score + ply
+        } else {
+            self.score
+        }
+    }
+}
+
+/// The table: a power of two of entries, found by the key's low bits.
+pub(super) struct Table {
+    entries: Vec<Entry>,
+}
+
+impl Table {
+    pub fn new(entries: usize) -> Table {
+        Table {
+            entries: vec![Entry::default(); entries.next_power_of_two()],
+        }
+    }
+
+    /// The entry in `key`'s slot (maybe another position's).
+    #[inline]
+    pub fn probe(&self, key: u64) -> Entry {
+        self.entries[self.slot(key)]
+    }
+
+    /// Stores `entry` in its key's slot, whatever was there.
+    #[inline]
+    pub fn store(&mut self, entry: Entry) {
+        let slot = self.slot(entry.key);
+        self.entries[slot] = entry;
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.entries.len() - 1)
+    }
+}
+
+/// A 64-bit key of a position (the bitboards mixed with multiply-xorshift).
+#[must_use]
+#[inline]
+pub(super) fn key(pos: &Position) -> u64 {
+    let mut h = (pos.to_move.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for word in [
+        pos.heights[0].0,
+        pos.heights[1].0,
+        pos.heights[2].0,
+        pos.heights[3].0,
+        pos.workers[0].0,
+        pos.workers[1].0,
+    ] {
+        h = (h ^ word).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 32;
+    }
+    h
+}

@@ -1,0 +1,341 @@
+//! The engine's tests: the same tree node for node, exact pruning, the
+//! kept sums and the cache checked at every evaluation, wins it claims
+//! proved by a plain search.
+
+use super::quiescence::threatens_after;
+use super::*;
+use crate::santorini::players::random_move;
+use crate::tools::negamax;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::time::Duration;
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        time: None,
+    }
+}
+
+/// The position after a random number (in `plies`) of random moves, if
+/// the game is past its placements and not over.
+fn random_position_in_play(rng: &mut SmallRng, plies: std::ops::Range<u32>) -> Option<Position> {
+    let mut pos = Position::new();
+    for _ in 0..rand::Rng::random_range(rng, plies) {
+        match random_move(&pos, rng) {
+            Some(mv) if !pos.outcome().is_over() => pos.play_unchecked(mv),
+            _ => break,
+        }
+    }
+    (!pos.outcome().is_over() && !pos.is_placement()).then_some(pos)
+}
+
+/// Whether the player to move can force a win within `plies` plies: a
+/// plain search, every move tried but where the opponent threatens a
+/// climb (only its blocks then, which
+/// [`threatened_positions_have_only_the_blocks`] checks).
+fn wins_within(pos: &Position, plies: u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    let moves = pos.legal_moves();
+    moves.iter().any(|m| matches!(m, Move::Win { .. }))
+        || moves.iter().any(|&mv| {
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            loses_within(&child, plies - 1)
+        })
+}
+
+/// Whether the player to move loses within `plies` plies whatever it does.
+fn loses_within(pos: &Position, plies: u32) -> bool {
+    let mut moves = pos.legal_moves();
+    if moves.is_empty() {
+        return true;
+    }
+    if plies == 0 || moves.iter().any(|m| matches!(m, Move::Win { .. })) {
+        return false;
+    }
+    if opponent_threatens(pos) {
+        let targets = threat_targets(pos);
+        moves.retain(|mv| builds_on(*mv, targets));
+        if targets.count() >= 2 || moves.is_empty() {
+            return plies >= 2;
+        }
+    }
+    moves.iter().all(|&mv| {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        wins_within(&child, plies - 1)
+    })
+}
+
+/// The default engine's trees, node for node: the three positions of the
+/// referee games at depth 9 and the perft position at depth 7. A change of
+/// the search that changes them is not a speed-up alone.
+#[test]
+fn the_engine_searches_its_pinned_trees() {
+    let cases = [
+        (
+            "0000000200000201200010000/1/mortal:B3,B1/mortal:D3,C2",
+            9,
+            61_206,
+            "B1>A1^A2",
+        ),
+        (
+            "0100010200200201204000100/1/mortal:C3,D3/mortal:A4,C1",
+            9,
+            51_224,
+            "D3>C4^B3",
+        ),
+        (
+            "0000001004120220400000000/1/mortal:E3,C2/mortal:B3,C3",
+            9,
+            51_239,
+            "C2>D2^C2",
+        ),
+        (
+            "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2",
+            7,
+            82_475,
+            "D3>D4^E3",
+        ),
+    ];
+    for (text, d, nodes, best) in cases {
+        let pos: Position = text.parse().unwrap();
+        let report = Engine::default().search(&pos, depth(d));
+        assert_eq!(report.depth, d, "{text}");
+        assert_eq!(report.best.unwrap().to_string(), best, "{text}");
+        assert_eq!(report.nodes, nodes, "{text}");
+    }
+}
+
+/// Every evaluation of a search from sums kept along the line (a child's
+/// from its parent's) is the plain evaluation of the position, and so is
+/// every one found in the cache (both checked in `static_eval` under
+/// test), through passes, reductions and re-searches; a second search
+/// from another root starts afresh.
+#[test]
+fn the_search_keeps_the_network_sums_and_the_cache_exact() {
+    let mut rng = SmallRng::seed_from_u64(41);
+    let mut engine = Engine::new(1 << 16);
+    for _ in 0..6 {
+        let mut pos = Position::new();
+        for _ in 0..12 {
+            if let Some(mv) = random_move(&pos, &mut rng) {
+                pos.play_unchecked(mv);
+            }
+        }
+        if pos.is_placement() || pos.outcome().is_over() {
+            continue;
+        }
+        let report = engine.search(&pos, depth(6));
+        assert!(report.best.is_some(), "{pos}");
+    }
+    assert!(
+        engine.sums_checked > 10_000,
+        "{} evaluations",
+        engine.sums_checked
+    );
+    assert!(
+        engine.cache_hits > 1_000,
+        "{} found in the cache",
+        engine.cache_hits
+    );
+}
+
+#[test]
+fn the_engine_takes_a_win_on_the_spot() {
+    let pos: Position = "0000000000002300000000000/1/mortal:C3,A1/mortal:E5,E1"
+        .parse()
+        .unwrap();
+    let report = Engine::default().search(&pos, Limits::default());
+    assert_eq!(report.best.unwrap().to_string(), "C3>D3#");
+    assert_eq!(report.score_text, "win in 1");
+}
+
+/// The engine's alpha-beta with table, ordering and pruning scores like
+/// plain negamax (the generic tool, no table, no ordering) at the same
+/// depth when the score is a forced result.
+#[test]
+fn forced_results_agree_with_plain_negamax() {
+    let mut compared = 0;
+    let texts = [
+        "0000000000002300000000000/2/mortal:C3,A1/mortal:E5,E1",
+        "0000000000002300000000000/1/mortal:B3,A1/mortal:E5,E1",
+        "0000000000002320000000000/2/mortal:A5,A1/mortal:C3,E1",
+    ];
+    for text in texts {
+        let pos: Position = text.parse().unwrap();
+        for d in 1..=3 {
+            let mut eval = |_: &Position| 0;
+            let plain = negamax(&pos, d, -WIN_SCORE, WIN_SCORE, &mut eval);
+            if plain.score.abs() < MATE_BOUND {
+                continue;
+            }
+            let mine = Engine::default().search(&pos, depth(d));
+            assert_eq!(mine.score, Some(plain.score), "{text} depth {d}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 3);
+}
+
+/// With a time limit the engine searches until the time is up (not a
+/// speed test: the search must not stop early in a quiet position; it
+/// may end later on a loaded machine).
+#[test]
+fn a_timed_search_spends_its_budget_and_reports_a_legal_move() {
+    let pos: Position = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2"
+        .parse()
+        .unwrap();
+    let budget = Duration::from_millis(300);
+    let report = Engine::default().search(
+        &pos,
+        Limits {
+            depth: None,
+            time: Some(budget),
+        },
+    );
+    assert!(
+        report.elapsed >= budget,
+        "stopped after {:?}",
+        report.elapsed
+    );
+    assert!(pos.legal_moves().contains(&report.best.unwrap()));
+    assert!(report.depth >= 2, "depth {}", report.depth);
+}
+
+/// Searching only the blocks when threatened is exact: in threatened
+/// positions of random games, every move that does not dome the one
+/// target loses at once (the opponent climbs), found by the plain
+/// negamax of the generic tool, and with two targets every move does. (A
+/// block may lose too: it may leave the mover's workers walled in.)
+#[test]
+fn threatened_positions_have_only_the_blocks() {
+    let mut rng = SmallRng::seed_from_u64(15);
+    let (mut checked, mut two_targets, mut saved) = (0, 0, 0);
+    while checked < 150 {
+        let Some(pos) = random_position_in_play(&mut rng, 4..40) else {
+            continue;
+        };
+        if !opponent_threatens(&pos) || pos.has_winning_move() {
+            continue;
+        }
+        let targets = threat_targets(&pos);
+        two_targets += usize::from(targets.count() >= 2);
+        for mv in pos.legal_moves() {
+            let mut child = pos;
+            child.play_unchecked(mv);
+            let mut eval = |_: &Position| 0;
+            let answer = negamax(&child, 1, -WIN_SCORE, WIN_SCORE, &mut eval);
+            let loses = answer.score >= MATE_BOUND;
+            let blocks = targets.count() == 1 && builds_on(mv, targets);
+            assert!(loses || blocks, "{pos} {mv} escapes without a block");
+            saved += usize::from(!loses);
+        }
+        checked += 1;
+    }
+    assert!(two_targets >= 5, "{two_targets} with two targets");
+    assert!(saved >= 100, "{saved} blocks that save the game");
+}
+
+/// Two climb targets cannot both be blocked: the engine sees the loss at
+/// once, and a plain search proves it.
+#[test]
+fn two_climb_targets_cannot_both_be_blocked() {
+    // Player 2's C3 (level 2) has B3 and D3 (level 3) beside it.
+    let pos: Position = "0000000000032300000000000/1/mortal:A1,E5/mortal:C3,E1"
+        .parse()
+        .unwrap();
+    assert_eq!(threat_targets(&pos).count(), 2);
+    let report = Engine::default().search(&pos, depth(4));
+    assert_eq!(report.score_text, "loss in 2");
+    assert!(report.nodes < 100, "{} nodes", report.nodes);
+    assert!(loses_within(&pos, 2));
+}
+
+/// The threat quiescence sees forced wins by chains of climb threats
+/// beyond the nominal depth (a depth-1 search claims wins 5 plies away),
+/// and each win it claims is real: a plain search to the claimed distance
+/// finds it too.
+#[test]
+fn the_threat_quiescence_sees_real_wins_beyond_the_depth() {
+    let mut rng = SmallRng::seed_from_u64(16);
+    let (mut searched, mut verified, mut beyond) = (0, 0, 0);
+    while searched < 300 {
+        let Some(pos) = random_position_in_play(&mut rng, 8..40) else {
+            continue;
+        };
+        searched += 1;
+        let report = Engine::default().search(&pos, depth(1));
+        let score = report.score.unwrap();
+        if score >= MATE_BOUND {
+            let distance = (WIN_SCORE - score) as u32;
+            if distance <= 5 {
+                assert!(
+                    wins_within(&pos, distance),
+                    "{pos}: a win in {distance} claimed"
+                );
+                verified += 1;
+                beyond += usize::from(distance >= 5);
+            }
+        }
+    }
+    assert!(beyond >= 5, "{beyond} wins 5 plies away");
+    assert!(verified >= 50, "{verified} wins verified");
+}
+
+/// The quick test of a move's climb threat agrees with the position
+/// after the move, on random games.
+#[test]
+fn a_threat_is_seen_before_the_move() {
+    let mut rng = SmallRng::seed_from_u64(9);
+    let (mut threats, mut moves) = (0, 0);
+    for _ in 0..200 {
+        let mut pos = Position::new();
+        while !pos.outcome().is_over() {
+            for mv in pos.legal_moves() {
+                if let Move::Build { from, to, build } = mv {
+                    let mut child = pos;
+                    child.play_unchecked(mv);
+                    let slow = opponent_threatens(&child);
+                    assert_eq!(threatens_after(&pos, from, to, build), slow, "{pos} {mv}");
+                    threats += usize::from(slow);
+                    moves += 1;
+                }
+            }
+            pos.play_unchecked(random_move(&pos, &mut rng).unwrap());
+        }
+    }
+    assert!(threats > 1_000 && moves > 100_000, "{threats} of {moves}");
+}
+
+proptest::proptest! {
+    /// The best-first pick takes the first of the largest keys from
+    /// its place on, as the plain scan that keeps the first of equals
+    /// does (keys from a small range, so that equals are common).
+    #[test]
+    fn the_pick_is_the_first_largest_key(
+        keys in proptest::collection::vec(-3i32..4, 1..120),
+        from in 0usize..120,
+    ) {
+        let from = from % keys.len();
+        let scan = (from + 1..keys.len()).fold(from, |b, j| if keys[j] > keys[b] { j } else { b });
+        proptest::prop_assert_eq!(ordering::first_max(&keys, from), scan);
+    }
+}
+
+/// The late-move reductions' table holds the formula's values: none at
+/// the first moves or shallow depths' start, a ply at depth 3 move 3, more
+/// later, and at most 8.
+#[test]
+fn the_reductions_grow_with_depth_and_move_number() {
+    let t = constants::lmr_table();
+    assert_eq!((t[1][1], t[3][3], t[8][8], t[63][63]), (0, 1, 2, 8));
+    for d in 1..64 {
+        for i in 2..64 {
+            assert!(t[d][i] >= t[d][i - 1] && t[d][i] >= t[d - 1][i], "{d} {i}");
+        }
+    }
+}
