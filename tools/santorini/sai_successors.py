@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Outside facts for the god powers: santorini-ai's successors of positions
+of random games with random god pairs.
+
+    python3 tools/santorini/sai_successors.py UCI OUT [--games N] [--seed S] [--plies P]
+
+UCI is santorini-ai's `uci` program (its castor branch, built with nightly;
+docs/santorini.md says how). For each game: a random ordered pair of the ten
+simple gods (every pair in turn, then at random), the four workers on random
+distinct spaces, player 1 to move. At each position the script asks
+`next_moves FEN` and writes one line
+
+    FEN LISTED DISTINCT HASH
+
+FEN the position in canonical form (below); LISTED the turns santorini-ai
+lists (several paths to one position count apart; 0: no move, the player to
+move loses); DISTINCT the distinct positions one turn later; HASH the first
+16 hex digits of the SHA-1 of those positions' canonical forms, sorted, one a
+line, each followed by a newline. Then it plays a random one of the listed
+turns, until the game is won or lost or P plies are played.
+
+The canonical form: the 25 levels (a dome is 4 at any height, as santorini-ai
+writes it), the player to move, then each player's section
+`[#]god[-]:SPACES`: `#` if that player has won, `-` if that player may not
+move up this turn (its opponent is Athena, who moved up on her last turn;
+santorini-ai writes this as `athena[^]`), and the workers' spaces sorted
+from A5 along each rank to E1.
+"""
+
+import argparse
+import hashlib
+import json
+import random
+import subprocess
+import sys
+
+GODS = ["apollo", "artemis", "athena", "atlas", "demeter",
+        "hephaestus", "hermes", "minotaur", "pan", "prometheus"]
+FILES = "ABCDE"
+
+
+def space_index(text):
+    """A5 is 0, E5 is 4, A1 is 20."""
+    return (5 - int(text[1])) * 5 + FILES.index(text[0])
+
+
+def space_name(i):
+    return f"{FILES[i % 5]}{5 - i // 5}"
+
+
+def parse_section(text):
+    """(won, god, athena moved up, restricted, sorted worker spaces)."""
+    head, _, workers = text.partition(":")
+    won = "#" in head
+    restricted = "-" in head
+    head = head.replace("#", "").replace("-", "")
+    data = ""
+    if "[" in head:
+        head, _, data = head.partition("[")
+        data = data.rstrip("]")
+    spaces = sorted(space_index(w) for w in workers.split(",") if w)
+    return won, head, data == "^", restricted, spaces
+
+
+def canonical(fen):
+    levels, to_move, one, two = fen.split("/")
+    sections = [parse_section(one), parse_section(two)]
+    out = [levels, to_move]
+    for me, (won, god, _, restricted, spaces) in enumerate(sections):
+        other = sections[1 - me]
+        restricted = restricted or (other[1] == "athena" and other[2])
+        out.append(("#" if won else "") + god + ("-" if restricted else "") + ":"
+                   + ",".join(space_name(s) for s in spaces))
+    return "/".join(out)
+
+
+def random_start(rng, gods):
+    spaces = rng.sample(range(25), 4)
+    one = ",".join(space_name(s) for s in sorted(spaces[:2]))
+    two = ",".join(space_name(s) for s in sorted(spaces[2:]))
+    return f"{'0' * 25}/1/{gods[0]}:{one}/{gods[1]}:{two}"
+
+
+class Uci:
+    def __init__(self, program):
+        self.p = subprocess.Popen([program], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  text=True, bufsize=1)
+        self.read("started")
+
+    def read(self, kind):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit(f"santorini-ai ended while a {kind} line was awaited")
+            try:
+                message = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if message.get("type") == kind:
+                return message
+
+    def next_moves(self, fen):
+        self.p.stdin.write(f"next_moves {fen}\n")
+        return [s["next_state"] for s in self.read("next_moves")["next_states"]]
+
+    def close(self):
+        self.p.stdin.write("quit\n")
+        self.p.stdin.close()
+        self.p.wait(timeout=10)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("uci")
+    parser.add_argument("out")
+    parser.add_argument("--games", type=int, default=120)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--plies", type=int, default=40)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    pairs = [(a, b) for a in GODS for b in GODS]
+    uci = Uci(args.uci)
+    lines = 0
+    with open(args.out, "w") as out:
+        for game in range(args.games):
+            gods = pairs[game] if game < len(pairs) else rng.choice(pairs)
+            fen = random_start(rng, gods)
+            for _ in range(args.plies):
+                nexts = uci.next_moves(fen)
+                mover = int(fen.split("/")[1])
+                opponent_won = [n for n in nexts if n.split("/")[2 + (2 - mover)].startswith("#")]
+                if len(nexts) == 1 and opponent_won:
+                    # No move: santorini-ai lists the loss as one turn.
+                    out.write(f"{canonical(fen)} 0 0 {hashlib.sha1(b'').hexdigest()[:16]}\n")
+                    lines += 1
+                    break
+                distinct = sorted({canonical(n) for n in nexts})
+                digest = hashlib.sha1("".join(d + "\n" for d in distinct).encode()).hexdigest()
+                out.write(f"{canonical(fen)} {len(nexts)} {len(distinct)} {digest[:16]}\n")
+                lines += 1
+                fen = rng.choice(nexts)
+                if any(section.startswith("#") for section in fen.split("/")[2:]):
+                    break
+            print(f"game {game + 1}/{args.games}: {gods[0]} vs {gods[1]}, {lines} positions",
+                  file=sys.stderr)
+    uci.close()
+
+
+if __name__ == "__main__":
+    main()
