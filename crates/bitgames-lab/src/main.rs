@@ -1,0 +1,50 @@
+//! `bitgames-lab`: the Santorini laboratory. Self-play games with their
+//! search scores, deeper labels, the linear weights' fit, the network
+//! trainer, node counts, in-process matches and the networks' log loss on
+//! game results. See the crate's README for each command.
+
+mod data;
+mod net_loss;
+mod nodes;
+mod parse;
+mod train;
+mod tune;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// The Santorini laboratory: data, training and measurement of the engine's evaluation.
+#[derive(Parser)]
+#[command(name = "bitgames-lab", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Train a network on game files; write the best epoch's network to OUT.
+    Train(train::Args),
+    /// Fit the linear evaluation's weights to game results (logistic regression).
+    Tune(tune::Args),
+    /// Node counts and times of the engine's searches of a file's positions.
+    Nodes(nodes::Args),
+    /// Networks' log loss against game results, beside the linear evaluation's.
+    NetLoss(net_loss::Args),
+}
+
+fn main() -> ExitCode {
+    let result = match Cli::parse().command {
+        Command::Train(args) => train::run(&args),
+        Command::Tune(args) => tune::run(&args),
+        Command::Nodes(args) => nodes::run(&args),
+        Command::NetLoss(args) => net_loss::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
