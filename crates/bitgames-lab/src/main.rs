@@ -4,9 +4,11 @@
 //! game results. See the crate's README for each command.
 
 mod data;
+mod games;
 mod net_loss;
 mod nodes;
 mod parse;
+mod relabel;
 mod train;
 mod tune;
 
@@ -25,6 +27,11 @@ struct Cli {
 enum Command {
     /// Train a network on game files; write the best epoch's network to OUT.
     Train(train::Args),
+    /// Self-play games of the engine from random starts, with each move's search score.
+    Games(games::Args),
+    /// Deeper labels: every quiet position of the games searched to a fixed
+    /// depth, in resumable chunks.
+    Relabel(relabel::Args),
     /// Fit the linear evaluation's weights to game results (logistic regression).
     Tune(tune::Args),
     /// Node counts and times of the engine's searches of a file's positions.
@@ -36,6 +43,8 @@ enum Command {
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Train(args) => train::run(&args),
+        Command::Games(args) => games::run(&args),
+        Command::Relabel(args) => relabel::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::Nodes(args) => nodes::run(&args),
         Command::NetLoss(args) => net_loss::run(&args),

@@ -169,3 +169,40 @@ fn bad_flags_are_refused_with_a_message() {
     let err = refused(&["nodes", "0", UNSEEN]);
     assert!(err.contains("not a depth"), "{err}");
 }
+
+#[test]
+fn games_relabel_and_tune_make_and_read_their_files() {
+    let dir = scratch("pipeline");
+    let games = dir.join("games.jsonl").to_string_lossy().into_owned();
+    ok(&[
+        "games",
+        &games,
+        "--games",
+        "3",
+        "--time",
+        "2ms",
+        "--random-plies",
+        "2",
+    ]);
+    let text = std::fs::read_to_string(&games).unwrap();
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert!(text.lines().all(|l| l.contains("\"scores\":[")), "{text}");
+    let labels = dir.join("labels");
+    let labels_text = labels.to_string_lossy().into_owned();
+    ok(&["relabel", &labels_text, "2", &games, "--chunk", "2"]);
+    assert!(labels.join("chunk0000.txt.gz").exists() && labels.join("chunk0001.txt.gz").exists());
+    let net = dir.join("net.bin").to_string_lossy().into_owned();
+    let run = lab(&[
+        "train",
+        &net,
+        &games,
+        "--epochs",
+        "1",
+        "--relabel",
+        &labels_text,
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert!(stderr(&run).contains("relabel: "), "{}", stderr(&run));
+    let weights = ok(&["tune", UNSEEN, "--steps", "2"]);
+    assert_eq!(weights.trim().split(',').count(), 27, "{weights}");
+}
