@@ -5,6 +5,7 @@
 
 mod data;
 mod games;
+mod matches;
 mod net_loss;
 mod nodes;
 mod parse;
@@ -36,6 +37,8 @@ enum Command {
     Tune(tune::Args),
     /// Node counts and times of the engine's searches of a file's positions.
     Nodes(nodes::Args),
+    /// A match between two players in this process, on every core.
+    Match(matches::Args),
     /// Networks' log loss against game results, beside the linear evaluation's.
     NetLoss(net_loss::Args),
 }
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
         Command::Relabel(args) => relabel::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::Nodes(args) => nodes::run(&args),
+        Command::Match(args) => matches::run(&args),
         Command::NetLoss(args) => net_loss::run(&args),
     };
     match result {

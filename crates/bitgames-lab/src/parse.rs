@@ -72,6 +72,26 @@ pub fn positive(text: &str) -> Result<f64, String> {
     }
 }
 
+/// `ELO0,ELO1` with ELO0 < ELO1, both within ±2000.
+pub fn sprt(text: &str) -> Result<(f64, f64), String> {
+    let bad = || {
+        format!(
+            "{:?} is not ELO0,ELO1 with ELO0 < ELO1, such as 0,50",
+            excerpt(text)
+        )
+    };
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let (a, b): (f64, f64) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if a.is_finite() && b.is_finite() && a < b && a.abs() < 2000.0 && b.abs() < 2000.0 {
+        Ok((a, b))
+    } else {
+        Err(bad())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +111,12 @@ mod tests {
         assert!(fraction("1.5").is_err());
         assert_eq!(positive("0.002"), Ok(0.002));
         assert!(positive("0").is_err() && positive("inf").is_err());
+    }
+
+    #[test]
+    fn sprt_hypotheses() {
+        assert_eq!(sprt("0, 50"), Ok((0.0, 50.0)));
+        assert_eq!(sprt("-10,5"), Ok((-10.0, 5.0)));
+        assert!(sprt("50,0").is_err() && sprt("0").is_err() && sprt("0,5000").is_err());
     }
 }

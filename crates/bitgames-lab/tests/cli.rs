@@ -206,3 +206,81 @@ fn games_relabel_and_tune_make_and_read_their_files() {
     let weights = ok(&["tune", UNSEEN, "--steps", "2"]);
     assert_eq!(weights.trim().split(',').count(), 27, "{weights}");
 }
+
+/// `+W -L =D in N games` of the result line.
+fn result(text: &str) -> (u32, u32, u32, u32) {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("result:"))
+        .unwrap_or_else(|| panic!("no result line in {text}"));
+    let number = |prefix: &str| -> u32 {
+        let at = line
+            .find(prefix)
+            .unwrap_or_else(|| panic!("{prefix} in {line}"))
+            + prefix.len();
+        let digits: String = line[at..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits
+            .parse()
+            .unwrap_or_else(|_| panic!("{prefix} in {line}"))
+    };
+    let games = line
+        .split(" in ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("the number of games in {line}"));
+    (number(" +"), number(" -"), number(" ="), games)
+}
+
+#[test]
+fn greedy_beats_random_in_a_match_of_the_games_asked_for() {
+    let text = ok(&["match", "random", "greedy", "--games", "20", "--seed", "3"]);
+    let (wins, losses, draws, games) = result(&text);
+    assert_eq!((wins + losses + draws, games), (20, 20), "{text}");
+    assert!(losses >= 15, "greedy (B) won only {losses} of 20: {text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("pair ")).count(), 10);
+    assert!(text.contains("Elo difference"), "{text}");
+}
+
+#[test]
+fn the_engine_at_depth_two_beats_the_random_player() {
+    let text = ok(&["match", "default", "random", "--games", "4", "--depth", "2"]);
+    let (wins, _, _, games) = result(&text);
+    assert_eq!(games, 4, "{text}");
+    assert!(wins >= 3, "{text}");
+    assert!(text.contains("mean depth a search: A "), "{text}");
+}
+
+#[test]
+fn an_sprt_stops_the_match_once_it_decides() {
+    let text = ok(&[
+        "match", "default", "greedy", "--depth", "1", "--games", "200", "--sprt", "0,300",
+    ]);
+    let (_, _, _, games) = result(&text);
+    assert!(games < 200 && games % 2 == 0, "{text}");
+    assert!(text.contains("SPRT: H1 accepted"), "{text}");
+    assert!(
+        text.contains(&format!("stopped after {games} games")),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_match_flags_and_players_are_refused_with_a_message() {
+    let err = refused(&["match", "random", "greedy", "--games", "3"]);
+    assert!(err.contains("--games") && err.contains("even"), "{err}");
+    let err = refused(&["match", "random", "bogus"]);
+    assert!(err.contains("not a player"), "{err}");
+    let err = refused(&["match", "random", "net:/no/such/net.bin"]);
+    assert!(err.contains("/no/such/net.bin"), "{err}");
+    let err = refused(&["match", "random", "greedy", "--time", "fast"]);
+    assert!(
+        err.contains("--time") && err.contains("not a positive time"),
+        "{err}"
+    );
+    let err = refused(&["match", "random", "greedy", "--sprt", "50,0"]);
+    assert!(err.contains("ELO0,ELO1"), "{err}");
+}
