@@ -19,6 +19,7 @@
 pub mod bitboard;
 pub mod eval;
 pub mod game;
+pub mod god;
 pub mod instance;
 mod moves;
 pub mod naive;
@@ -30,5 +31,6 @@ pub mod search;
 
 pub use bitboard::{Bitboard, Space};
 pub use game::{Move, PlayError, Position};
+pub use god::God;
 pub use instance::{Instance, InstanceError, Levels};
 pub use notation::NotationError;
