@@ -8,7 +8,7 @@ made it) is replayed from its start. At each of santorini-ai's moves, its score 
 position it searched (depth D, at least `--min-depth`, default 8) labels that position, and -S
 at depth D - 1 labels the position its move led to (its principal variation's first step), each
 when quiet (no worker on level 2 next to a free level 3) and the game goes on. A position met
-more than once keeps its deepest label. The lines are `santorini_train`'s `RELABEL` form, as
+more than once keeps its deepest label. The lines are the form of `bitgames-lab train --relabel`, as
 `sai_label.py` writes them: `FEN DEPTH SCORE RAW`, SCORE = RAW * 110 / 230 on our network's
 scale. These labels come free with the games (no search is run), from santorini-ai's searches
 at the match's time a move (depth 9-15 at 0.25-0.5 s), on positions of games against it:

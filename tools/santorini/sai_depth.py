@@ -2,10 +2,10 @@
 
     python3 tools/santorini/sai_depth.py POSITIONS SECONDS [UCI] > depths.jsonl
 
-POSITIONS: one FEN a line (`santorini_nodes` writes them with `WRITE_FENS=FILE`).
+POSITIONS: one FEN a line (`bitgames-lab nodes DEPTH POSITIONS --write-fens FILE` writes them).
 Each position is searched for SECONDS; for each depth, the last best-move line's
 node count and time are kept. Prints one JSON line a position, then the median
-nodes a depth on stderr, to set beside `santorini_nodes DEPTH POSITIONS default`.
+nodes a depth on stderr, to set beside `bitgames-lab nodes DEPTH POSITIONS`.
 """
 import json
 import queue

@@ -4,15 +4,15 @@
         [--uci PATH] [--seed S]
 
 Every quiet position (no worker on level 2 next to a free level 3) of the games (the referee's
-`--json` lines, as `santorini_train` reads them) is searched by santorini-ai's `uci` program for
+`--json` lines, as `bitgames-lab train` reads them) is searched by santorini-ai's `uci` program for
 SECONDS (`set_position`, then `stop`), N programs at once (default 2). The games are taken in a
 seeded shuffled order (`--seed`, default 1) and cut into chunks of G games (default 100); chunk k
 is written to `DIR/chunkK.txt.gz` once complete (lines `FEN DEPTH SCORE RAW`: RAW is
 santorini-ai's score for the player to move, SCORE the same on our network's scale,
 `RAW * 110 / 230`: a logistic fit of each engine's match scores to the results gave 230 units a
-log-odds for santorini-ai, and `santorini_train` reads a score s as the win chance
+log-odds for santorini-ai, and `bitgames-lab train` reads a score s as the win chance
 `sigmoid(s / 110)`), so a chunk already there is skipped; `--chunks K` stops after K new chunks.
-`santorini_train` takes the chunks with `RELABEL=DIR`. santorini-ai runs as a separate program
+`bitgames-lab train --relabel DIR` takes the chunks. santorini-ai runs as a separate program
 (a labelling oracle); none of its code is in bitgames.
 """
 import gzip
