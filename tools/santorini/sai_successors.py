@@ -21,8 +21,8 @@ turns, until the game is won or lost or P plies are played.
 
 The canonical form: the 25 levels (a dome is 4 at any height, as santorini-ai
 writes it), the player to move, then each player's section
-`[#]god[-]:SPACES`: `#` if that player has won, `-` if that player may not
-move up this turn (its opponent is Athena, who moved up on her last turn;
+`[#]god[-]:SPACES`: `#` if that player has won, `-` if that player is to move
+and may not move up (its opponent is Athena, who moved up on her last turn;
 santorini-ai writes this as `athena[^]`), and the workers' spaces sorted
 from A5 along each rank to E1.
 """
@@ -68,7 +68,10 @@ def canonical(fen):
     out = [levels, to_move]
     for me, (won, god, _, restricted, spaces) in enumerate(sections):
         other = sections[1 - me]
-        restricted = restricted or (other[1] == "athena" and other[2])
+        # Only the player to move can be kept from moving up (santorini-ai
+        # keeps Athena's mark through her opponent's turn).
+        restricted = me == int(to_move) - 1 and (
+            restricted or (other[1] == "athena" and other[2]))
         out.append(("#" if won else "") + god + ("-" if restricted else "") + ":"
                    + ",".join(space_name(s) for s in spaces))
     return "/".join(out)
