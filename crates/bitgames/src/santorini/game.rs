@@ -25,7 +25,8 @@
 //! (`C4>B4^B5`). A player with no move loses.
 
 use super::bitboard::{Bitboard, Space};
-pub use super::moves::{MAX_MOVES, Move, Moves, NUM_ACTIONS, STEPS};
+use super::god::God;
+pub use super::moves::{MAX_MOVES, Move, MoveBuf, Moves, NUM_ACTIONS, Power, STEPS};
 use super::moves::{direction, step};
 use crate::game::{Game, Outcome, Player};
 use thiserror::Error;
@@ -38,6 +39,14 @@ pub struct Position {
     /// Each player's workers (0 or 2 of them), by [`Player::index`].
     pub(crate) workers: [Bitboard; 2],
     pub(crate) to_move: Player,
+    /// Each player's god, by [`Player::index`] (`Mortal` in the base game).
+    pub(crate) gods: [God; 2],
+    /// The player to move may not move up this turn (its opponent is
+    /// Athena, who moved up on her last turn).
+    pub(crate) up_blocked: bool,
+    /// In a game with gods: the player who just moved has won (a worker
+    /// forced onto level 3 has not, so a worker there does not tell).
+    pub(crate) won: bool,
 }
 
 impl Default for Position {
@@ -52,6 +61,16 @@ pub enum PlayError {
     /// The game is already over.
     #[error("the game is over ({0})")]
     GameOver(Outcome),
+    /// In a game with gods: not one of the turns of the player's god.
+    #[error("{mv} is not a turn of {god}{}", if *up_blocked { " (who may not move up: Athena moved up)" } else { "" })]
+    NotATurn {
+        /// The move.
+        mv: Move,
+        /// The player's god.
+        god: God,
+        /// Whether the player may not move up.
+        up_blocked: bool,
+    },
     /// A worker move while the player still has to place workers.
     #[error("player {0} must first place both workers (e.g. A1,B2)")]
     MustPlace(Player),
@@ -120,6 +139,9 @@ impl Position {
             heights: [Bitboard::EMPTY; 4],
             workers: [Bitboard::EMPTY; 2],
             to_move: Player::One,
+            gods: [God::Mortal; 2],
+            up_blocked: false,
+            won: false,
         }
     }
 
@@ -138,6 +160,7 @@ impl Position {
             heights,
             workers,
             to_move,
+            ..Position::new()
         }
     }
 
@@ -199,11 +222,16 @@ impl Position {
         self.workers[self.to_move.index()].is_empty()
     }
 
-    /// The player, if any, with a worker standing on level 3: that player won
-    /// by climbing (the player who just moved is looked at first).
+    /// The player, if any, who has won by moving: in the base game, a
+    /// player with a worker standing on level 3 (the player who just moved
+    /// is looked at first); with gods, the player who just moved, if that
+    /// move won.
     #[must_use]
     #[inline]
     pub fn climber(&self) -> Option<Player> {
+        if self.has_gods() {
+            return self.power_winner();
+        }
         let level3 = self.heights[2] & !self.heights[3];
         let last = self.to_move.other();
         if !(self.workers[last.index()] & level3).is_empty() {
@@ -227,7 +255,7 @@ impl Position {
 
     /// Generates the legal moves into `moves` (wins first for each worker).
     #[inline]
-    pub fn generate(&self, moves: &mut Moves) {
+    pub fn generate(&self, moves: &mut MoveBuf) {
         if self.climber().is_some() {
             return;
         }
@@ -274,6 +302,9 @@ impl Position {
         if self.climber().is_some() {
             return false;
         }
+        if !self.is_base_turn() {
+            return !self.legal_moves().is_empty();
+        }
         let me = self.to_move.index();
         if self.workers[me].is_empty() {
             return (!(self.occupied() | self.heights[3])).count() >= 2;
@@ -294,10 +325,14 @@ impl Position {
         }
     }
 
-    /// Whether the player to move can win at once by climbing onto level 3.
+    /// Whether the player to move can win at once by climbing onto level 3
+    /// (with gods: by any winning move of its god).
     #[must_use]
     #[inline]
     pub fn has_winning_move(&self) -> bool {
+        if !self.is_base_turn() {
+            return self.legal_moves().iter().any(|m| matches!(m, Move::Win { .. }));
+        }
         let me = self.to_move.index();
         let level2_workers = self.workers[me] & self.heights[1] & !self.heights[2];
         if level2_workers.is_empty() {
@@ -307,12 +342,36 @@ impl Position {
         !(level2_workers.closed_neighbourhood() & targets).is_empty()
     }
 
+    /// Whether the player to move plays a base-game turn (a mortal, free
+    /// to move up, workers placed or not): the fast generator's case.
+    #[must_use]
+    #[inline]
+    pub fn is_base_turn(&self) -> bool {
+        self.gods[self.to_move.index()] == God::Mortal && !self.up_blocked
+            || self.is_placement()
+    }
+
     /// Why `mv` is illegal here, or `None` if it is legal.
     #[must_use]
     pub fn why_illegal(&self, mv: Move) -> Option<PlayError> {
         let outcome = self.outcome();
         if outcome.is_over() {
             return Some(PlayError::GameOver(outcome));
+        }
+        if !self.is_base_turn() {
+            let god = self.gods[self.to_move.index()];
+            return (!self.legal_moves().contains(&mv)).then(|| PlayError::NotATurn {
+                mv,
+                god,
+                up_blocked: self.up_blocked,
+            });
+        }
+        if let Move::Power(_) = mv {
+            return Some(PlayError::NotATurn {
+                mv,
+                god: God::Mortal,
+                up_blocked: false,
+            });
         }
         let me = self.to_move;
         let occupied = self.occupied();
@@ -340,6 +399,7 @@ impl Position {
                 }
                 None
             }
+            Move::Power(_) => unreachable!("refused above"),
             Move::Build { from, to, .. } | Move::Win { from, to } => {
                 if self.is_placement() {
                     return Some(PlayError::MustPlace(me));
@@ -427,9 +487,17 @@ impl Game for Position {
     }
 
     fn legal_moves(&self) -> Moves {
-        let mut moves = Moves::new();
-        self.generate(&mut moves);
-        moves
+        if self.is_base_turn() {
+            let mut moves = MoveBuf::new();
+            self.generate(&mut moves);
+            Moves::from(moves)
+        } else if self.climber().is_some() {
+            Moves::default()
+        } else {
+            let mut turns = Vec::new();
+            super::powers::turns(self, &mut turns);
+            Moves::from(turns)
+        }
     }
 
     #[inline]
@@ -438,6 +506,10 @@ impl Game for Position {
             self.why_illegal(mv).is_none(),
             "illegal move {mv} in {self}"
         );
+        if self.has_gods() {
+            self.play_power(mv);
+            return;
+        }
         let me = self.to_move.index();
         match mv {
             Move::Place(a, b) => {
@@ -446,6 +518,7 @@ impl Game for Position {
             Move::Win { from, to } => {
                 self.workers[me] ^= from.bitboard() | to.bitboard();
             }
+            Move::Power(_) => unreachable!("no power in the base game"),
             Move::Build { from, to, build } => {
                 self.workers[me] ^= from.bitboard() | to.bitboard();
                 let b = build.bitboard();
@@ -501,6 +574,8 @@ impl Game for Position {
     /// uses the build direction pointing back to where the worker came from.
     fn action_of(&self, mv: Move) -> usize {
         match mv {
+            // The god turns have no slot in the base game's action space.
+            Move::Power(_) => NUM_ACTIONS,
             Move::Place(a, b) => 25 * a.index().min(b.index()) + a.index().max(b.index()),
             Move::Build { from, to, build } => {
                 625 + 64 * self.worker_number(from) + 8 * direction(from, to) + direction(to, build)

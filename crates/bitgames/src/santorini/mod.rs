@@ -25,6 +25,7 @@ mod moves;
 pub mod naive;
 pub mod notation;
 pub mod players;
+mod powers;
 pub mod reach;
 mod registered;
 pub mod search;

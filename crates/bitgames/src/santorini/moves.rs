@@ -18,12 +18,72 @@ pub enum Move {
         /// Where it builds (a neighbour of `to`).
         build: Space,
     },
-    /// Move the worker on `from` up from level 2 onto level 3 at `to`: the game is won.
+    /// Move the worker on `from` to `to`, winning the game: up from level 2
+    /// onto level 3 (for Artemis, on either of her steps), or for Pan down
+    /// two or more levels.
     Win {
         /// The worker's space.
         from: Space,
         /// The level-3 space.
         to: Space,
+    },
+    /// A god's turn that a move and one build cannot write.
+    Power(Power),
+}
+
+/// The turns of the god powers beyond a move and a build. (Apollo's swap,
+/// Minotaur's push, Artemis' two steps and a Hermes worker moving on its
+/// level are [`Move::Build`]s and [`Move::Win`]s whose `to` is an
+/// opponent's space or not a neighbour.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Power {
+    /// Atlas: move, then a dome on `build` at whatever level (`A1>B2^C3X`).
+    Dome {
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+        /// The domed space.
+        build: Space,
+    },
+    /// Demeter: move, then build on `build` and on `second`, another space
+    /// (`A1>B2^C3^D3`, the two builds in board order); Hephaestus: `second`
+    /// is `build`, a second block on the first (`A1>B2^^C3`).
+    Twice {
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+        /// The first build.
+        build: Space,
+        /// The second build.
+        second: Space,
+    },
+    /// Prometheus: build on `first`, move (not up), build (`^C3 A1>B2^C4`).
+    BuildFirst {
+        /// The build before the move.
+        first: Space,
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+        /// The build after it.
+        build: Space,
+    },
+    /// Hermes: no worker moves, one builds (`^C3`).
+    Stay {
+        /// The build.
+        build: Space,
+    },
+    /// Hermes: both workers move on their levels, then one builds
+    /// (`(A1,B1)>(A2,B2)^C3`): the worker on `from[i]` ends on `to[i]`.
+    Both {
+        /// The two workers' spaces.
+        from: [Space; 2],
+        /// Where each ends.
+        to: [Space; 2],
+        /// The build.
+        build: Space,
     },
 }
 
@@ -45,7 +105,105 @@ impl Move {
 pub const MAX_MOVES: usize = 300;
 
 /// The list of legal moves.
-pub type Moves = ArrayVec<Move, MAX_MOVES>;
+pub type MoveBuf = ArrayVec<Move, MAX_MOVES>;
+
+/// The legal moves of a position ([`crate::Game::legal_moves`]): in a
+/// fixed buffer in the base game (at most [`MAX_MOVES`]), on the heap for a
+/// god's turns beyond that (Hermes has thousands).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Moves {
+    /// At most [`MAX_MOVES`], without allocation.
+    Inline(MoveBuf),
+    /// More.
+    Heap(Vec<Move>),
+}
+
+impl Default for Moves {
+    fn default() -> Moves {
+        Moves::Inline(MoveBuf::new())
+    }
+}
+
+impl From<MoveBuf> for Moves {
+    fn from(moves: MoveBuf) -> Moves {
+        Moves::Inline(moves)
+    }
+}
+
+impl From<Vec<Move>> for Moves {
+    /// Inline when they fit.
+    fn from(moves: Vec<Move>) -> Moves {
+        match MoveBuf::try_from(moves.as_slice()) {
+            Ok(fit) => Moves::Inline(fit),
+            Err(_) => Moves::Heap(moves),
+        }
+    }
+}
+
+impl FromIterator<Move> for Moves {
+    fn from_iter<I: IntoIterator<Item = Move>>(iter: I) -> Moves {
+        Moves::from(iter.into_iter().collect::<Vec<Move>>())
+    }
+}
+
+impl std::ops::Deref for Moves {
+    type Target = [Move];
+    #[inline]
+    fn deref(&self) -> &[Move] {
+        match self {
+            Moves::Inline(m) => m,
+            Moves::Heap(m) => m,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Moves {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        match self {
+            Moves::Inline(m) => m,
+            Moves::Heap(m) => m,
+        }
+    }
+}
+
+impl IntoIterator for Moves {
+    type Item = Move;
+    type IntoIter = MovesIter;
+    fn into_iter(self) -> MovesIter {
+        match self {
+            Moves::Inline(m) => MovesIter::Inline(m.into_iter()),
+            Moves::Heap(m) => MovesIter::Heap(m.into_iter()),
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Moves {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// The moves of [`Moves`], by value.
+pub enum MovesIter {
+    /// From the fixed buffer.
+    Inline(arrayvec::IntoIter<Move, MAX_MOVES>),
+    /// From the heap.
+    Heap(std::vec::IntoIter<Move>),
+}
+
+impl Iterator for MovesIter {
+    type Item = Move;
+    #[inline]
+    fn next(&mut self) -> Option<Move> {
+        match self {
+            MovesIter::Inline(m) => m.next(),
+            MovesIter::Heap(m) => m.next(),
+        }
+    }
+}
 
 /// The number of dense actions: 625 placement slots (first space x second
 /// space, row-major numbers) then 2 workers x 8 directions x 8 build directions.

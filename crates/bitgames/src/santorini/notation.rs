@@ -8,9 +8,25 @@
 //!
 //! Moves: `A1,B2` places both workers, `C4>B4^B5` moves C4 to B4 and builds on
 //! B5, `A1>B2#` moves up onto level 3 and wins.
+//!
+//! With gods (santorini-ai's forms): a player's section is
+//! `[#]god[-][:<sq>,<sq>]`, the god's name in lower case, `#` before it for
+//! the player who has won, `-` after it for the player to move when it may
+//! not move up (its opponent is Athena, who moved up on her last turn;
+//! santorini-ai's `athena[^]` on Athena's section is read as the same). E.g.
+//! `0000000000000000000000000/2/athena:B3,D3/apollo-:C4,C2`. The game has gods
+//! when either player's is not `mortal`; a base-game position is written as
+//! before. God turns: `A1>B2^C3X` (Atlas' dome), `A1>B2^C3^D3` (Demeter's two
+//! builds), `A1>B2^^C3` (Hephaestus' two blocks), `^C3 A1>B2^C4`
+//! (Prometheus' build first), `^C3` (Hermes builds, no worker moves),
+//! `(A1,B1)>(A2,B2)^C3` (both of Hermes' workers move). Apollo's swap,
+//! Minotaur's push and Artemis' two steps are written `A1>B2^C3` (the
+//! position tells which); santorini-ai's `A1<>B2^C3`, `A1>B2(>C2)^C3` and
+//! Athena's `A1>B2!^C3` are read too.
 
 use super::bitboard::{Bitboard, Space};
-use super::game::{Move, Position};
+use super::game::{Move, Position, Power};
+use super::god::God;
 use crate::game::Player;
 use std::fmt;
 use std::str::FromStr;
@@ -42,9 +58,15 @@ pub enum NotationError {
     /// The player field is not 1 or 2.
     #[error("player to move must be 1 or 2, found {0:?}")]
     BadPlayer(String),
-    /// A worker group that does not start with `mortal`.
-    #[error("player {0}'s workers must be written mortal or mortal:<sq>,<sq>, found {1:?}")]
+    /// A worker group that does not start with a god's name.
+    #[error(
+        "player {0}'s section must be a god and its workers (mortal, mortal:A1,B2, #pan:C3,D4, \
+         apollo-:E1,E2), found {1:?}"
+    )]
     BadGroup(Player, String),
+    /// The gods' marks do not fit the position.
+    #[error("{0}")]
+    Gods(&'static str),
     /// A group with other than 0 or 2 workers.
     #[error("player {0} must have 0 or 2 workers, found {1}")]
     WorkerCount(Player, usize),
@@ -86,6 +108,29 @@ impl fmt::Display for Move {
             Move::Place(a, b) => write!(f, "{a},{b}"),
             Move::Build { from, to, build } => write!(f, "{from}>{to}^{build}"),
             Move::Win { from, to } => write!(f, "{from}>{to}#"),
+            Move::Power(Power::Dome { from, to, build }) => write!(f, "{from}>{to}^{build}X"),
+            Move::Power(Power::Twice {
+                from,
+                to,
+                build,
+                second,
+            }) if second == build => write!(f, "{from}>{to}^^{build}"),
+            Move::Power(Power::Twice {
+                from,
+                to,
+                build,
+                second,
+            }) => write!(f, "{from}>{to}^{build}^{second}"),
+            Move::Power(Power::BuildFirst {
+                first,
+                from,
+                to,
+                build,
+            }) => write!(f, "^{first} {from}>{to}^{build}"),
+            Move::Power(Power::Stay { build }) => write!(f, "^{build}"),
+            Move::Power(Power::Both { from, to, build }) => {
+                write!(f, "({},{})>({},{})^{build}", from[0], from[1], to[0], to[1])
+            }
         }
     }
 }
@@ -96,9 +141,47 @@ impl FromStr for Move {
     fn from_str(text: &str) -> Result<Move, NotationError> {
         let s = text.trim();
         let bad = || NotationError::BadMove(crate::excerpt(text).into_owned());
+        // Prometheus: `^C3 A1>B2^C4`; Hermes building alone: `^C3`.
+        if let Some(rest) = s.strip_prefix('^') {
+            return match rest.split_once(' ') {
+                None => Ok(Move::Power(Power::Stay {
+                    build: rest.parse()?,
+                })),
+                Some((first, turn)) => match turn.trim().parse()? {
+                    Move::Build { from, to, build } => Ok(Move::Power(Power::BuildFirst {
+                        first: first.parse()?,
+                        from,
+                        to,
+                        build,
+                    })),
+                    _ => Err(bad()),
+                },
+            };
+        }
+        // Hermes moving both workers: `(A1,B1)>(A2,B2)^C3`.
+        if let Some(rest) = s.strip_prefix('(') {
+            let pair = |t: &str| -> Result<[Space; 2], NotationError> {
+                let (a, b) = t.split_once(',').ok_or_else(bad)?;
+                Ok([a.trim().parse()?, b.trim().parse()?])
+            };
+            let (from, rest) = rest.split_once(")>(").ok_or_else(bad)?;
+            let (to, build) = rest.split_once(")^").ok_or_else(bad)?;
+            let (mut from, mut to) = (pair(from)?, pair(to)?);
+            if from[0].index() > from[1].index() {
+                from.swap(0, 1);
+                to.swap(0, 1);
+            }
+            return Ok(Move::Power(Power::Both {
+                from,
+                to,
+                build: build.parse()?,
+            }));
+        }
         if let Some((a, b)) = s.split_once(',') {
             return Ok(Move::place(a.trim().parse()?, b.trim().parse()?));
         }
+        // Apollo's swap as santorini-ai writes it: `A1<>B2^C3`.
+        let s = s.replacen("<>", ">", 1);
         let Some((from, rest)) = s.split_once('>') else {
             return Err(bad());
         };
@@ -109,13 +192,43 @@ impl FromStr for Move {
                 to: to.parse()?,
             });
         }
-        let Some((to, build)) = rest.split_once('^') else {
+        let Some((to, builds)) = rest.split_once('^') else {
             return Err(bad());
         };
+        // Athena's `!` (she moves up) and Minotaur's `(>C3)` (the push).
+        let to = to.trim_end_matches('!');
+        let to = to.split_once("(>").map_or(to, |(to, _)| to);
+        let to: Space = to.parse()?;
+        if let Some(build) = builds.strip_prefix('^') {
+            let build = build.parse()?;
+            return Ok(Move::Power(Power::Twice {
+                from,
+                to,
+                build,
+                second: build,
+            }));
+        }
+        if let Some(build) = builds.strip_suffix('X') {
+            return Ok(Move::Power(Power::Dome {
+                from,
+                to,
+                build: build.parse()?,
+            }));
+        }
+        if let Some((a, b)) = builds.split_once('^') {
+            let (a, b): (Space, Space) = (a.parse()?, b.parse()?);
+            let (build, second) = if a.index() <= b.index() { (a, b) } else { (b, a) };
+            return Ok(Move::Power(Power::Twice {
+                from,
+                to,
+                build,
+                second,
+            }));
+        }
         Ok(Move::Build {
             from,
-            to: to.parse()?,
-            build: build.parse()?,
+            to,
+            build: builds.parse()?,
         })
     }
 }
@@ -127,7 +240,11 @@ impl fmt::Display for Position {
         }
         write!(f, "/{}", self.to_move.number())?;
         for player in Player::BOTH {
-            f.write_str("/mortal")?;
+            let won = self.has_gods() && self.climber() == Some(player);
+            let blocked = self.up_blocked && player == self.to_move;
+            let god = self.gods[player.index()];
+            let (won, blocked) = (if won { "#" } else { "" }, if blocked { "-" } else { "" });
+            write!(f, "/{won}{god}{blocked}")?;
             for (i, s) in self.workers(player).into_iter().enumerate() {
                 write!(f, "{}{s}", if i == 0 { ':' } else { ',' })?;
             }
@@ -136,31 +253,53 @@ impl fmt::Display for Position {
     }
 }
 
-fn parse_group(player: Player, text: &str) -> Result<Vec<Space>, NotationError> {
+/// A player's section: who has won, the god, whether it may not move up
+/// (`-`, or Athena's `[^]`: she moved up), the workers.
+struct Group {
+    won: bool,
+    god: God,
+    blocked: bool,
+    athena_up: bool,
+    spaces: Vec<Space>,
+}
+
+fn parse_group(player: Player, text: &str) -> Result<Group, NotationError> {
     let text = text.trim();
-    let Some(rest) = text.strip_prefix("mortal") else {
-        return Err(NotationError::BadGroup(
-            player,
-            crate::excerpt(text).into_owned(),
-        ));
+    let bad = || NotationError::BadGroup(player, crate::excerpt(text).into_owned());
+    let (head, list) = match text.split_once(':') {
+        Some((head, list)) => (head, Some(list)),
+        None => (text, None),
     };
-    if rest.is_empty() {
-        return Ok(Vec::new());
+    let won = head.contains('#');
+    let blocked = head.contains('-');
+    let head = head.replace(['#', '-'], "");
+    let (name, athena_up) = match head.split_once('[') {
+        Some((name, "^]")) => (name.to_string(), true),
+        Some((name, "]")) => (name.to_string(), false),
+        Some(_) => return Err(bad()),
+        None => (head, false),
+    };
+    let god: God = name.parse().map_err(|_| bad())?;
+    if athena_up && god != God::Athena {
+        return Err(bad());
     }
-    let Some(list) = rest.strip_prefix(':') else {
-        return Err(NotationError::BadGroup(
-            player,
-            crate::excerpt(text).into_owned(),
-        ));
+    let spaces = match list {
+        None => Vec::new(),
+        Some(list) => list
+            .split(',')
+            .map(|s| s.trim().parse())
+            .collect::<Result<Vec<Space>, _>>()?,
     };
-    let spaces = list
-        .split(',')
-        .map(|s| s.trim().parse())
-        .collect::<Result<Vec<Space>, _>>()?;
-    if spaces.len() != 2 {
+    if !spaces.is_empty() && spaces.len() != 2 || list.is_some() && spaces.is_empty() {
         return Err(NotationError::WorkerCount(player, spaces.len()));
     }
-    Ok(spaces)
+    Ok(Group {
+        won,
+        god,
+        blocked,
+        athena_up,
+        spaces,
+    })
 }
 
 impl FromStr for Position {
@@ -190,8 +329,12 @@ impl FromStr for Position {
         };
         let mut workers = [Bitboard::EMPTY; 2];
         let mut all = Bitboard::EMPTY;
+        let groups = [
+            parse_group(Player::One, fields[2])?,
+            parse_group(Player::Two, fields[3])?,
+        ];
         for player in Player::BOTH {
-            for s in parse_group(player, fields[2 + player.index()])? {
+            for &s in &groups[player.index()].spaces {
                 if all.contains(s) {
                     return Err(NotationError::SharedSpace(s));
                 }
@@ -220,7 +363,29 @@ impl FromStr for Position {
             }
             _ => {}
         }
-        Ok(Position::from_parts(&levels, workers, to_move))
+        let mut pos = Position::from_parts(&levels, workers, to_move);
+        pos.gods = groups.each_ref().map(|g| g.god);
+        let (mover, last) = (&groups[to_move.index()], &groups[to_move.other().index()]);
+        if mover.won {
+            return Err(NotationError::Gods(
+                "the player to move cannot have won: '#' marks the player who just moved",
+            ));
+        }
+        if pos.has_gods() {
+            pos.won = last.won;
+            pos.up_blocked = mover.blocked || last.athena_up;
+            if (pos.up_blocked || last.blocked) && last.god != God::Athena {
+                return Err(NotationError::Gods(
+                    "only Athena's opponent may be kept from moving up ('-')",
+                ));
+            }
+            if last.blocked {
+                return Err(NotationError::Gods(
+                    "'-' marks the player to move, whom Athena keeps from moving up",
+                ));
+            }
+        }
+        Ok(pos)
     }
 }
 

@@ -26,7 +26,7 @@ use crate::Game;
 use crate::engine::{Limits, Report};
 use crate::santorini::eval::network::{HIDDEN, Sums};
 use crate::santorini::eval::{Net, evaluate};
-use crate::santorini::game::{Move, Moves, Position};
+use crate::santorini::game::{Move, MoveBuf, Position};
 use crate::tools::negamax::WIN_SCORE;
 use constants::{EVAL_CACHE, LmrTable, MATE_BOUND, MAX_PLY, lmr_table};
 use ordering::{BUTTERFLY, CONTINUATION};
@@ -135,7 +135,8 @@ impl Engine {
             (None, Some(_)) => MAX_PLY as u32 - 8,
             (None, None) => 6,
         };
-        let mut root: Moves = pos.legal_moves();
+        let mut root = MoveBuf::new();
+        pos.generate(&mut root);
         if root.is_empty() {
             return report(None, -WIN_SCORE, 0, 0, started);
         }
@@ -145,7 +146,7 @@ impl Engine {
         if opponent_threatens(pos) {
             // Only the blocks, if there are any (else every move loses).
             let targets = threat_targets(pos);
-            let blocks: Moves = root
+            let blocks: MoveBuf = root
                 .iter()
                 .copied()
                 .filter(|&mv| builds_on(mv, targets))

@@ -13,7 +13,7 @@ use super::ordering::{first_max, is_quiet};
 use super::quiescence::{builds_on, opponent_threatens, threat_targets};
 use super::table::{Bound, Entry, key};
 use crate::Game;
-use crate::santorini::game::{Move, Moves, Position};
+use crate::santorini::game::{Move, MoveBuf, Position};
 use crate::tools::negamax::WIN_SCORE;
 
 impl Engine {
@@ -94,7 +94,7 @@ impl Engine {
                 return score;
             }
         }
-        let mut moves = Moves::new();
+        let mut moves = MoveBuf::new();
         pos.generate(&mut moves);
         if moves.is_empty() {
             return -(WIN_SCORE - ply_score);

@@ -8,7 +8,7 @@ use super::Engine;
 use super::constants::{HISTORY_DIVISOR, HISTORY_MAX, KILLER_BONUS};
 use crate::Game;
 use crate::santorini::bitboard::{Bitboard, Space};
-use crate::santorini::game::{MAX_MOVES, Move, Moves, Position};
+use crate::santorini::game::{MAX_MOVES, Move, MoveBuf, Position};
 
 /// The slots of one side's history by spaces: from x to x build.
 pub(super) const BUTTERFLY: usize = 25 * 25 * 25;
@@ -163,7 +163,7 @@ impl Engine {
     pub(super) fn order(
         &self,
         pos: &Position,
-        moves: &mut Moves,
+        moves: &mut MoveBuf,
         tt_move: Option<Move>,
         ply: usize,
     ) {
@@ -182,7 +182,7 @@ impl Engine {
     pub(super) fn keys(
         &self,
         pos: &Position,
-        moves: &Moves,
+        moves: &MoveBuf,
         tt_move: Option<Move>,
         ply: usize,
     ) -> KeyList {
@@ -206,6 +206,8 @@ impl Engine {
                 }
                 match mv {
                     Move::Win { .. } => i32::MAX - 1,
+                    // Not in the base game the engine searches.
+                    Move::Power(_) => 0,
                     Move::Place(a, b) => {
                         // Central spaces first.
                         let centrality =

@@ -6,7 +6,7 @@
 use super::Engine;
 use crate::Game;
 use crate::santorini::bitboard::{Bitboard, Space};
-use crate::santorini::game::{Move, Moves, Position};
+use crate::santorini::game::{Move, MoveBuf, Position};
 
 /// The spaces the opponent could climb onto next move: free level-3 spaces
 /// next to its workers on level 2.
@@ -74,7 +74,7 @@ impl Engine {
         {
             return stand;
         }
-        let mut moves = Moves::new();
+        let mut moves = MoveBuf::new();
         pos.generate(&mut moves);
         let mut best = stand;
         alpha = alpha.max(stand);
