@@ -331,7 +331,10 @@ impl Position {
     #[inline]
     pub fn has_winning_move(&self) -> bool {
         if !self.is_base_turn() {
-            return self.legal_moves().iter().any(|m| matches!(m, Move::Win { .. }));
+            return self
+                .legal_moves()
+                .iter()
+                .any(|m| matches!(m, Move::Win { .. }));
         }
         let me = self.to_move.index();
         let level2_workers = self.workers[me] & self.heights[1] & !self.heights[2];
@@ -347,8 +350,7 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn is_base_turn(&self) -> bool {
-        self.gods[self.to_move.index()] == God::Mortal && !self.up_blocked
-            || self.is_placement()
+        self.gods[self.to_move.index()] == God::Mortal && !self.up_blocked || self.is_placement()
     }
 
     /// Why `mv` is illegal here, or `None` if it is legal.

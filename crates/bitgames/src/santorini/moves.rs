@@ -124,6 +124,30 @@ impl Default for Moves {
     }
 }
 
+impl Moves {
+    /// No moves.
+    #[must_use]
+    pub fn new() -> Moves {
+        Moves::default()
+    }
+
+    /// Keeps the moves `keep` says yes to, in their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        match self {
+            Moves::Inline(m) => m.retain(|mv| keep(mv)),
+            Moves::Heap(m) => m.retain(|mv| keep(mv)),
+        }
+    }
+
+    /// Keeps the first `n` moves.
+    pub fn truncate(&mut self, n: usize) {
+        match self {
+            Moves::Inline(m) => m.truncate(n),
+            Moves::Heap(m) => m.truncate(n),
+        }
+    }
+}
+
 impl From<MoveBuf> for Moves {
     fn from(moves: MoveBuf) -> Moves {
         Moves::Inline(moves)

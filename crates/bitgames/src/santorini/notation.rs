@@ -217,7 +217,11 @@ impl FromStr for Move {
         }
         if let Some((a, b)) = builds.split_once('^') {
             let (a, b): (Space, Space) = (a.parse()?, b.parse()?);
-            let (build, second) = if a.index() <= b.index() { (a, b) } else { (b, a) };
+            let (build, second) = if a.index() <= b.index() {
+                (a, b)
+            } else {
+                (b, a)
+            };
             return Ok(Move::Power(Power::Twice {
                 from,
                 to,
@@ -371,19 +375,19 @@ impl FromStr for Position {
                 "the player to move cannot have won: '#' marks the player who just moved",
             ));
         }
+        if (mover.blocked || last.athena_up || last.blocked) && last.god != God::Athena {
+            return Err(NotationError::Gods(
+                "only Athena's opponent may be kept from moving up ('-')",
+            ));
+        }
+        if last.blocked {
+            return Err(NotationError::Gods(
+                "'-' marks the player to move, whom Athena keeps from moving up",
+            ));
+        }
         if pos.has_gods() {
             pos.won = last.won;
-            pos.up_blocked = mover.blocked || last.athena_up;
-            if (pos.up_blocked || last.blocked) && last.god != God::Athena {
-                return Err(NotationError::Gods(
-                    "only Athena's opponent may be kept from moving up ('-')",
-                ));
-            }
-            if last.blocked {
-                return Err(NotationError::Gods(
-                    "'-' marks the player to move, whom Athena keeps from moving up",
-                ));
-            }
+            pos.up_blocked = (mover.blocked || last.athena_up) && !last.won;
         }
         Ok(pos)
     }
@@ -404,6 +408,68 @@ mod tests {
             Position::new().to_string(),
             "0000000000000000000000000/1/mortal/mortal"
         );
+    }
+
+    /// Positions with gods read back in santorini-ai's forms, and the marks
+    /// that do not fit are refused with what is wrong.
+    #[test]
+    fn positions_with_gods_round_trip_and_bad_marks_are_named() {
+        let flat = "0".repeat(25);
+        for text in [
+            format!("{flat}/1/apollo:B3,D3/pan:C4,C2"),
+            format!("{flat}/2/athena:B3,D3/mortal-:C4,C2"),
+            format!("{flat}/2/#minotaur:B3,D3/hermes:C4,C2"),
+            format!("{flat}/1/prometheus/atlas"),
+        ] {
+            let pos: Position = text.parse().unwrap();
+            assert_eq!(pos.to_string(), text);
+        }
+        // santorini-ai's Athena mark on her own section, workers in any order.
+        let athena: Position = format!("{flat}/2/athena[^]:D3,B3/demeter:C4,C2")
+            .parse()
+            .unwrap();
+        assert!(athena.up_blocked());
+        assert_eq!(
+            athena.to_string(),
+            format!("{flat}/2/athena:B3,D3/demeter-:C4,C2")
+        );
+        let err = |s: String| s.parse::<Position>().unwrap_err().to_string();
+        assert_eq!(
+            err(format!("{flat}/1/#pan:B3,D3/apollo:C4,C2")),
+            "the player to move cannot have won: '#' marks the player who just moved"
+        );
+        assert_eq!(
+            err(format!("{flat}/2/pan:B3,D3/apollo-:C4,C2")),
+            "only Athena's opponent may be kept from moving up ('-')"
+        );
+        assert_eq!(
+            err(format!("{flat}/2/athena-:B3,D3/pan:C4,C2")),
+            "'-' marks the player to move, whom Athena keeps from moving up"
+        );
+        assert!(err(format!("{flat}/1/zeus:B3,D3/pan:C4,C2")).contains("\"zeus:B3,D3\""));
+    }
+
+    #[test]
+    fn god_turns_round_trip_and_santorini_ais_marks_are_read() {
+        for text in [
+            "A1>B2^C3X",
+            "A1>B2^B3^C3",
+            "A1>B2^^C3",
+            "^C3 A1>B2^C4",
+            "^C3",
+            "(A1,B1)>(A2,B2)^C3",
+        ] {
+            assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
+        }
+        for (theirs, ours) in [
+            ("A1<>B2^C3", "A1>B2^C3"),
+            ("A1>B2(>C3)^D4", "A1>B2^D4"),
+            ("A1>B2!^C3", "A1>B2^C3"),
+            ("A1>B2^C3^B3", "A1>B2^B3^C3"),
+            ("(B1,A1)>(B2,A2)^C3", "(A1,B1)>(A2,B2)^C3"),
+        ] {
+            assert_eq!(theirs.parse::<Move>().unwrap().to_string(), ours);
+        }
     }
 
     #[test]
@@ -445,7 +511,8 @@ mod tests {
         );
         assert_eq!(
             err(&format!("{flat}/1/god:A1,B1/mortal")),
-            "player 1's workers must be written mortal or mortal:<sq>,<sq>, found \"god:A1,B1\""
+            "player 1's section must be a god and its workers (mortal, mortal:A1,B2, #pan:C3,D4, \
+             apollo-:E1,E2), found \"god:A1,B1\""
         );
         assert_eq!(
             err(&format!("{flat}/1/mortal")),

@@ -23,7 +23,7 @@ mod table;
 mod tests;
 
 use crate::Game;
-use crate::engine::{Limits, Report};
+use crate::engine::{Engine as _, Limits, Report};
 use crate::santorini::eval::network::{HIDDEN, Sums};
 use crate::santorini::eval::{Net, evaluate};
 use crate::santorini::game::{Move, MoveBuf, Position};
@@ -126,6 +126,11 @@ impl Engine {
     /// a time limit, the depth being searched when the time is up counts
     /// once its first move (the last depth's best) is searched.
     pub fn search(&mut self, pos: &Position, limits: Limits) -> Report<Move> {
+        if pos.has_gods() {
+            // The god powers are not in this search yet: the generic
+            // alpha-beta over every turn, with the linear evaluation.
+            return crate::engine::Negamax::new(|p: &Position| evaluate(p)).think(pos, limits);
+        }
         let started = Instant::now();
         self.nodes = 0;
         self.stopped = false;
