@@ -21,10 +21,10 @@ turns, until the game is won or lost or P plies are played.
 
 The canonical form: the 25 levels (a dome is 4 at any height, as santorini-ai
 writes it), the player to move, then each player's section
-`[#]god[-]:SPACES`: `#` if that player has won, `-` if that player is to move
-and may not move up (its opponent is Athena, who moved up on her last turn;
-santorini-ai writes this as `athena[^]`), and the workers' spaces sorted
-from A5 along each rank to E1.
+`[#]god[-]:SPACES`: `#` if that player has won, `-` if nobody has won and
+that player is to move and may not move up (its opponent is Athena, who
+moved up on her last turn; santorini-ai writes this as `athena[^]`), and the
+workers' spaces sorted from A5 along each rank to E1.
 """
 
 import argparse
@@ -66,11 +66,13 @@ def canonical(fen):
     levels, to_move, one, two = fen.split("/")
     sections = [parse_section(one), parse_section(two)]
     out = [levels, to_move]
+    over = sections[0][0] or sections[1][0]
     for me, (won, god, _, restricted, spaces) in enumerate(sections):
         other = sections[1 - me]
-        # Only the player to move can be kept from moving up (santorini-ai
-        # keeps Athena's mark through her opponent's turn).
-        restricted = me == int(to_move) - 1 and (
+        # Only the player to move can be kept from moving up, while the game
+        # goes on (santorini-ai keeps Athena's mark through her opponent's
+        # turn, and after a win).
+        restricted = not over and me == int(to_move) - 1 and (
             restricted or (other[1] == "athena" and other[2]))
         out.append(("#" if won else "") + god + ("-" if restricted else "") + ":"
                    + ",".join(space_name(s) for s in spaces))
