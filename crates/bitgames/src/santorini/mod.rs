@@ -8,6 +8,8 @@
 //! - [`reach`]: `M(i)`, `M(X)` and BFS distances by frontiers.
 //! - [`naive`]: the naive twins (loops with bounds checks, BFS with a queue, a
 //!   move generator on a level array).
+//! - [`naive_gods`]: the naive twin of the ten simple gods' powers: every
+//!   position one turn later, and the canonical position text.
 //! - [`game`]: the full game as a [`crate::Game`]: [`Position`], [`Move`].
 //! - [`notation`]: santorini-ai's position and move notation.
 //! - [`eval`]: the static evaluation: its terms, the linear evaluation and
@@ -23,6 +25,7 @@ pub mod god;
 pub mod instance;
 mod moves;
 pub mod naive;
+pub mod naive_gods;
 pub mod notation;
 pub mod players;
 mod powers;
