@@ -303,7 +303,7 @@ impl Position {
             return false;
         }
         if !self.is_base_turn() {
-            return !self.legal_moves().is_empty();
+            return self.has_turn();
         }
         let me = self.to_move.index();
         if self.workers[me].is_empty() {
@@ -331,10 +331,7 @@ impl Position {
     #[inline]
     pub fn has_winning_move(&self) -> bool {
         if !self.is_base_turn() {
-            return self
-                .legal_moves()
-                .iter()
-                .any(|m| matches!(m, Move::Win { .. }));
+            return self.has_winning_turn();
         }
         let me = self.to_move.index();
         let level2_workers = self.workers[me] & self.heights[1] & !self.heights[2];
@@ -362,7 +359,7 @@ impl Position {
         }
         if !self.is_base_turn() {
             let god = self.gods[self.to_move.index()];
-            return (!self.legal_moves().contains(&mv)).then(|| PlayError::NotATurn {
+            return (!self.legal_moves().contains(&mv)).then_some(PlayError::NotATurn {
                 mv,
                 god,
                 up_blocked: self.up_blocked,
@@ -502,13 +499,13 @@ impl Game for Position {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         debug_assert!(
             self.why_illegal(mv).is_none(),
             "illegal move {mv} in {self}"
         );
-        if self.has_gods() {
+        if self.has_gods() || matches!(mv, Move::Power(_)) {
             self.play_power(mv);
             return;
         }
@@ -520,7 +517,8 @@ impl Game for Position {
             Move::Win { from, to } => {
                 self.workers[me] ^= from.bitboard() | to.bitboard();
             }
-            Move::Power(_) => unreachable!("no power in the base game"),
+            // Played above.
+            Move::Power(_) => {}
             Move::Build { from, to, build } => {
                 self.workers[me] ^= from.bitboard() | to.bitboard();
                 let b = build.bitboard();

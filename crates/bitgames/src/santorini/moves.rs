@@ -5,7 +5,10 @@ use super::bitboard::Space;
 use arrayvec::ArrayVec;
 
 /// A move: a placement of both workers, or a worker's move with its build, or a winning move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+// `PartialEq` below is the structural equality the derive would give,
+// written out so that it inlines: `Hash` agrees with it.
+#[allow(clippy::derived_hash_with_manual_eq)]
+#[derive(Clone, Copy, Debug, Eq, Hash, PartialOrd, Ord)]
 pub enum Move {
     /// Place both workers (setup); the two spaces in the order of [`Move::place`].
     Place(Space, Space),
@@ -29,6 +32,29 @@ pub enum Move {
     },
     /// A god's turn that a move and one build cannot write.
     Power(Power),
+}
+
+/// Equal moves: the base game's kinds compared field by field at once (the
+/// search compares moves at every node; the derived comparison of the
+/// nested enum was not inlined).
+impl PartialEq for Move {
+    #[inline(always)]
+    fn eq(&self, other: &Move) -> bool {
+        match (self, other) {
+            (
+                Move::Build { from, to, build },
+                Move::Build {
+                    from: f,
+                    to: t,
+                    build: b,
+                },
+            ) => from == f && to == t && build == b,
+            (Move::Win { from, to }, Move::Win { from: f, to: t }) => from == f && to == t,
+            (Move::Place(a, b), Move::Place(c, d)) => a == c && b == d,
+            (Move::Power(a), Move::Power(b)) => a == b,
+            _ => false,
+        }
+    }
 }
 
 /// The turns of the god powers beyond a move and a build. (Apollo's swap,
@@ -110,6 +136,8 @@ pub type MoveBuf = ArrayVec<Move, MAX_MOVES>;
 /// The legal moves of a position ([`crate::Game::legal_moves`]): in a
 /// fixed buffer in the base game (at most [`MAX_MOVES`]), on the heap for a
 /// god's turns beyond that (Hermes has thousands).
+// The fixed buffer is the point: no allocation in the base game.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Moves {
     /// At most [`MAX_MOVES`], without allocation.
@@ -211,6 +239,7 @@ impl<'a> IntoIterator for &'a Moves {
 }
 
 /// The moves of [`Moves`], by value.
+#[allow(clippy::large_enum_variant)]
 pub enum MovesIter {
     /// From the fixed buffer.
     Inline(arrayvec::IntoIter<Move, MAX_MOVES>),

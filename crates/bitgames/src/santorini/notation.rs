@@ -244,7 +244,8 @@ impl fmt::Display for Position {
         }
         write!(f, "/{}", self.to_move.number())?;
         for player in Player::BOTH {
-            let won = self.has_gods() && self.climber() == Some(player);
+            // The player who just moved and won (santorini-ai's `#`).
+            let won = player != self.to_move && self.climber() == Some(player);
             let blocked = self.up_blocked && player == self.to_move;
             let god = self.gods[player.index()];
             let (won, blocked) = (if won { "#" } else { "" }, if blocked { "-" } else { "" });

@@ -288,9 +288,30 @@ fn hermes_turn(f1: Space, f2: Space, t1: Space, t2: Space) -> impl Fn(Space) -> 
 }
 
 impl Position {
+    /// Whether a god's player (or Athena's opponent) can win at once (kept
+    /// out of line: the base game's search never comes here).
+    #[inline(never)]
+    #[cold]
+    pub(crate) fn has_winning_turn(&self) -> bool {
+        use crate::Game;
+        self.legal_moves()
+            .iter()
+            .any(|m| matches!(m, Move::Win { .. }))
+    }
+
+    /// Whether a god's player (or Athena's opponent) has a turn at all.
+    #[inline(never)]
+    #[cold]
+    pub(crate) fn has_turn(&self) -> bool {
+        use crate::Game;
+        !self.legal_moves().is_empty()
+    }
+
     /// Plays a turn of a game with gods: the moves (with the swap or push
     /// they force), the builds, whether it won, and whether the next player
     /// may move up.
+    #[inline(never)]
+    #[cold]
     pub(crate) fn play_power(&mut self, mv: Move) {
         let me = self.to_move;
         let god = self.gods[me.index()];

@@ -7,7 +7,6 @@ mod connect4_sets;
 mod preconditions;
 mod santorini_game;
 mod santorini_gods;
-mod santorini_gods_naive;
 mod santorini_net;
 mod santorini_tutorial;
 mod tictactoe;

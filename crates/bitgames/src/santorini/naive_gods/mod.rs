@@ -152,7 +152,9 @@ fn forcing_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
 }
 
 /// Artemis's moves from `from`: one ordinary move, or two, the second not
-/// back to `from`. A win on the first step ends the move there.
+/// back to `from`. A win on the first step ends the move there. Where one
+/// path to a space wins and another does not (3 > 3 beside 3 > 2 > 3), she
+/// wins: the end space counts as a win only (as santorini-ai has it).
 fn artemis_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
     let mut moves = Vec::new();
     for first in plain_moves(s, from) {
@@ -165,6 +167,8 @@ fn artemis_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
         }
         moves.push(first);
     }
+    let winning: Vec<usize> = moves.iter().filter(|m| m.won).map(|m| m.builder).collect();
+    moves.retain(|m| m.won || !winning.contains(&m.builder));
     moves
 }
 
