@@ -1,27 +1,26 @@
 //! `bestmove` and `play`: the search engine on one position, and a game
 //! against it in the terminal.
 
-use super::{limits, parse_position};
-use bitgames::santorini::Move;
+use super::limits;
+use bitgames::engine::Limits;
 use bitgames::santorini::search::Engine;
+use bitgames::santorini::{Move, Position};
 use bitgames::{Game, Player};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
 pub(super) fn bestmove(
-    position: &str,
-    time: Option<Duration>,
-    depth: Option<u32>,
+    pos: &Position,
+    limits: Limits,
     json: bool,
     search: &super::SearchArgs,
 ) -> anyhow::Result<ExitCode> {
-    let pos = parse_position(Some(position))?;
     if pos.outcome().is_over() {
         anyhow::bail!("the game is over ({})", pos.outcome());
     }
     let mut engine = search.engine(1 << 20);
-    let report = engine.search(&pos, limits(time, depth));
+    let report = engine.search(pos, limits);
     let best = report.best.expect("an ongoing game has a move");
     if json {
         let value = serde_json::json!({
@@ -51,10 +50,10 @@ pub(super) fn play(
     human: u8,
     time: Duration,
     depth: Option<u32>,
-    position: Option<&str>,
+    start: Position,
 ) -> anyhow::Result<ExitCode> {
     let human = Player::from_number(human).expect("1 or 2");
-    let mut pos = parse_position(position)?;
+    let mut pos = start;
     let mut engine = Engine::default();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();

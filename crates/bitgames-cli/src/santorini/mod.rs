@@ -12,13 +12,13 @@ mod referee;
 mod tutorial;
 
 use bitgames::engine::Limits;
-use bitgames::santorini::Position;
 use bitgames::santorini::eval::Net;
 use bitgames::santorini::naive::{distances_instance_naive, move_to_instance_naive};
 use bitgames::santorini::reach::{
     distances_instance, format_distances, format_spaces, move_to_instance,
 };
 use bitgames::santorini::search::Engine;
+use bitgames::santorini::{God, Position};
 use clap::Subcommand;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -61,6 +61,12 @@ pub enum Command {
         /// Also print the count under each first move (`<move> <count>`), in generation order.
         #[arg(long)]
         divide: bool,
+        /// The gods, for a game from the start or from a position written
+        /// without them: `apollo,pan` (player 1's first), or `random` (two of
+        /// the ten at random).
+        #[arg(long, value_parser = parse_gods)]
+        gods: Option<GodChoice>,
+
         /// The number of moves.
         depth: u32,
     },
@@ -79,6 +85,11 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// The gods, for a game from the start or from a position written
+        /// without them: `apollo,pan` (player 1's first), or `random` (two of
+        /// the ten at random).
+        #[arg(long, value_parser = parse_gods)]
+        gods: Option<GodChoice>,
         #[command(flatten)]
         search: SearchArgs,
     },
@@ -99,6 +110,11 @@ pub enum Command {
         /// Start from this position instead of the empty board.
         #[arg(long, short, allow_hyphen_values = true)]
         position: Option<String>,
+        /// The gods, for a game from the start or from a position written
+        /// without them: `apollo,pan` (player 1's first), or `random` (two of
+        /// the ten at random).
+        #[arg(long, value_parser = parse_gods)]
+        gods: Option<GodChoice>,
     },
     /// The engine behind santorini-ai's line protocol, for the referee and other programs.
     ///
@@ -196,21 +212,34 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Perft {
             position,
             divide,
+            gods,
             depth,
-        } => perft::run(position.as_deref(), divide, depth),
+        } => perft::run(&parse_position(position.as_deref(), gods)?, divide, depth),
         Command::Bestmove {
             position,
             time,
             depth,
             json,
+            gods,
             search,
-        } => engine::bestmove(&position, time, depth, json, &search),
+        } => engine::bestmove(
+            &parse_position(Some(&position), gods)?,
+            limits(time, depth),
+            json,
+            &search,
+        ),
         Command::Play {
             human,
             time,
             depth,
             position,
-        } => engine::play(human, time, depth, position.as_deref()),
+            gods,
+        } => engine::play(
+            human,
+            time,
+            depth,
+            parse_position(position.as_deref(), gods)?,
+        ),
         Command::Engine {
             time,
             table,
@@ -279,14 +308,59 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
     }
 }
 
-/// A position, or the start (the empty board, player 1 to place) for none or `-`.
-pub(crate) fn parse_position(text: Option<&str>) -> anyhow::Result<Position> {
-    match text.map(str::trim) {
-        None | Some("-") => Ok(Position::new()),
+/// A value of `--gods`.
+#[derive(Clone, Copy, Debug)]
+pub enum GodChoice {
+    /// Player 1's and player 2's.
+    These([God; 2]),
+    /// Two of the ten at random.
+    Random,
+}
+
+/// `apollo,pan` or `random`.
+fn parse_gods(text: &str) -> Result<GodChoice, String> {
+    if text.trim() == "random" {
+        return Ok(GodChoice::Random);
+    }
+    let (a, b) = text.split_once(',').ok_or_else(|| {
+        format!(
+            "{:?}: give two gods, player 1's first (apollo,pan), or random",
+            bitgames::excerpt(text)
+        )
+    })?;
+    let god = |t: &str| t.parse::<God>().map_err(|e| e.to_string());
+    Ok(GodChoice::These([god(a)?, god(b)?]))
+}
+
+/// A position, or the start (the empty board, player 1 to place) for none
+/// or `-`; with `gods`, a game with these gods from there.
+pub(crate) fn parse_position(
+    text: Option<&str>,
+    gods: Option<GodChoice>,
+) -> anyhow::Result<Position> {
+    let pos: Position = match text.map(str::trim) {
+        None | Some("-") => Position::new(),
         Some(t) => t
             .parse()
-            .map_err(|e| anyhow::anyhow!("bad position {:?}: {e}", bitgames::excerpt(t))),
+            .map_err(|e| anyhow::anyhow!("bad position {:?}: {e}", bitgames::excerpt(t)))?,
+    };
+    let gods = match gods {
+        None => return Ok(pos),
+        Some(GodChoice::These(gods)) => gods,
+        Some(GodChoice::Random) => {
+            use rand::seq::IndexedRandom;
+            let mut rng = rand::rng();
+            [God::SIMPLE, God::SIMPLE].map(|g| *g.choose(&mut rng).expect("ten gods"))
+        }
+    };
+    if pos.has_gods() {
+        anyhow::bail!(
+            "the position names its gods ({} and {}): --gods is for a position without them",
+            pos.gods()[0],
+            pos.gods()[1]
+        );
     }
+    Ok(pos.with_gods(gods))
 }
 
 /// The engine's settings, shared by `bestmove` and `engine`.

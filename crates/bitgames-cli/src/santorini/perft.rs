@@ -1,13 +1,14 @@
 //! `perft`: move sequences counted on every core, with `--divide`.
 
+use bitgames::santorini::Position;
 use bitgames::tools::{perft_divide_parallel, perft_parallel};
 use indicatif::ProgressBar;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Counts (and prints) the move sequences of `depth` moves from `position`.
-pub(super) fn run(position: Option<&str>, divide: bool, depth: u32) -> anyhow::Result<ExitCode> {
-    let pos = super::parse_position(position)?;
+pub(super) fn run(pos: &Position, divide: bool, depth: u32) -> anyhow::Result<ExitCode> {
+    let pos = *pos;
     let started = Instant::now();
     let spinner = ProgressBar::new_spinner();
     spinner.set_message(format!("perft {depth} on every core"));

@@ -56,7 +56,7 @@ fn handle(engine: &mut Engine, time: &mut Duration, line: &str) -> Result<Option
             let [fen] = rest[..] else {
                 return Err("set_position takes one FEN (no spaces)".into());
             };
-            let pos = parse_position(Some(fen)).map_err(|e| e.to_string())?;
+            let pos = parse_position(Some(fen), None).map_err(|e| e.to_string())?;
             if pos.outcome().is_over() {
                 return Err(format!(
                     "set_position {fen}: the game is over ({})",

@@ -1,6 +1,8 @@
 //! The `bitgames santorini` commands, run as a user runs them.
 
 use assert_cmd::Command;
+use bitgames::Game;
+use bitgames::santorini::{Move, Position};
 use predicates::prelude::*;
 
 const EXAMPLE: &str = "(1,2) [0,0,2,0,0,1,2,0,4,1,3,0,0,0,1,0,0,1,3,4,0,1,1,2,2]";
@@ -312,4 +314,70 @@ fn bestmove_searches_the_engines_pinned_tree() {
     // same engine: 38,449 nodes to depth 8 from this referee position.
     let fen = "0000000200000201200010000/1/mortal:B3,B1/mortal:D3,C2";
     assert_eq!(bestmove_nodes(fen, 8, &[]), 38_449);
+}
+
+#[test]
+fn commands_take_gods_in_the_position_or_by_flag() {
+    let start = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2";
+    // Perft with gods: santorini-ai's turns (docs/santorini.md).
+    let out = bitgames()
+        .args([
+            "santorini",
+            "perft",
+            "--gods",
+            "athena,pan",
+            "-p",
+            start,
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "5156");
+    let apollo = "0000000000000000000000000/1/apollo:B3,D3/minotaur:C4,C2";
+    let out = bitgames()
+        .args(["santorini", "perft", "-p", apollo, "2"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "8068");
+    // The engine answers a turn of the god's.
+    let out = bitgames()
+        .args([
+            "santorini",
+            "bestmove",
+            "-p",
+            apollo,
+            "--depth",
+            "1",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let best: Move = v["best"].as_str().unwrap().parse().unwrap();
+    let pos: Position = apollo.parse().unwrap();
+    assert!(pos.legal_moves().contains(&best), "{best}");
+    // Bad gods, and gods twice, are refused with what is wrong.
+    bitgames()
+        .args(["santorini", "perft", "--gods", "zeus,pan", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "\"zeus\" is not a god: use mortal, apollo",
+        ));
+    bitgames()
+        .args(["santorini", "perft", "--gods", "pan", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "\"pan\": give two gods, player 1's first (apollo,pan), or random",
+        ));
+    bitgames()
+        .args(["santorini", "perft", "--gods", "random", "-p", apollo, "1"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "the position names its gods (apollo and minotaur)",
+        ));
 }

@@ -864,7 +864,7 @@ fn santorini_bad_requests_say_what_is_wrong() {
                 ),
                 ("moves", "B4>B5#"),
             ],
-            "santorini position `0300002000000000000000000/2/mortal:B5,E1/mortal:C2,D2`: the game is over (player 1 wins): there is no move to make",
+            "santorini position `0300002000000000000000000/2/#mortal:B5,E1/mortal:C2,D2`: the game is over (player 1 wins): there is no move to make",
         ),
         (
             "/api/santorini/move-to",

@@ -564,15 +564,24 @@ impl Game for Position {
         }
     }
 
+    /// 753 in the base game; with gods, [`super::powers::NUM_GOD_ACTIONS`].
     fn num_actions(&self) -> usize {
-        NUM_ACTIONS
+        if self.has_gods() {
+            super::powers::NUM_GOD_ACTIONS
+        } else {
+            NUM_ACTIONS
+        }
     }
 
-    /// Placements: `25 * a + b` for the spaces' row-major numbers `a < b`.
+    /// With gods, see [`super::NUM_GOD_ACTIONS`]. In the base game:
+    /// placements: `25 * a + b` for the spaces' row-major numbers `a < b`.
     /// Turns: `625 + 64 * worker + 8 * direction + build direction`, where
     /// `worker` is 0 for the mover's worker on the lower bit; a winning move
     /// uses the build direction pointing back to where the worker came from.
     fn action_of(&self, mv: Move) -> usize {
+        if self.has_gods() {
+            return self.god_action_of(mv);
+        }
         match mv {
             // The god turns have no slot in the base game's action space.
             Move::Power(_) => NUM_ACTIONS,
@@ -590,6 +599,9 @@ impl Game for Position {
     /// `None` for an index out of range, for a placement slot with `a >= b`,
     /// and for a turn slot whose worker is missing or whose steps leave the board.
     fn move_of(&self, action: usize) -> Option<Move> {
+        if self.has_gods() {
+            return self.god_move_of(action);
+        }
         if action < 625 {
             let (a, b) = (action / 25, action % 25);
             if a >= b {

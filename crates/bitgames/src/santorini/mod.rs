@@ -38,3 +38,4 @@ pub use game::{Move, PlayError, Position};
 pub use god::God;
 pub use instance::{Instance, InstanceError, Levels};
 pub use notation::NotationError;
+pub use powers::NUM_GOD_ACTIONS;

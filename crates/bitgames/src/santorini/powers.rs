@@ -410,3 +410,124 @@ impl Position {
         self.won.then(|| self.to_move.other())
     }
 }
+
+/// The dense actions of a game with gods (the base game keeps its 753):
+/// placements as in the base game, then each kind of turn by the mover's
+/// worker `w` (0 on the lower bit) and the spaces' row-major numbers:
+/// a move and build or a win (`to`, `build` or 25 for a win), a dome, two
+/// builds, a build first, a build alone, both workers' runs.
+pub const NUM_GOD_ACTIONS: usize = BOTH + 25 * 25 * 25;
+/// Where each kind's actions start.
+const PLAIN: usize = 625;
+const DOME: usize = PLAIN + 2 * 25 * 26;
+const TWICE: usize = DOME + 2 * 25 * 25;
+const FIRST: usize = TWICE + 2 * 25 * 25 * 25;
+const STAY: usize = FIRST + 2 * 25 * 25 * 25;
+const BOTH: usize = STAY + 25;
+
+impl Position {
+    /// The mover's worker number of `from` (0 on the lower bit) and the
+    /// turn's slot `2 * 25 * ...` prefix `w * 25 + to`.
+    fn worker_to(&self, from: Space, to: Space) -> usize {
+        let mine = self.workers[self.to_move.index()];
+        let w = usize::from(mine.first().is_some_and(|first| first != from));
+        w * 25 + to.index()
+    }
+
+    /// The action of a turn in a game with gods (see [`NUM_GOD_ACTIONS`]).
+    pub(crate) fn god_action_of(&self, mv: Move) -> usize {
+        match mv {
+            Move::Place(a, b) => 25 * a.index().min(b.index()) + a.index().max(b.index()),
+            Move::Build { from, to, build } => {
+                PLAIN + self.worker_to(from, to) * 26 + build.index()
+            }
+            Move::Win { from, to } => PLAIN + self.worker_to(from, to) * 26 + 25,
+            Move::Power(Power::Dome { from, to, build }) => {
+                DOME + self.worker_to(from, to) * 25 + build.index()
+            }
+            Move::Power(Power::Twice {
+                from,
+                to,
+                build,
+                second,
+            }) => TWICE + (self.worker_to(from, to) * 25 + build.index()) * 25 + second.index(),
+            Move::Power(Power::BuildFirst {
+                first,
+                from,
+                to,
+                build,
+            }) => FIRST + (self.worker_to(from, to) * 25 + build.index()) * 25 + first.index(),
+            Move::Power(Power::Stay { build }) => STAY + build.index(),
+            Move::Power(Power::Both { to, build, .. }) => {
+                BOTH + (to[0].index() * 25 + to[1].index()) * 25 + build.index()
+            }
+        }
+    }
+
+    /// The turn of an action in a game with gods, legal or not (`None` out
+    /// of range, or for a worker the mover does not have).
+    pub(crate) fn god_move_of(&self, action: usize) -> Option<Move> {
+        let space = Space::from_index;
+        let mine = self.workers[self.to_move.index()];
+        let worker = |w: usize| mine.into_iter().nth(w);
+        // `w * 25 + to` then the rest, for the kinds by worker.
+        let split =
+            |a: usize, inner: usize| (worker(a / inner / 25), space(a / inner % 25), a % inner);
+        Some(match action {
+            a if a < PLAIN => {
+                let (a, b) = (a / 25, a % 25);
+                if a >= b {
+                    return None;
+                }
+                Move::place(space(a)?, space(b)?)
+            }
+            a if a < DOME => match split(a - PLAIN, 26) {
+                (Some(from), Some(to), 25) => Move::Win { from, to },
+                (Some(from), Some(to), b) => Move::Build {
+                    from,
+                    to,
+                    build: space(b)?,
+                },
+                _ => return None,
+            },
+            a if a < TWICE => {
+                let (from, to, b) = split(a - DOME, 25);
+                Move::Power(Power::Dome {
+                    from: from?,
+                    to: to?,
+                    build: space(b)?,
+                })
+            }
+            a if a < FIRST => {
+                let (from, to, rest) = split(a - TWICE, 625);
+                Move::Power(Power::Twice {
+                    from: from?,
+                    to: to?,
+                    build: space(rest / 25)?,
+                    second: space(rest % 25)?,
+                })
+            }
+            a if a < STAY => {
+                let (from, to, rest) = split(a - FIRST, 625);
+                Move::Power(Power::BuildFirst {
+                    first: space(rest % 25)?,
+                    from: from?,
+                    to: to?,
+                    build: space(rest / 25)?,
+                })
+            }
+            a if a < BOTH => Move::Power(Power::Stay {
+                build: space(a - STAY)?,
+            }),
+            a if a < NUM_GOD_ACTIONS => {
+                let a = a - BOTH;
+                Move::Power(Power::Both {
+                    from: [worker(0)?, worker(1)?],
+                    to: [space(a / 625)?, space(a / 25 % 25)?],
+                    build: space(a % 25)?,
+                })
+            }
+            _ => return None,
+        })
+    }
+}

@@ -327,3 +327,42 @@ fn perft_with_gods_reaches_santorini_ais_positions() {
     }
     assert_eq!(checked, 12);
 }
+
+/// With gods every turn has its own action below `num_actions`, and the
+/// action gives the turn back, on random games of random god pairs.
+#[test]
+fn every_god_turn_has_an_action_that_gives_it_back() {
+    use bitgames::santorini::NUM_GOD_ACTIONS;
+    use bitgames::santorini::players::random_start;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+    let mut turns = 0;
+    for game in 0..200 {
+        let gods = [God::SIMPLE[game % 10], God::SIMPLE[rng.random_range(0..10)]];
+        let mut pos = random_start(&mut rng).with_gods(gods);
+        assert_eq!(pos.num_actions(), NUM_GOD_ACTIONS);
+        while !pos.outcome().is_over() {
+            let moves = pos.legal_moves();
+            let mut actions = BTreeSet::new();
+            for &mv in moves.iter() {
+                let a = pos.action_of(mv);
+                assert!(a < NUM_GOD_ACTIONS, "{pos} {mv}: {a}");
+                assert_eq!(pos.move_of(a), Some(mv), "{pos} {mv}: {a}");
+                actions.insert(a);
+                turns += 1;
+            }
+            assert_eq!(
+                actions.len(),
+                moves.len(),
+                "{pos}: two turns share an action"
+            );
+            pos.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+    }
+    assert!(turns > 100_000, "{turns} turns");
+    // Out of range, and a worker the mover lacks.
+    let pos: Position = "0000000000000000000000000/1/hermes:A3,E1/pan:E5,D5"
+        .parse()
+        .unwrap();
+    assert_eq!(pos.move_of(NUM_GOD_ACTIONS), None);
+}
