@@ -100,22 +100,31 @@ fn step_wins(god: God, from: u8, to: u8) -> bool {
 /// The ordinary moves of the worker on `from`: to a free neighbour, by the
 /// height rule.
 fn plain_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
-    let me = s.to_move;
     let mut moves = Vec::new();
     for (to, _) in neighbours(from) {
         if !s.is_free(to) || !s.may_climb(from, to) {
             continue;
         }
-        let mut after = s.clone();
-        after.relocate(me, from, to);
-        moves.push(Moved {
-            after,
-            builder: to,
-            won: step_wins(s.gods[me], s.levels[from], s.levels[to]),
-            moved_up: s.levels[to] > s.levels[from],
-        });
+        moves.push(moved(s, from, to, None));
     }
     moves
+}
+
+/// The worker on `from` moved to `to`, the opponent's worker there forced
+/// to `forced` (if any).
+fn moved(s: &NaiveState, from: usize, to: usize, forced: Option<usize>) -> Moved {
+    let me = s.to_move;
+    let mut after = s.clone();
+    if let Some(forced) = forced {
+        after.relocate(1 - me, to, forced);
+    }
+    after.relocate(me, from, to);
+    Moved {
+        after,
+        builder: to,
+        won: step_wins(s.gods[me], s.levels[from], s.levels[to]),
+        moved_up: s.levels[to] > s.levels[from],
+    }
 }
 
 /// Apollo's and Minotaur's extra moves from `from`: into a neighbouring
@@ -138,15 +147,7 @@ fn forcing_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
             },
             _ => continue,
         };
-        let mut after = s.clone();
-        after.relocate(them, to, forced_to);
-        after.relocate(me, from, to);
-        moves.push(Moved {
-            after,
-            builder: to,
-            won: step_wins(s.gods[me], s.levels[from], s.levels[to]),
-            moved_up: s.levels[to] > s.levels[from],
-        });
+        moves.push(moved(s, from, to, Some(forced_to)));
     }
     moves
 }
