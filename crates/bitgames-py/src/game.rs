@@ -29,6 +29,12 @@ pub trait PyGame: Registered + Copy {
     /// The observation's shape: (rows, columns, planes), as pgx lays it out.
     fn obs_shape(&self) -> [usize; 3];
 
+    /// Why Python cannot take this position yet, if it cannot (a variant
+    /// the observations and the action space do not cover).
+    fn unsupported(&self) -> Option<String> {
+        None
+    }
+
     /// What a vector environment keeps per game to write its observations
     /// faster ([`PyGame::observe_cached`]): `()` for most games.
     type ObsCache: Clone + Default + Send + std::fmt::Debug;

@@ -266,6 +266,14 @@ impl PyGame for tictactoe::Position {
 impl PyGame for santorini::Position {
     type ObsCache = ();
     const CLASS: &'static str = "Santorini";
+
+    fn unsupported(&self) -> Option<String> {
+        self.has_gods().then(|| {
+            "the gods are not in the Python bindings yet (the library, the command and \
+             the API play them)"
+                .to_string()
+        })
+    }
     /// Two plies: a quick opponent (the engine alone would search six).
     const EXPERT_LIMITS: Limits = Limits {
         depth: Some(2),

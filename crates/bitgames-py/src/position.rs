@@ -26,12 +26,20 @@ pub fn parse<G: PyGame>(notation: Option<&str>) -> PyResult<G> {
     let Some(text) = notation else {
         return Ok(G::start());
     };
-    registry::parse_position::<G>(text).map_err(|e| match e {
+    let pos = registry::parse_position::<G>(text).map_err(|e| match e {
         registry::Error::BadPosition { text, why, .. } => {
             PyValueError::new_err(format!("bad {} position `{text}`: {why}", G::CLASS))
         }
         other => PyValueError::new_err(other.to_string()),
-    })
+    })?;
+    match pos.unsupported() {
+        Some(why) => Err(PyValueError::new_err(format!(
+            "{} position `{}`: {why}",
+            G::CLASS,
+            text.trim()
+        ))),
+        None => Ok(pos),
+    }
 }
 
 /// A move written in the game's notation, and its action; a ValueError for

@@ -789,6 +789,40 @@ fn santorini_bestmove_gives_a_legal_move() {
     assert_eq!(win["exact"], true);
 }
 
+/// Positions with gods go through the generic routes and Santorini's own:
+/// the legal turns (santorini-ai's count), a turn of the god's played, the
+/// engine's answer, the state with the gods' marks.
+#[test]
+fn santorini_routes_take_positions_with_gods() {
+    let s = server();
+    let gods = "0000000000000000000000000/1/apollo:B3,D3/minotaur:C4,C2";
+    let (status, legal) = s.get("/api/santorini/legal", &[("position", gods)]);
+    assert_eq!(status, 200, "{legal}");
+    assert_eq!(legal["legal_moves"].as_array().unwrap().len(), 92);
+    // Apollo swaps into C4 and builds.
+    let (status, a) = s.get(
+        "/api/santorini/state",
+        &[("position", gods), ("moves", "B3>C4^B4")],
+    );
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(
+        a["position"],
+        "0000001000000000000000000/2/apollo:C4,D3/minotaur:B3,C2"
+    );
+    let (status, best) = s.get(
+        "/api/santorini/bestmove",
+        &[("position", gods), ("depth", "1")],
+    );
+    assert_eq!(status, 200, "{best}");
+    let names: Vec<&str> = legal["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(names.contains(&best["best"].as_str().unwrap()), "{best}");
+}
+
 #[test]
 fn santorini_state_plays_moves_from_the_start() {
     let s = server();
