@@ -26,10 +26,10 @@
 
 use super::bitboard::{Bitboard, Space};
 use super::god::God;
+pub use super::legality::PlayError;
 pub use super::moves::{MAX_MOVES, Move, MoveBuf, Moves, NUM_ACTIONS, Power, STEPS};
 use super::moves::{direction, step};
 use crate::game::{Game, Outcome, Player};
-use thiserror::Error;
 
 /// A Santorini position: levels, workers and the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,82 +53,6 @@ impl Default for Position {
     fn default() -> Self {
         Position::new()
     }
-}
-
-/// Why a move was refused.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum PlayError {
-    /// The game is already over.
-    #[error("the game is over ({0})")]
-    GameOver(Outcome),
-    /// In a game with gods: not one of the turns of the player's god.
-    #[error("{mv} is not a turn of {god}{}", if *up_blocked { " (who may not move up: Athena moved up)" } else { "" })]
-    NotATurn {
-        /// The move.
-        mv: Move,
-        /// The player's god.
-        god: God,
-        /// Whether the player may not move up.
-        up_blocked: bool,
-    },
-    /// A worker move while the player still has to place workers.
-    #[error("player {0} must first place both workers (e.g. A1,B2)")]
-    MustPlace(Player),
-    /// A placement after the player's workers are on the board.
-    #[error("player {0} has already placed both workers")]
-    AlreadyPlaced(Player),
-    /// Both workers placed on one space.
-    #[error("both workers on the same space {0}")]
-    SameSpace(Space),
-    /// A worker placed on an occupied or domed space.
-    #[error("cannot place a worker on {0}: it is {1}")]
-    PlaceBlocked(Space, &'static str),
-    /// The move starts from a space without one of the mover's workers.
-    #[error("no worker of player {1} on {0}")]
-    NoWorker(Space, Player),
-    /// The worker's destination is not a neighbour.
-    #[error("{to} is not next to {from}")]
-    NotNeighbour {
-        /// Where the worker stands.
-        from: Space,
-        /// Where it was asked to go.
-        to: Space,
-    },
-    /// The destination is occupied or domed.
-    #[error("cannot move onto {0}: it is {1}")]
-    MoveBlocked(Space, &'static str),
-    /// The destination is more than one level up.
-    #[error("cannot move from level {from_level} up to level {to_level} on {to}")]
-    TooHigh {
-        /// The worker's level.
-        from_level: u8,
-        /// The destination's level.
-        to_level: u8,
-        /// The destination.
-        to: Space,
-    },
-    /// The build is not next to the moved worker.
-    #[error("cannot build on {build}: it is not next to {to}")]
-    BuildNotNeighbour {
-        /// The build space.
-        build: Space,
-        /// Where the worker now stands.
-        to: Space,
-    },
-    /// The build is on an occupied or domed space.
-    #[error("cannot build on {0}: it is {1}")]
-    BuildBlocked(Space, &'static str),
-    /// A move up onto level 3 wins and takes no build.
-    #[error("moving up onto level 3 at {0} wins: write it with '#' and no build")]
-    MustWin(Space),
-    /// A move marked as a win that does not climb from level 2 onto level 3.
-    #[error("{from}>{to} is not a win: the worker must move up from level 2 onto level 3")]
-    NotAWin {
-        /// The worker's space.
-        from: Space,
-        /// The destination.
-        to: Space,
-    },
 }
 
 impl Position {
@@ -348,100 +272,6 @@ impl Position {
     #[inline]
     pub fn is_base_turn(&self) -> bool {
         self.gods[self.to_move.index()] == God::Mortal && !self.up_blocked || self.is_placement()
-    }
-
-    /// Why `mv` is illegal here, or `None` if it is legal.
-    #[must_use]
-    pub fn why_illegal(&self, mv: Move) -> Option<PlayError> {
-        let outcome = self.outcome();
-        if outcome.is_over() {
-            return Some(PlayError::GameOver(outcome));
-        }
-        if !self.is_base_turn() {
-            let god = self.gods[self.to_move.index()];
-            return (!self.legal_moves().contains(&mv)).then_some(PlayError::NotATurn {
-                mv,
-                god,
-                up_blocked: self.up_blocked,
-            });
-        }
-        if let Move::Power(_) = mv {
-            return Some(PlayError::NotATurn {
-                mv,
-                god: God::Mortal,
-                up_blocked: false,
-            });
-        }
-        let me = self.to_move;
-        let occupied = self.occupied();
-        let blocked_by = |s: Space| -> Option<&'static str> {
-            if occupied.contains(s) {
-                Some("occupied")
-            } else if self.heights[3].contains(s) {
-                Some("domed")
-            } else {
-                None
-            }
-        };
-        match mv {
-            Move::Place(a, b) => {
-                if !self.is_placement() {
-                    return Some(PlayError::AlreadyPlaced(me));
-                }
-                if a == b {
-                    return Some(PlayError::SameSpace(a));
-                }
-                for s in [a, b] {
-                    if let Some(why) = blocked_by(s) {
-                        return Some(PlayError::PlaceBlocked(s, why));
-                    }
-                }
-                None
-            }
-            Move::Power(_) => unreachable!("refused above"),
-            Move::Build { from, to, .. } | Move::Win { from, to } => {
-                if self.is_placement() {
-                    return Some(PlayError::MustPlace(me));
-                }
-                if !self.workers(me).contains(from) {
-                    return Some(PlayError::NoWorker(from, me));
-                }
-                if !Bitboard::neighbours(from).contains(to) {
-                    return Some(PlayError::NotNeighbour { from, to });
-                }
-                if let Some(why) = blocked_by(to) {
-                    return Some(PlayError::MoveBlocked(to, why));
-                }
-                let (from_level, to_level) = (self.level(from), self.level(to));
-                if to_level > from_level + 1 {
-                    return Some(PlayError::TooHigh {
-                        from_level,
-                        to_level,
-                        to,
-                    });
-                }
-                let wins = from_level == 2 && to_level == 3;
-                match mv {
-                    Move::Win { .. } if !wins => Some(PlayError::NotAWin { from, to }),
-                    Move::Build { .. } if wins => Some(PlayError::MustWin(to)),
-                    Move::Build { build, .. } => {
-                        if !Bitboard::neighbours(to).contains(build) {
-                            return Some(PlayError::BuildNotNeighbour { build, to });
-                        }
-                        if build != from
-                            && let Some(why) = blocked_by(build)
-                        {
-                            return Some(PlayError::BuildBlocked(build, why));
-                        }
-                        if build == from && self.heights[3].contains(build) {
-                            return Some(PlayError::BuildBlocked(build, "domed"));
-                        }
-                        None
-                    }
-                    _ => None,
-                }
-            }
-        }
     }
 
     /// The board as a small grid for a terminal: each space shows its level

@@ -23,6 +23,7 @@ pub mod eval;
 pub mod game;
 pub mod god;
 pub mod instance;
+mod legality;
 mod moves;
 pub mod naive;
 pub mod naive_gods;
