@@ -9,6 +9,7 @@ use arrayvec::ArrayVec;
 // written out so that it inlines: `Hash` agrees with it.
 #[allow(clippy::derived_hash_with_manual_eq)]
 #[derive(Clone, Copy, Debug, Eq, Hash, PartialOrd, Ord)]
+#[repr(align(8))]
 pub enum Move {
     /// Place both workers (setup); the two spaces in the order of [`Move::place`].
     Place(Space, Space),
