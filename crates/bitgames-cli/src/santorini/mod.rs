@@ -179,6 +179,11 @@ pub enum Command {
         /// `0,50`, and stop once it decides (after a whole pair of games).
         #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
         sprt: Option<(f64, f64)>,
+        /// Gods: the first engine's and the second's (each keeps its god when
+        /// the colours swap), a god's name or `random` (drawn for each start),
+        /// e.g. `pan,random`.
+        #[arg(long, value_parser = parse_god_picks)]
+        gods: Option<[referee::GodPick; 2]>,
     },
     /// Print the benchmark table (medians and ratios) from the results of
     /// `cargo bench -p bitgames-bench --bench santorini`: `bitgames bench-table
@@ -258,6 +263,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             seed,
             json,
             sprt,
+            gods,
         } => referee::run(&referee::Settings {
             commands: [engine1, engine2],
             names: [name1, name2],
@@ -267,6 +273,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             seed,
             json,
             sprt,
+            gods,
         }),
         Command::BenchTable { criterion } => {
             bench::table(&criterion.unwrap_or_else(crate::bench_table::default_dir))
@@ -315,6 +322,24 @@ pub enum GodChoice {
     These([God; 2]),
     /// Two of the ten at random.
     Random,
+}
+
+/// The referee's `--gods`: two of a god's name or `random`.
+fn parse_god_picks(text: &str) -> Result<[referee::GodPick; 2], String> {
+    let (a, b) = text.split_once(',').ok_or_else(|| {
+        format!(
+            "{:?}: give the two engines' gods (pan,random)",
+            bitgames::excerpt(text)
+        )
+    })?;
+    let pick = |t: &str| match t.trim() {
+        "random" => Ok(referee::GodPick::Random),
+        name => name
+            .parse()
+            .map(referee::GodPick::This)
+            .map_err(|e: bitgames::santorini::god::UnknownGod| e.to_string()),
+    };
+    Ok([pick(a)?, pick(b)?])
 }
 
 /// `apollo,pan` or `random`.

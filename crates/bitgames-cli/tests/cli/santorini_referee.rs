@@ -292,3 +292,79 @@ fn an_engine_that_cannot_start_is_an_error() {
             "cannot start engine `/nonexistent/engine`",
         ));
 }
+
+/// A match with gods: each engine keeps its god when the colours swap (a
+/// random one drawn for each start), every game's start names them, and the
+/// games replay under our rules.
+#[test]
+fn a_match_with_gods_keeps_each_engines_god() {
+    let dir = scratch("gods");
+    let json = dir.join("games.jsonl");
+    let out = bitgames()
+        .args([
+            "santorini",
+            "referee",
+            "--engine1",
+            "bitgames santorini engine",
+            "--engine2",
+            "bitgames santorini engine",
+            "--name1",
+            "one",
+            "--name2",
+            "two",
+            "--games",
+            "2",
+            "--time",
+            "20ms",
+            "--gods",
+            "pan,random",
+            "--json",
+        ])
+        .arg(&json)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("game 1: P1 one (pan) P2 two ("), "{stdout}");
+    assert!(stdout.contains("game 2: P1 two ("), "{stdout}");
+    let games: Vec<serde_json::Value> = std::fs::read_to_string(&json)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 2);
+    let start = |g: &serde_json::Value| g["start"].as_str().unwrap().parse::<Position>().unwrap();
+    let (a, b) = (start(&games[0]), start(&games[1]));
+    assert_eq!(a.gods()[0], bitgames::santorini::God::Pan);
+    assert_eq!(
+        b.gods(),
+        [a.gods()[1], a.gods()[0]],
+        "the gods follow the engines"
+    );
+    for g in &games {
+        let mut pos = start(g);
+        for m in g["moves"].as_array().unwrap() {
+            pos.play(m.as_str().unwrap().parse::<Move>().unwrap())
+                .unwrap();
+        }
+        assert!(pos.outcome().is_over(), "{pos}");
+    }
+    bitgames()
+        .args([
+            "santorini",
+            "referee",
+            "--engine1",
+            "a",
+            "--engine2",
+            "b",
+            "--gods",
+            "pan",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "\"pan\": give the two engines' gods (pan,random)",
+        ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -21,13 +21,13 @@
 
 mod process;
 
-use bitgames::santorini::Position;
 use bitgames::santorini::players::random_start;
+use bitgames::santorini::{God, Position};
 use bitgames::tools::elo::{SPRT_BOUND, elo_text, sprt_llr};
 use bitgames::{Game, Outcome, Player};
 use process::{Answer, EngineProcess, Fault};
-use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -54,6 +54,28 @@ pub(super) struct Settings {
     /// A sequential probability ratio test of Elo `elo0` against `elo1`
     /// (alpha = beta = 0.05) that ends the match once decided.
     pub sprt: Option<(f64, f64)>,
+    /// Each engine's god (it keeps its god when the colours swap), drawn
+    /// for each start where random; `None`: the base game.
+    pub gods: Option<[GodPick; 2]>,
+}
+
+/// An engine's god in a match: this one, or one of the ten drawn anew for
+/// each start.
+#[derive(Clone, Copy, Debug)]
+pub enum GodPick {
+    /// Always this god.
+    This(God),
+    /// One of the ten simple gods at random, for each start.
+    Random,
+}
+
+/// ` (apollo)` after an engine's name in a game with gods.
+fn god_text(god: God) -> String {
+    if god == God::Mortal {
+        String::new()
+    } else {
+        format!(" ({god})")
+    }
 }
 
 /// One side's figures over some moves.
@@ -121,6 +143,8 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
     let mut engines: [Option<EngineProcess>; 2] = [None, None];
     let mut rng = SmallRng::seed_from_u64(s.seed);
     let mut start = Position::new();
+    // Each engine's god for this start.
+    let mut gods = [God::Mortal; 2];
     let mut points = [0u32; 2]; // wins of engine 1, of engine 2
     let mut pairs = [0u32; 3]; // starts won twice by engine 1, by engine 2, split
     let mut pair_first = 0;
@@ -137,15 +161,22 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
     for game in 0..s.games {
         if game % 2 == 0 {
             start = random_start(&mut rng);
+            if let Some(picks) = s.gods {
+                gods = picks.map(|p| match p {
+                    GodPick::This(god) => god,
+                    GodPick::Random => God::SIMPLE[rng.random_range(0..God::SIMPLE.len())],
+                });
+            }
         }
         // Engine index of player 1: engine 1 in even games.
         let first = (game % 2) as usize;
+        let game_start = start.with_gods([gods[first], gods[1 - first]]);
         for (e, slot) in engines.iter_mut().enumerate() {
             if slot.is_none() {
                 *slot = Some(EngineProcess::spawn(&s.commands[e])?);
             }
         }
-        let mut pos = start;
+        let mut pos = game_start;
         let mut moves: Vec<String> = Vec::new();
         let mut details: Vec<serde_json::Value> = Vec::new();
         let mut stats = [SideStats::default(); 2];
@@ -201,10 +232,12 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
         totals[0].merge(&stats[0]);
         totals[1].merge(&stats[1]);
         let mut line = format!(
-            "game {}: P1 {} P2 {}: {} wins ({}) in {} plies; {} {}; {} {}",
+            "game {}: P1 {}{} P2 {}{}: {} wins ({}) in {} plies; {} {}; {} {}",
             game + 1,
             s.names[first],
+            god_text(game_start.gods()[0]),
             s.names[1 - first],
+            god_text(game_start.gods()[1]),
             s.names[winner],
             if winner == first { "P1" } else { "P2" },
             moves.len(),
@@ -216,7 +249,7 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
         if let Some((e, why)) = &fault {
             let _ = write!(
                 line,
-                "\n  {} loses game {}: {why}, in {pos} after the moves {} (start {start})",
+                "\n  {} loses game {}: {why}, in {pos} after the moves {} (start {game_start})",
                 s.names[*e],
                 game + 1,
                 if moves.is_empty() {
@@ -256,7 +289,7 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
         if let Some(file) = json.as_mut() {
             let record = serde_json::json!({
                 "game": game + 1,
-                "start": start.to_string(),
+                "start": game_start.to_string(),
                 "player1": s.names[first],
                 "player2": s.names[1 - first],
                 "winner": s.names[winner],
