@@ -186,6 +186,12 @@ fn each_power_plays_as_the_rulebook_says() {
             "(A3,E1)>(C5,C1)^B1",
             "0000000000000000000001000/2/hermes:C5,C1/mortal:D5,E5",
         ),
+        // The same, the ends written in board order as santorini-ai does.
+        (
+            "0000000000000000000000000/1/hermes:A3,E1/mortal:E5,D5",
+            "(A3,E1)>(C1,C5)^B1",
+            "0000000000000000000001000/2/hermes:C5,C1/mortal:D5,E5",
+        ),
         // Pan wins by moving down two levels.
         (
             "0000000000200000000000000/1/pan:A3,E1/mortal:E5,D5",
