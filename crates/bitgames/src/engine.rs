@@ -157,7 +157,18 @@ impl<G: Game, E: Evaluator<G> + Send> Engine<G> for Negamax<E> {
             elapsed: Duration::ZERO,
         };
         for depth in 1..=max_depth {
-            let found = negamax::negamax(pos, depth, -WIN_SCORE - 1, WIN_SCORE + 1, &mut self.eval);
+            let window = (-WIN_SCORE - 1, WIN_SCORE + 1);
+            let found = match deadline {
+                None => negamax::negamax(pos, depth, window.0, window.1, &mut self.eval),
+                Some(d) => {
+                    match negamax::negamax_until(pos, depth, window.0, window.1, &mut self.eval, d)
+                    {
+                        Some(found) => found,
+                        // The time ran out within this depth: the last one stands.
+                        None => break,
+                    }
+                }
+            };
             report.nodes += found.nodes;
             report.best = found.best.or(report.best);
             report.score = Some(found.score);
@@ -211,6 +222,24 @@ mod tests {
         assert_eq!(r.depth, DEFAULT_DEPTH);
         assert!(!r.exact, "4 plies of an empty board prove nothing");
         assert_eq!(r.score, Some(0));
+    }
+
+    /// A search past its deadline gives up and says so, rather than
+    /// answering from half a tree; within it, it answers as without one.
+    #[test]
+    fn a_search_gives_up_at_its_deadline() {
+        let pos = tictactoe::Position::default();
+        let mut eval = |_: &tictactoe::Position| 0;
+        let now = Instant::now();
+        assert_eq!(
+            negamax::negamax_until(&pos, 9, -WIN_SCORE, WIN_SCORE, &mut eval, now),
+            None
+        );
+        let later = now + Duration::from_secs(3600);
+        assert_eq!(
+            negamax::negamax_until(&pos, 4, -WIN_SCORE, WIN_SCORE, &mut eval, later),
+            Some(negamax::negamax(&pos, 4, -WIN_SCORE, WIN_SCORE, &mut eval))
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! a position at the depth limit scores what the [`Evaluator`] says.
 
 use crate::{Game, Outcome};
+use std::time::Instant;
 
 /// The score of a win on the spot; a win `n` plies away scores `WIN_SCORE - n`.
 pub const WIN_SCORE: i32 = 1_000_000;
@@ -47,9 +48,57 @@ pub fn negamax<G: Game, E: Evaluator<G>>(
     beta: i32,
     eval: &mut E,
 ) -> SearchResult<G::Move> {
-    let mut nodes = 0;
-    let (score, best) = search(pos, depth, 0, alpha, beta, eval, &mut nodes);
-    SearchResult { score, best, nodes }
+    let mut budget = Budget::default();
+    let (score, best) = search(pos, depth, 0, alpha, beta, eval, &mut budget);
+    SearchResult {
+        score,
+        best,
+        nodes: budget.nodes,
+    }
+}
+
+/// [`negamax()`] that gives up at `deadline`: `None` if the time ran out
+/// before the search finished (its partial result would mislead).
+pub fn negamax_until<G: Game, E: Evaluator<G>>(
+    pos: &G,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+    eval: &mut E,
+    deadline: Instant,
+) -> Option<SearchResult<G::Move>> {
+    let mut budget = Budget {
+        deadline: Some(deadline),
+        ..Budget::default()
+    };
+    let (score, best) = search(pos, depth, 0, alpha, beta, eval, &mut budget);
+    (!budget.stopped).then_some(SearchResult {
+        score,
+        best,
+        nodes: budget.nodes,
+    })
+}
+
+/// The nodes a search visited and when it must stop.
+#[derive(Default)]
+struct Budget {
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl Budget {
+    /// Counts a node; whether the time is up (looked at every 64 nodes).
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes % 64 == 0
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
 }
 
 /// The score of a finished game for the player to move, `ply` plies from the root.
@@ -68,9 +117,11 @@ fn search<G: Game, E: Evaluator<G>>(
     mut alpha: i32,
     beta: i32,
     eval: &mut E,
-    nodes: &mut u64,
+    budget: &mut Budget,
 ) -> (i32, Option<G::Move>) {
-    *nodes += 1;
+    if budget.visit() {
+        return (0, None);
+    }
     let outcome = pos.outcome();
     if outcome.is_over() {
         return (terminal_score(pos, outcome, ply), None);
@@ -89,7 +140,10 @@ fn search<G: Game, E: Evaluator<G>>(
     for &mv in moves.iter() {
         let mut child = pos.clone();
         child.play_unchecked(mv);
-        let (s, _) = search(&child, depth - 1, ply + 1, -beta, -alpha, eval, nodes);
+        let (s, _) = search(&child, depth - 1, ply + 1, -beta, -alpha, eval, budget);
+        if budget.stopped {
+            return (0, None);
+        }
         let s = -s;
         if s > best_score {
             best_score = s;

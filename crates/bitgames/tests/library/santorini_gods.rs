@@ -272,6 +272,23 @@ fn the_engine_plays_every_god_pair() {
             assert!(pos.legal_moves().contains(&best), "{pos}: {best}");
         }
     }
+    // A time limit holds even where a depth takes long (Hermes' thousands
+    // of turns): the search stops within it, with the last whole depth's
+    // move (not a speed test: a loaded machine may end it later).
+    let hermes: Position = "0000000000000000000000000/1/hermes:B3,D3/mortal:C4,C2"
+        .parse()
+        .unwrap();
+    let timed = Limits {
+        depth: None,
+        time: Some(std::time::Duration::from_millis(200)),
+    };
+    let report = Engine::default().search(&hermes, timed);
+    assert!(
+        report.elapsed < std::time::Duration::from_secs(2),
+        "{:?}",
+        report.elapsed
+    );
+    assert!(hermes.legal_moves().contains(&report.best.unwrap()));
     let pan: Position = "0000000000200000000000000/1/pan:A3,E1/mortal:E5,D5"
         .parse()
         .unwrap();
