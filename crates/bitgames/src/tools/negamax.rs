@@ -91,7 +91,7 @@ impl Budget {
     /// Counts a node; whether the time is up (looked at every 64 nodes).
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % 64 == 0
+        if self.nodes.is_multiple_of(64)
             && let Some(d) = self.deadline
             && Instant::now() >= d
         {
