@@ -78,23 +78,7 @@ fn line_text(bytes: &[u8]) -> Result<String, String> {
 /// A duration such as `1s`, `250ms`, `0.1s` or `2` (seconds): more than 0
 /// and at most a day (the one time syntax of every command).
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let t = text.trim();
-    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
-        (n, 1e-3)
-    } else if let Some(n) = t.strip_suffix('s') {
-        (n, 1.0)
-    } else {
-        (t, 1.0)
-    };
-    match number.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 && v * scale <= MAX_SECONDS => {
-            Ok(Duration::from_secs_f64(v * scale))
-        }
-        _ => Err(format!(
-            "{:?} is not a positive time of at most a day (86400s), such as 1s, 250ms or 0.1s",
-            bitgames::excerpt(text)
-        )),
-    }
+    bitgames::engine::parse_time(text)
 }
 
 #[cfg(test)]

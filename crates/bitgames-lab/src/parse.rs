@@ -6,31 +6,13 @@ use bitgames::engine::Limits;
 use bitgames::excerpt;
 use std::time::Duration;
 
-/// The longest time per move or position: a day.
-const MAX_SECONDS: f64 = 86_400.0;
-
 /// The deepest fixed-depth search a command asks for.
 pub const MAX_DEPTH: u32 = 40;
 
-/// A positive time: `250ms`, `0.5s`, `1s` or a number of seconds.
+/// A positive time: `250ms`, `0.5s`, `1s` or a number of seconds (the
+/// library's syntax, as every command of `bitgames` reads it).
 pub fn duration(text: &str) -> Result<Duration, String> {
-    let t = text.trim();
-    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
-        (n, 1e-3)
-    } else if let Some(n) = t.strip_suffix('s') {
-        (n, 1.0)
-    } else {
-        (t, 1.0)
-    };
-    match number.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 && v * scale <= MAX_SECONDS => {
-            Ok(Duration::from_secs_f64(v * scale))
-        }
-        _ => Err(format!(
-            "{:?} is not a positive time of at most a day, such as 15ms, 0.5s or 1s",
-            excerpt(text)
-        )),
-    }
+    bitgames::engine::parse_time(text)
 }
 
 /// A search depth from 1 to [`MAX_DEPTH`].
@@ -74,22 +56,7 @@ pub fn positive(text: &str) -> Result<f64, String> {
 
 /// `ELO0,ELO1` with ELO0 < ELO1, both within ±2000.
 pub fn sprt(text: &str) -> Result<(f64, f64), String> {
-    let bad = || {
-        format!(
-            "{:?} is not ELO0,ELO1 with ELO0 < ELO1, such as 0,50",
-            excerpt(text)
-        )
-    };
-    let (a, b) = text.split_once(',').ok_or_else(bad)?;
-    let (a, b): (f64, f64) = (
-        a.trim().parse().map_err(|_| bad())?,
-        b.trim().parse().map_err(|_| bad())?,
-    );
-    if a.is_finite() && b.is_finite() && a < b && a.abs() < 2000.0 && b.abs() < 2000.0 {
-        Ok((a, b))
-    } else {
-        Err(bad())
-    }
+    bitgames::tools::elo::parse_sprt(text)
 }
 
 #[cfg(test)]

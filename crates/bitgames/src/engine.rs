@@ -102,6 +102,35 @@ pub trait Engine<G: Game>: Send {
     fn think(&mut self, pos: &G, limits: Limits) -> Report<G::Move>;
 }
 
+/// The longest time a search may be given: a day.
+pub const MAX_TIME: Duration = Duration::from_secs(86_400);
+
+/// A time to think from text: `1s`, `250ms`, `0.1s` or `2` (seconds), more
+/// than 0 and at most [`MAX_TIME`] (the time syntax of every command).
+///
+/// # Errors
+///
+/// Names the text and the form it should have.
+pub fn parse_time(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 1e-3)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else {
+        (t, 1.0)
+    };
+    match number.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v * scale <= MAX_TIME.as_secs_f64() => {
+            Ok(Duration::from_secs_f64(v * scale))
+        }
+        _ => Err(format!(
+            "{:?} is not a positive time of at most a day (86400s), such as 1s, 250ms or 0.1s",
+            crate::excerpt(text)
+        )),
+    }
+}
+
 /// The generic engine: alpha-beta negamax (see [`crate::tools::negamax`])
 /// deepened one ply at a time until the depth limit, the time limit, or a
 /// forced result. With no limit it searches 4 plies. Its evaluation is the

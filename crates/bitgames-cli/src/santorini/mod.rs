@@ -177,7 +177,7 @@ pub enum Command {
         json: Option<PathBuf>,
         /// Run an SPRT of Elo ELO0 against ELO1 (alpha = beta = 0.05), e.g.
         /// `0,50`, and stop once it decides (after a whole pair of games).
-        #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+        #[arg(long, value_name = "ELO0,ELO1", value_parser = bitgames::tools::elo::parse_sprt)]
         sprt: Option<(f64, f64)>,
         /// Gods: the first engine's and the second's (each keeps its god when
         /// the colours swap), a god's name or `random` (drawn for each start),
@@ -292,26 +292,6 @@ pub(crate) fn limits(time: Option<Duration>, depth: Option<u32>) -> Limits {
             depth: None,
             time: Some(time.unwrap_or(Duration::from_secs(1))),
         },
-    }
-}
-
-/// `ELO0,ELO1` with ELO0 < ELO1.
-fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
-    let bad = || {
-        format!(
-            "{:?} is not ELO0,ELO1 with ELO0 < ELO1, such as 0,50",
-            bitgames::excerpt(text)
-        )
-    };
-    let (a, b) = text.split_once(',').ok_or_else(bad)?;
-    let (a, b): (f64, f64) = (
-        a.trim().parse().map_err(|_| bad())?,
-        b.trim().parse().map_err(|_| bad())?,
-    );
-    if a.is_finite() && b.is_finite() && a < b && b.abs() < 2000.0 && a.abs() < 2000.0 {
-        Ok((a, b))
-    } else {
-        Err(bad())
     }
 }
 

@@ -67,6 +67,31 @@ pub fn sprt_llr(wins: u32, losses: u32, draws: u32, elo0: f64, elo1: f64) -> Opt
     (n > 0.0 && var > 1e-12).then(|| n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var))
 }
 
+/// SPRT hypotheses from text: `ELO0,ELO1` with ELO0 < ELO1, both within
+/// ±2000 (e.g. `0,50`).
+///
+/// # Errors
+///
+/// Names the text and the form it should have.
+pub fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
+    let bad = || {
+        format!(
+            "{:?} is not ELO0,ELO1 with ELO0 < ELO1, such as 0,50",
+            crate::excerpt(text)
+        )
+    };
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let (a, b): (f64, f64) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if a.is_finite() && b.is_finite() && a < b && a.abs() < 2000.0 && b.abs() < 2000.0 {
+        Ok((a, b))
+    } else {
+        Err(bad())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +121,17 @@ mod tests {
         // s0 = 0.5, s1 = 0.5715, var 0.25: 20 * 0.0715 * (1 - 1.0715) / 0.5.
         assert!((even - (-0.2047)).abs() < 1e-3, "{even}");
         assert!(sprt_llr(18, 2, 0, 0.0, 50.0).unwrap() > SPRT_BOUND);
+    }
+
+    #[test]
+    fn sprt_hypotheses_are_read_and_bad_ones_named() {
+        assert_eq!(parse_sprt("0, 50"), Ok((0.0, 50.0)));
+        for bad in ["50,0", "0", "x,1", "0,5000"] {
+            let err = parse_sprt(bad).unwrap_err();
+            assert!(
+                err.ends_with("is not ELO0,ELO1 with ELO0 < ELO1, such as 0,50"),
+                "{err}"
+            );
+        }
     }
 }
