@@ -55,18 +55,15 @@ impl God {
     ];
 
     /// The ten simple gods of the rulebook (every god but `Mortal`).
-    pub const SIMPLE: [God; 10] = [
-        God::Apollo,
-        God::Artemis,
-        God::Athena,
-        God::Atlas,
-        God::Demeter,
-        God::Hephaestus,
-        God::Hermes,
-        God::Minotaur,
-        God::Pan,
-        God::Prometheus,
-    ];
+    pub const SIMPLE: [God; 10] = {
+        let mut gods = [God::Mortal; 10];
+        let mut i = 0;
+        while i < 10 {
+            gods[i] = God::ALL[i + 1];
+            i += 1;
+        }
+        gods
+    };
 
     /// The name in lower case, as positions write it (`mortal`, `apollo`).
     #[must_use]
