@@ -368,22 +368,14 @@ impl Game for Position {
     }
 
     fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        if !self.is_base_turn() {
+            // A god's turn: checked against the turns generated once.
+            let listed = self.god_turn(mv)?;
+            self.play_unchecked(listed);
+            return Ok(());
+        }
         let mv = match mv {
             Move::Place(a, b) => Move::place(a, b),
-            // Both Hermes workers on one level: either may end on either
-            // space (santorini-ai writes the ends in board order).
-            Move::Power(Power::Both { from, to, build }) if self.why_illegal(mv).is_some() => {
-                let swapped = Move::Power(Power::Both {
-                    from,
-                    to: [to[1], to[0]],
-                    build,
-                });
-                if self.why_illegal(swapped).is_none() {
-                    swapped
-                } else {
-                    mv
-                }
-            }
             other => other,
         };
         match self.why_illegal(mv) {

@@ -2,7 +2,7 @@
 //! turns of a god's player (a turn that is not one of the god's).
 
 use super::bitboard::{Bitboard, Space};
-use super::game::{Move, Position};
+use super::game::{Move, Position, Power};
 use super::god::God;
 use crate::game::{Game, Outcome, Player};
 use thiserror::Error;
@@ -87,17 +87,16 @@ impl Position {
     /// Why `mv` is illegal here, or `None` if it is legal.
     #[must_use]
     pub fn why_illegal(&self, mv: Move) -> Option<PlayError> {
+        if !self.is_base_turn() {
+            return match self.god_turn(mv) {
+                Ok(listed) if listed == mv => None,
+                Ok(_) => Some(self.not_a_turn(mv)),
+                Err(e) => Some(e),
+            };
+        }
         let outcome = self.outcome();
         if outcome.is_over() {
             return Some(PlayError::GameOver(outcome));
-        }
-        if !self.is_base_turn() {
-            let god = self.gods[self.to_move.index()];
-            return (!self.legal_moves().contains(&mv)).then_some(PlayError::NotATurn {
-                mv,
-                god,
-                up_blocked: self.up_blocked,
-            });
         }
         if let Move::Power(_) = mv {
             return Some(PlayError::NotATurn {
@@ -175,6 +174,40 @@ impl Position {
                     _ => None,
                 }
             }
+        }
+    }
+
+    /// A god's player's turn `mv` as the generator lists it, with the turns
+    /// generated once: Hermes' two ends in either order (santorini-ai
+    /// writes them in board order); or why it is not a turn.
+    pub(crate) fn god_turn(&self, mv: Move) -> Result<Move, PlayError> {
+        if let Some(winner) = self.climber() {
+            return Err(PlayError::GameOver(Outcome::Win(winner)));
+        }
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            return Err(PlayError::GameOver(Outcome::Win(self.to_move.other())));
+        }
+        let swapped = match mv {
+            Move::Power(Power::Both { from, to, build }) => Move::Power(Power::Both {
+                from,
+                to: [to[1], to[0]],
+                build,
+            }),
+            other => other,
+        };
+        let listed = |m: Move| moves.contains(&m).then_some(m);
+        listed(mv)
+            .or_else(|| listed(swapped))
+            .ok_or_else(|| self.not_a_turn(mv))
+    }
+
+    /// The refusal of a move that is not one of the god's turns.
+    fn not_a_turn(&self, mv: Move) -> PlayError {
+        PlayError::NotATurn {
+            mv,
+            god: self.gods[self.to_move.index()],
+            up_blocked: self.up_blocked,
         }
     }
 }
