@@ -293,10 +293,40 @@ impl Position {
     #[inline(never)]
     #[cold]
     pub(crate) fn has_winning_turn(&self) -> bool {
-        use crate::Game;
-        self.legal_moves()
-            .iter()
-            .any(|m| matches!(m, Move::Win { .. }))
+        let pos = self;
+        let me = pos.to_move.index();
+        let god = pos.gods[me];
+        let up = !pos.up_blocked;
+        if !up && god != God::Pan || self.is_placement() || self.climber().is_some() {
+            // Only Pan wins without moving up.
+            return false;
+        }
+        let (mine, theirs) = (pos.workers[me], pos.workers[1 - me]);
+        for from in mine {
+            let others = pos.occupied() ^ from.bitboard();
+            let blocked = others | pos.heights[3];
+            let mut dests = steps(pos, from, blocked, up);
+            if matches!(god, God::Apollo | God::Minotaur) {
+                let into = steps(pos, from, (mine ^ from.bitboard()) | pos.heights[3], up) & theirs;
+                dests |= Bitboard::from_spaces(
+                    into.into_iter()
+                        .filter(|&to| forced(pos, god, from, to).is_some()),
+                );
+            }
+            for mid in dests {
+                if wins(pos, god, from, mid) {
+                    return true;
+                }
+                if god == God::Artemis
+                    && steps(pos, mid, blocked | from.bitboard(), up)
+                        .into_iter()
+                        .any(|to| wins(pos, god, mid, to))
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Whether a god's player (or Athena's opponent) has a turn at all.
@@ -521,9 +551,26 @@ impl Position {
             }),
             a if a < NUM_GOD_ACTIONS => {
                 let a = a - BOTH;
+                let (from, to) = (
+                    [worker(0)?, worker(1)?],
+                    [space(a / 625)?, space(a / 25 % 25)?],
+                );
+                // Only the pairing the generator lists names a turn: each
+                // worker to an end on its level region, and where the two
+                // share a region (either reaches either end), the ends in
+                // order. `play` takes the other pairing too, as a text.
+                let blocked = self.workers[self.to_move.other().index()] | self.heights[3];
+                let regions = from.map(|f| level_region(self, f, blocked));
+                let shared = regions[0].contains(from[1]);
+                if !regions[0].contains(to[0])
+                    || !regions[1].contains(to[1])
+                    || (shared && to[0].index() > to[1].index())
+                {
+                    return None;
+                }
                 Move::Power(Power::Both {
-                    from: [worker(0)?, worker(1)?],
-                    to: [space(a / 625)?, space(a / 25 % 25)?],
+                    from,
+                    to,
                     build: space(a % 25)?,
                 })
             }

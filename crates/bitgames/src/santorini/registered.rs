@@ -1,7 +1,9 @@
 //! Santorini in the registry: the alpha-beta search as its engine, the naive
 //! twin's moves and outcome.
 
+use super::God;
 use super::naive::legal_moves_naive;
+use super::naive_gods::{NaiveState, distinct_successors, successors};
 use super::search::Engine as Search;
 use super::{Move, Position};
 use crate::engine::{Engine, Limits, Report};
@@ -45,7 +47,18 @@ impl Registered for Position {
     }
 
     /// A worker on level 3 has won; else a player with no move has lost.
+    /// With gods: the twin's winner (a worker forced onto level 3 has not
+    /// won), else a player with no turn has lost.
     fn naive_outcome(&self) -> Outcome {
+        if let Some(s) = self.naive_state() {
+            return match s.winner {
+                Some(p) => Outcome::Win(Player::BOTH[p]),
+                None if !self.is_placement() && successors(&s).is_empty() => {
+                    Outcome::Win(self.to_move().other())
+                }
+                None => Outcome::Ongoing,
+            };
+        }
         let levels = self.levels();
         for p in Player::BOTH {
             for (i, &level) in levels.iter().enumerate() {
@@ -60,5 +73,33 @@ impl Registered for Position {
         } else {
             Outcome::Ongoing
         }
+    }
+
+    /// With gods, once the workers are placed: the twin's positions one
+    /// turn later.
+    fn naive_successors(&self) -> Option<Vec<String>> {
+        self.naive_state()
+            .filter(|_| !self.is_placement())
+            .map(|s| distinct_successors(&s))
+    }
+
+    /// Game 0 is the base game; game `k` gives player 1 god `k` and player
+    /// 2 god `3k + k / 11` of [`God::ALL`] (Mortal is god 0, modulo 11):
+    /// every god plays first and second within 11 games.
+    fn conformance_start(game: u64) -> Position {
+        let n = God::ALL.len() as u64;
+        let (a, b) = (game % n, (3 * game + game / n) % n);
+        Position::new().with_gods([God::ALL[a as usize], God::ALL[b as usize]])
+    }
+}
+
+impl Position {
+    /// The naive twin's state of a position with gods (`None` without).
+    fn naive_state(&self) -> Option<NaiveState> {
+        self.has_gods().then(|| {
+            self.to_string()
+                .parse()
+                .expect("the twin reads every position's notation")
+        })
     }
 }

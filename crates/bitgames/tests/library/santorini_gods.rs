@@ -8,7 +8,7 @@
 use bitgames::santorini::naive_gods::{
     NaiveState, distinct_successors, successors as naive_successors,
 };
-use bitgames::santorini::{God, Position};
+use bitgames::santorini::{God, Move, Position};
 use bitgames::{Game, Outcome};
 use std::collections::BTreeSet;
 
@@ -126,6 +126,8 @@ fn the_bitboards_agree_with_the_naive_twin_on_random_games() {
             let fast: Vec<String> = successors(&pos).into_iter().collect();
             assert_eq!(fast, distinct_successors(&naive), "{pos}");
             let moves = pos.legal_moves();
+            let wins = moves.iter().any(|m| matches!(m, Move::Win { .. }));
+            assert_eq!(pos.has_winning_move(), wins, "a winning turn at {pos}");
             pos.play(moves[rng.random_range(0..moves.len())]).unwrap();
             checked += 1;
         }

@@ -15,6 +15,7 @@
 //! `WIN_SCORE - n`.
 
 mod constants;
+mod gods;
 mod node;
 mod ordering;
 mod quiescence;
@@ -23,7 +24,7 @@ mod table;
 mod tests;
 
 use crate::Game;
-use crate::engine::{Engine as _, Limits, Report};
+use crate::engine::{Limits, Report};
 use crate::santorini::eval::network::{HIDDEN, Sums};
 use crate::santorini::eval::{Net, evaluate};
 use crate::santorini::game::{Move, MoveBuf, Position};
@@ -127,9 +128,7 @@ impl Engine {
     /// once its first move (the last depth's best) is searched.
     pub fn search(&mut self, pos: &Position, limits: Limits) -> Report<Move> {
         if pos.has_gods() {
-            // The god powers are not in this search yet: the generic
-            // alpha-beta over every turn, with the linear evaluation.
-            return crate::engine::Negamax::new(|p: &Position| evaluate(p)).think(pos, limits);
+            return self.search_gods(pos, limits);
         }
         let started = Instant::now();
         self.nodes = 0;

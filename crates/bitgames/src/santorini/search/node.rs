@@ -274,13 +274,13 @@ impl Engine {
 /// Reverse futility pruning: a shallow position whose static evaluation
 /// beats beta by a margin a ply is taken as a cut.
 #[inline]
-fn reverse_futility(depth: u32, static_eval: i32, beta: i32) -> bool {
+pub(super) fn reverse_futility(depth: u32, static_eval: i32, beta: i32) -> bool {
     depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth as i32 >= beta
 }
 
 /// Late-move pruning: how many quiet moves a shallow quiet node searches.
 #[inline]
-fn late_move_limit(quiet_node: bool, depth: u32) -> usize {
+pub(super) fn late_move_limit(quiet_node: bool, depth: u32) -> usize {
     if quiet_node && depth <= LMP_DEPTH {
         LMP_BASE + LMP_FACTOR * (depth * depth) as usize
     } else {

@@ -63,7 +63,7 @@ fn build_code(from: Space, to: Space, build: Space) -> u32 {
 /// A value moved towards `HISTORY_MAX * sign(bonus)` by `bonus`, less the
 /// more it already is (so that it stays bounded).
 #[inline]
-fn nudged(value: i32, bonus: i32) -> i32 {
+pub(super) fn nudged(value: i32, bonus: i32) -> i32 {
     value + bonus - value * bonus.abs() / HISTORY_MAX
 }
 
