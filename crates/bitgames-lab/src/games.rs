@@ -17,6 +17,7 @@ use crate::data::load_net;
 use crate::parse;
 use anyhow::Context;
 use bitgames::engine::{Limits, Report};
+use bitgames::santorini::God;
 use bitgames::santorini::players::random_start;
 use bitgames::santorini::search::Engine;
 use bitgames::santorini::{Move, Position};
@@ -60,6 +61,10 @@ pub struct Args {
     /// The chance of setting a branch aside at each undecided engine move.
     #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse::fraction)]
     branch: f64,
+    /// Give each game a random god for each player (any of the ten, or
+    /// Mortal), drawn from the seed.
+    #[arg(long)]
+    gods: bool,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
@@ -71,7 +76,12 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let done = AtomicUsize::new(0);
     (0..args.games).into_par_iter().try_for_each(|g| {
         let mut rng = SmallRng::seed_from_u64(args.seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let start = start_with_random_plies(&mut rng, args.random_plies);
+        let gods = if args.gods {
+            [0, 1].map(|_| God::ALL[rng.random_range(0..God::ALL.len())])
+        } else {
+            [God::Mortal; 2]
+        };
+        let start = start_with_random_plies(&mut rng, args.random_plies, gods);
         let mut engine = Engine::default();
         if let Some(net) = &net {
             engine = engine.with_net(net.clone());
@@ -119,10 +129,10 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A random start, then 0 to `plies` random moves (drawn evenly), none of
+/// A random start with `gods`, then 0 to `plies` random moves (drawn evenly), none of
 /// which ends the game.
-fn start_with_random_plies(rng: &mut SmallRng, plies: u32) -> Position {
-    let mut pos = random_start(rng);
+fn start_with_random_plies(rng: &mut SmallRng, plies: u32, gods: [God; 2]) -> Position {
+    let mut pos = random_start(rng).with_gods(gods);
     let n = if plies > 0 {
         rng.random_range(0..=plies)
     } else {

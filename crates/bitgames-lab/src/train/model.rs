@@ -10,7 +10,8 @@
 #![allow(clippy::needless_range_loop)]
 
 use bitgames::santorini::eval::network::{
-    HIDDEN, INPUTS, MAX_ON, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, QA, QB, SYMMETRIES, other_view,
+    BASE_GOD_INPUTS, HIDDEN, INPUTS, MAX_ON, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, QA, QB,
+    SYMMETRIES, other_view,
 };
 use bitgames::santorini::eval::{FEATURES, Net, WEIGHTS};
 use rand::Rng;
@@ -97,14 +98,15 @@ fn activation(a: f32) -> (f32, f32) {
 }
 
 impl Params {
-    /// Random first-layer and output weights (the neighbourhood inputs feed
-    /// only the first [`NEIGHBOURHOOD_UNITS`] units), the linear terms at
+    /// Random first-layer and output weights (the neighbourhood and god
+    /// inputs feed only the first [`NEIGHBOURHOOD_UNITS`] units, the base
+    /// game's god inputs nothing), the linear terms at
     /// the linear evaluation's weights.
     pub fn random(rng: &mut impl Rng, k: f32) -> Params {
         let w1 = (0..INPUTS * HIDDEN)
             .map(|at| {
                 let (i, j) = (at / HIDDEN, at % HIDDEN);
-                if i >= NEIGHBOURHOOD && j >= NEIGHBOURHOOD_UNITS {
+                if i >= NEIGHBOURHOOD && j >= NEIGHBOURHOOD_UNITS || BASE_GOD_INPUTS.contains(&i) {
                     0.0
                 } else {
                     rng.random_range(-0.1..0.1)
@@ -190,6 +192,10 @@ impl Params {
                 }
             }
             for &x in inputs_on {
+                if BASE_GOD_INPUTS.contains(&usize::from(x)) {
+                    // The base game's god inputs keep their rows of 0.
+                    continue;
+                }
                 let row = &mut g[x as usize * HIDDEN..(x as usize + 1) * HIDDEN];
                 let units = if usize::from(x) >= NEIGHBOURHOOD {
                     NEIGHBOURHOOD_UNITS

@@ -4,11 +4,25 @@
 
 use crate::Game;
 use crate::Player;
+#[cfg(doc)]
+use crate::santorini::God;
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 
+/// The first god input: `GODS + g` is the player to move's god,
+/// `GODS + 11 + g` the opponent's (`g`: its place in [`God::ALL`], 0 for
+/// Mortal), `GODS + 22 + b` whether the player to move may not move up
+/// (Athena's mark: `b` 1) or may (0). One of each three is on in every
+/// position; the base game's three ([`BASE_GOD_INPUTS`]) have rows of 0,
+/// so a network evaluates the base game as if they were not there. Like
+/// the neighbourhood counts, they feed only the first
+/// [`NEIGHBOURHOOD_UNITS`] hidden units.
+pub const GODS: usize = 317;
+/// The god inputs of the base game (Mortal, Mortal, free to move up): a
+/// network's rows for them are 0.
+pub const BASE_GOD_INPUTS: [usize; 3] = [GODS, GODS + 11, GODS + 22];
 /// The number of inputs.
-pub const INPUTS: usize = 317;
+pub const INPUTS: usize = GODS + 24;
 /// The first of the neighbourhood inputs (my workers'; the opponent's
 /// follow at `NEIGHBOURHOOD + SLOT_INPUTS`).
 pub const NEIGHBOURHOOD: usize = 275;
@@ -19,9 +33,9 @@ pub const SLOT_INPUTS: usize = 21;
 /// rows are 0 beyond, so that a move, which changes about ten of their
 /// counts, updates 64 sums a view for each instead of all 256.
 pub const NEIGHBOURHOOD_UNITS: usize = 64;
-/// The inputs on at once, repeats counted (25 spaces, 4 workers, and
-/// each worker's 8 neighbour slots).
-pub const MAX_ON: usize = 61;
+/// The inputs on at once, repeats counted (25 spaces, 4 workers, each
+/// worker's 8 neighbour slots, and the 3 god inputs).
+pub const MAX_ON: usize = 64;
 /// Input `i` seen from the opponent's side: the same input with the two
 /// players' roles swapped (the spaces' levels stay; my workers and
 /// neighbourhoods become the opponent's and back).
@@ -30,7 +44,10 @@ pub const MAX_ON: usize = 61;
 pub const fn other_view(i: u16) -> u16 {
     const N: u16 = NEIGHBOURHOOD as u16;
     const S: u16 = SLOT_INPUTS as u16;
+    const G: u16 = GODS as u16;
     match i {
+        _ if i >= G && i < G + 11 => i + 11,
+        _ if i >= G + 11 && i < G + 22 => i - 11,
         125..200 => i + 75,
         200..275 => i - 75,
         _ if i >= N && i < N + S => i + S,
@@ -169,5 +186,22 @@ pub fn inputs(pos: &Position, symmetry: usize, out: &mut [u16; MAX_ON]) -> usize
             }
         }
     }
+    for input in god_inputs(pos) {
+        out[n] = input as u16;
+        n += 1;
+    }
     n
+}
+
+/// The three god inputs on in `pos` (see [`GODS`]).
+#[must_use]
+#[inline]
+pub fn god_inputs(pos: &Position) -> [usize; 3] {
+    let me = pos.to_move();
+    let [mine, theirs] = [me, me.other()].map(|p| pos.gods()[p.index()] as usize);
+    [
+        GODS + mine,
+        GODS + 11 + theirs,
+        GODS + 22 + usize::from(pos.up_blocked()),
+    ]
 }

@@ -50,8 +50,8 @@ mod inputs;
 
 use inputs::neighbourhood_counts;
 pub use inputs::{
-    INPUTS, MAX_ON, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, SLOT_CATEGORIES, SLOT_INPUTS, SYMMETRIES,
-    inputs, other_view, slot_category,
+    BASE_GOD_INPUTS, GODS, INPUTS, MAX_ON, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, SLOT_CATEGORIES,
+    SLOT_INPUTS, SYMMETRIES, god_inputs, inputs, other_view, slot_category,
 };
 
 use super::features::{FEATURES, Weights, features, weigh};
@@ -153,8 +153,10 @@ impl Net {
         }
     }
 
-    /// The length of a network file.
-    const FILE_BYTES: usize = HEADER + 2 * (INPUTS * HIDDEN + 3 * HIDDEN) + 4 * (1 + FEATURES);
+    /// The length of a network file of `inputs` inputs.
+    const fn file_bytes(inputs: usize) -> usize {
+        HEADER + 2 * (inputs * HIDDEN + 3 * HIDDEN) + 4 * (1 + FEATURES)
+    }
 
     /// A network from its file's bytes.
     ///
@@ -169,16 +171,18 @@ impl Net {
         }
         let inputs = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
         let hidden = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
-        if inputs != INPUTS || hidden != HIDDEN {
+        // A file from before the gods has no god inputs: their rows are 0.
+        if !(inputs == INPUTS || inputs == GODS) || hidden != HIDDEN {
             return Err(format!(
-                "a network of {inputs} inputs and {hidden} hidden units: this engine takes {INPUTS} and {HIDDEN}"
+                "a network of {inputs} inputs and {hidden} hidden units: this engine takes \
+                 {INPUTS} (or {GODS}, without the gods) and {HIDDEN}"
             ));
         }
-        if bytes.len() != Net::FILE_BYTES {
+        if bytes.len() != Net::file_bytes(inputs) {
             return Err(format!(
                 "a network file of {} bytes: {} expected",
                 bytes.len(),
-                Net::FILE_BYTES
+                Net::file_bytes(inputs)
             ));
         }
         let mut at = HEADER;
@@ -189,20 +193,26 @@ impl Net {
             at += 2 * HIDDEN;
             out
         };
-        let w1: Vec<[i16; HIDDEN]> = (0..INPUTS).map(|_| row()).collect();
+        let mut w1: Vec<[i16; HIDDEN]> = (0..inputs).map(|_| row()).collect();
+        w1.resize(INPUTS, [0; HIDDEN]);
         let (b1, w2, w2_other) = (row(), row(), row());
+        if let Some(&i) = BASE_GOD_INPUTS.iter().find(|&&i| w1[i] != [0; HIDDEN]) {
+            return Err(format!(
+                "input {i} (a god input of the base game) has weights: its row must be 0"
+            ));
+        }
         if let Some((i, j)) = (NEIGHBOURHOOD..INPUTS).find_map(|i| {
             (NEIGHBOURHOOD_UNITS..HIDDEN)
                 .find(|&j| w1[i][j] != 0)
                 .map(|j| (i, j))
         }) {
             return Err(format!(
-                "input {i} (a neighbourhood count) has weight {} on hidden unit {j}: \
-                 these inputs may feed only the first {NEIGHBOURHOOD_UNITS} units",
+                "input {i} (a neighbourhood count or a god) has weight {} on hidden unit \
+                 {j}: these inputs may feed only the first {NEIGHBOURHOOD_UNITS} units",
                 w1[i][j]
             ));
         }
-        let i32s: Vec<i32> = bytes[HEADER + 2 * (INPUTS * HIDDEN + 3 * HIDDEN)..]
+        let i32s: Vec<i32> = bytes[HEADER + 2 * (inputs * HIDDEN + 3 * HIDDEN)..]
             .chunks_exact(4)
             .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .collect();
@@ -323,6 +333,17 @@ impl Net {
                     }
                 }
             }
+            if pos.has_gods() || pos.up_blocked() {
+                // The view's god inputs (the base game's rows are 0).
+                let seen = if view == pos.to_move() {
+                    *pos
+                } else {
+                    pos.passed()
+                };
+                for i in god_inputs(&seen) {
+                    add_row(acc, &self.w1[i]);
+                }
+            }
         }
     }
 
@@ -343,6 +364,7 @@ impl Net {
         mv: Option<Move>,
         out: &mut Sums,
     ) {
+        debug_assert!(!child.has_gods(), "kept sums are the base game's");
         let Some(Move::Build { from, to, build }) = mv else {
             // A pass changes nothing (a placement or a climb never reaches
             // an evaluation through here).

@@ -47,7 +47,7 @@ fn the_built_in_network_reads_back_and_counts_its_inputs() {
         pos.play_unchecked(random_move(&pos, &mut rng).unwrap());
     }
     let mut on = [0u16; MAX_ON];
-    assert_eq!(inputs(&pos, 0, &mut on), 61);
+    assert_eq!(inputs(&pos, 0, &mut on), 64);
     let mut sorted = on;
     sorted.sort_unstable();
     // One level a space, then my two workers, then the opponent's, all
@@ -300,6 +300,60 @@ fn a_network_reads_back_from_its_file() {
     net.w2_other = std::array::from_fn(|_| rand::Rng::random_range(&mut rng, -400..400));
     net.b2 = -17;
     let bytes = net.to_bytes();
-    assert_eq!(bytes.len(), Net::FILE_BYTES);
+    assert_eq!(bytes.len(), Net::file_bytes(INPUTS));
     assert_eq!(Net::from_bytes(&bytes).as_ref(), Ok(&net));
+}
+
+/// A file from before the gods (317 inputs) reads with god rows of 0; a
+/// file whose base-game god input has weights is refused, by name.
+#[test]
+fn god_inputs_read_from_old_files_and_base_rows_stay_zero() {
+    let net = Net::builtin();
+    let mut old = net.to_bytes();
+    old[8..10].copy_from_slice(&(GODS as u16).to_le_bytes());
+    let rows = 12 + 2 * GODS * HIDDEN..12 + 2 * INPUTS * HIDDEN;
+    assert!(
+        old[rows.clone()].iter().all(|&b| b == 0),
+        "built-in: no god weights yet"
+    );
+    old.drain(rows);
+    let read = Net::from_bytes(&old).unwrap();
+    assert_eq!(read.w1.len(), INPUTS);
+    assert_eq!(read.w1[..GODS], net.w1[..GODS]);
+    let mut bad = (*net).clone();
+    bad.w1[BASE_GOD_INPUTS[1]][0] = 5;
+    let e = Net::from_bytes(&bad.to_bytes()).unwrap_err();
+    assert!(e.contains(&format!("input {}", BASE_GOD_INPUTS[1])), "{e}");
+}
+
+/// With gods: the three god inputs on are the mover's god, the
+/// opponent's and Athena's mark, swapped in the other view; the kept sums
+/// give the plain evaluation, which the god rows change.
+#[test]
+fn god_inputs_tell_the_gods_and_the_mark_apart() {
+    use crate::santorini::God;
+    let pos: Position = "0000000000110000000000000/2/athena:B3,E1/pan-:D5,E5"
+        .parse()
+        .unwrap();
+    let (pan, athena) = (God::Pan as usize, God::Athena as usize);
+    assert_eq!(God::ALL[pan], God::Pan);
+    assert_eq!(
+        god_inputs(&pos),
+        [GODS + pan, GODS + 11 + athena, GODS + 23]
+    );
+    assert_eq!(other_view((GODS + pan) as u16), (GODS + 11 + pan) as u16);
+    assert_eq!(other_view((GODS + 23) as u16), (GODS + 23) as u16);
+    let mut net = (*Net::builtin()).clone();
+    let before = net.evaluate(&pos);
+    for j in 0..NEIGHBOURHOOD_UNITS {
+        net.w1[GODS + 23][j] = 40;
+        net.w1[GODS + pan][j] = -25;
+    }
+    let after = net.evaluate(&pos);
+    assert_ne!(before, after);
+    assert_eq!(net.evaluate_with_sums(&pos, &net.sums(&pos)), after);
+    let base: Position = "0000000000110000000000000/2/mortal:B3,E1/mortal:D5,E5"
+        .parse()
+        .unwrap();
+    assert_eq!(net.evaluate(&base), Net::builtin().evaluate(&base));
 }
