@@ -58,9 +58,11 @@ macro_rules! vector_env {
             /// agent's player (0 or 1) when an opponent plays; `depth` and
             /// `time` (seconds) limit the expert; `max_steps` truncates long
             /// games; `threads` (1 to 1024, default: every core) step large
-            /// batches.
+            /// batches; `gods` (Santorini): two names (`("apollo", "pan")`,
+            /// player 1's first) for every game, or "random" (a pair drawn
+            /// at every reset of an environment, from its seeded generator).
             #[new]
-            #[pyo3(signature = (num_envs, seed=None, opponent=None, agent=None, depth=None, time=None, max_steps=None, threads=None))]
+            #[pyo3(signature = (num_envs, seed=None, opponent=None, agent=None, depth=None, time=None, max_steps=None, threads=None, gods=None))]
             #[allow(clippy::too_many_arguments)]
             fn new(
                 num_envs: &Bound<'_, PyAny>,
@@ -71,6 +73,7 @@ macro_rules! vector_env {
                 time: Option<f64>,
                 max_steps: Option<&Bound<'_, PyAny>>,
                 threads: Option<&Bound<'_, PyAny>>,
+                gods: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<Self> {
                 use $crate::args::{int_in, opt_int_in};
                 let num_envs: usize =
@@ -81,6 +84,7 @@ macro_rules! vector_env {
                 let depth: Option<u32> = opt_int_in(depth, "depth", 0, u32::MAX.into())?;
                 let max_steps: Option<u32> =
                     opt_int_in(max_steps, "max_steps", 1, u32::MAX.into())?;
+                let setup = <$game as $crate::game::PyGame>::setup_of(gods)?;
                 let threads: Option<usize> =
                     opt_int_in(threads, "threads", 1, $crate::vector::MAX_THREADS as i128)?;
                 let limits = match (depth, time) {
@@ -101,7 +105,7 @@ macro_rules! vector_env {
                 let threads = threads
                     .unwrap_or_else(|| rayon::current_num_threads().min($crate::vector::MAX_THREADS));
                 let core = $crate::vector::VecCore::new(
-                    num_envs, seed, opponent, agent, max_steps, threads,
+                    num_envs, setup, seed, opponent, agent, max_steps, threads,
                 )?;
                 Ok($class { core })
             }
@@ -110,6 +114,19 @@ macro_rules! vector_env {
             #[getter]
             fn num_envs(&self) -> usize {
                 self.core.num_envs()
+            }
+
+            /// The size of each game's action space (the mask's length).
+            #[getter]
+            fn num_actions(&self) -> usize {
+                self.core.num_actions()
+            }
+
+            /// The shape of one observation: (rows, columns, planes).
+            #[getter]
+            fn obs_shape(&self) -> (usize, usize, usize) {
+                let [a, b, c] = self.core.obs_shape();
+                (a, b, c)
             }
 
             /// Starts every game: (obs, mask, rewards, terminated, truncated,
