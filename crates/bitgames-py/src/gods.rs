@@ -61,6 +61,13 @@ pub fn gods_arg(gods: Option<&Bound<'_, PyAny>>, random: bool) -> PyResult<Gods>
                 ))
             };
         }
+        if random && !text.contains(',') && text.trim().parse::<God>().is_err() {
+            return Err(PyValueError::new_err(format!(
+                "gods {:?} is neither 'random' nor two god names, player 1's first \
+                 ('apollo,pan' or ('apollo', 'pan'))",
+                bitgames::excerpt(&text)
+            )));
+        }
         text.split(',').map(str::to_string).collect()
     } else if let Ok(list) = obj.extract::<Vec<String>>() {
         list
