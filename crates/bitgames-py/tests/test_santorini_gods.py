@@ -4,6 +4,7 @@ and random gods, Gymnasium and PettingZoo."""
 
 import pickle
 
+import gymnasium
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
@@ -11,6 +12,7 @@ from pettingzoo.test import api_test
 import bitgames.santorini as sa
 from bitgames import Santorini, aec, vector
 from bitgames.gym import GameEnv
+from gymnasium.utils.env_checker import check_env
 
 EMPTY = "0000000000000000000000000"
 APOLLO_PAN = f"{EMPTY}/1/apollo:B3,D3/pan:C4,C2"
@@ -124,6 +126,26 @@ def test_every_legal_action_names_its_move_and_back():
     assert seen >= 10
 
 
+def test_the_action_layout_of_the_docs():
+    def action(gods, move):
+        return Santorini(f"{EMPTY}/1/{gods}:B3,D3/pan:C4,C2").move_to_action(move)
+    # Worker 0 is B3 (space 11), worker 1 D3; A5 is space 0, A4 5, E4 9.
+    assert action("apollo", "B3>A4^A5") == 625 + 26 * 5 + 0
+    assert action("apollo", "D3>E4^E5") == 625 + 26 * (25 + 9) + 4
+    assert action("atlas", "B3>A4^A5X") == 1925 + 25 * 5 + 0
+    assert action("demeter", "B3>A4^A5^B5") == 3175 + 25 * (25 * 5 + 0) + 1
+    assert action("hephaestus", "B3>A4^^A5") == 3175 + 25 * (25 * 5 + 0) + 0
+    assert action("prometheus", "^A4 B3>B4^A5") == 34425 + 25 * (25 * 6 + 0) + 5
+    assert action("hermes", "^A4") == 65675 + 5
+    assert action("hermes", "(B3,D3)>(A5,B5)^C5") == 65700 + 25 * (25 * 0 + 1) + 2
+    # A win: build 25. Pan on level 2 (C3, space 12: worker 0) wins up onto
+    # D3 (13) and by falling to level 0 (B4, 6).
+    pan = Santorini("0000000000002300000000000/1/pan:C3,A1/mortal:E5,E1")
+    assert pan.move_to_action("C3>D3#") == 625 + 26 * 13 + 25
+    assert pan.move_to_action("C3>B4#") == 625 + 26 * 6 + 25
+    assert sum(m.endswith("#") for m in pan.legal_moves()) == 8
+
+
 def test_bad_gods_and_bad_actions_say_what_is_wrong():
     with pytest.raises(ValueError, match=r'"zeus" is not a god: use mortal, apollo'):
         Santorini(gods=("zeus", "pan"))
@@ -215,6 +237,9 @@ def test_the_expert_and_gymnasium_with_gods():
     for _ in range(6):
         obs, reward, term, trunc, info = env.step(env.sample_actions())
         assert info["action_mask"].shape == (2, 81_325)
+    made = gymnasium.make("bitgames/Santorini-v0", gods="random", illegal_action="lose")
+    check_env(made.unwrapped, skip_render_check=True)
+    assert made.action_space.n == 81_325 and made.observation_space.shape == (5, 5, 30)
     single = GameEnv("santorini", opponent="random", gods=("pan", "atlas"))
     assert single.observation_space.shape == (5, 5, 30) and single.action_space.n == 81_325
     obs, info = single.reset(seed=0)
