@@ -157,9 +157,9 @@ impl PyGame for Position {
     }
 
     /// Row 0 the top row (A5..E5). The base game's (5, 5, 6): the workers
-    /// of `player`, the opponent's workers, then the spaces at level >= 1,
-    /// >= 2, >= 3 and the domes. With gods, (5, 5, 30): those six, then
-    /// [`GOD_PLANES`]' god and Athena planes, each all 0 or all 1.
+    /// of `player`, the opponent's workers, then the spaces at levels 1, 2
+    /// and 3 or more, and the domes. With gods, (5, 5, 30): those six, then
+    /// the god and Athena planes of [`GOD_PLANES`], each all 0 or all 1.
     fn observe(&self, player: Player, out: &mut [u8]) {
         let planes = self.obs_shape()[2];
         let levels = self.levels();

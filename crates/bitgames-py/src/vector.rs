@@ -8,10 +8,10 @@
 //! game's first observation with reward 0 and no termination.
 
 use crate::game::{PyGame, obs_len};
+use crate::vector_class::fresh;
 use bitgames::Player;
 use bitgames::engine::Limits;
-use numpy::npyffi::{NpyTypes, PY_ARRAY_API, get_type_object, npy_intp};
-use numpy::{Element, PyArray, PyArrayDescrMethods, PyArrayMethods};
+use numpy::PyArrayMethods;
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -539,36 +539,6 @@ fn filled<T: Clone>(n: usize, value: T) -> Option<Vec<T>> {
     v.try_reserve_exact(n).ok()?;
     v.resize(n, value);
     Some(v)
-}
-
-/// A fresh, uninitialised C-order numpy array of `dims` (`N` of them, the
-/// dimension of `D`). Where `PyArray::new` would panic, this returns the
-/// error numpy raised (MemoryError).
-///
-/// # Safety
-/// The caller writes every element before Python sees the array.
-unsafe fn fresh<'py, T: Element, D: numpy::ndarray::Dimension, const N: usize>(
-    py: Python<'py>,
-    dims: [usize; N],
-) -> PyResult<Bound<'py, PyArray<T, D>>> {
-    let mut dims: [npy_intp; N] = dims.map(|d| d as npy_intp);
-    // SAFETY: numpy's own constructor of an array it allocates (no data,
-    // no strides: C order), as `PyArray::new` calls it; it steals the
-    // reference to the dtype; a null result carries the Python error.
-    unsafe {
-        let ptr = PY_ARRAY_API.PyArray_NewFromDescr(
-            py,
-            get_type_object(py, NpyTypes::PyArray_Type),
-            T::get_dtype(py).into_dtype_ptr(),
-            N as std::ffi::c_int,
-            dims.as_mut_ptr(),
-            std::ptr::null_mut(),
-            std::ptr::null_mut(),
-            0,
-            std::ptr::null_mut(),
-        );
-        Ok(Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked())
-    }
 }
 
 fn start_game<G: PyGame>(slot: &mut Slot<G>, setup: &G::Setup, opponent: Opponent, agent: Player) {

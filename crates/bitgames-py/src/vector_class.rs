@@ -1,10 +1,41 @@
 //! The Python class of a game's vector environment (`vector_env!`, one
-//! line a game in `lib.rs`) over [`crate::vector::VecCore`], and the reading
-//! of the actions it is given.
+//! line a game in `lib.rs`) over [`crate::vector::VecCore`], the reading
+//! of the actions it is given, and the fresh numpy arrays it fills.
 
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::npyffi::{NpyTypes, PY_ARRAY_API, get_type_object, npy_intp};
+use numpy::{Element, PyArray, PyArray1, PyArrayDescrMethods, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+
+/// A fresh, uninitialised C-order numpy array of `dims` (`N` of them, the
+/// dimension of `D`). Where `PyArray::new` would panic, this returns the
+/// error numpy raised (MemoryError).
+///
+/// # Safety
+/// The caller writes every element before Python sees the array.
+pub unsafe fn fresh<'py, T: Element, D: numpy::ndarray::Dimension, const N: usize>(
+    py: Python<'py>,
+    dims: [usize; N],
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    let mut dims: [npy_intp; N] = dims.map(|d| d as npy_intp);
+    // SAFETY: numpy's own constructor of an array it allocates (no data,
+    // no strides: C order), as `PyArray::new` calls it; it steals the
+    // reference to the dtype; a null result carries the Python error.
+    unsafe {
+        let ptr = PY_ARRAY_API.PyArray_NewFromDescr(
+            py,
+            get_type_object(py, NpyTypes::PyArray_Type),
+            T::get_dtype(py).into_dtype_ptr(),
+            N as std::ffi::c_int,
+            dims.as_mut_ptr(),
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            0,
+            std::ptr::null_mut(),
+        );
+        Ok(Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked())
+    }
+}
 
 /// Reads an integer array (numpy of any integer dtype, or a sequence of ints).
 pub fn int_vec(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
