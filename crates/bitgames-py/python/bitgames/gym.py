@@ -93,7 +93,7 @@ class GameEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         self._vector = info["vector"]
-        self._limits = {"depth": depth, "time": time, "gods": gods}
+        self._core_args = {"depth": depth, "time": time, "gods": gods}
         self.agent = None
         self._core = None
         self._set_agent(agent)  # checks the arguments now, not at the first reset
@@ -111,7 +111,7 @@ class GameEnv(gymnasium.Env):
         agent = int(agent)
         if agent != self.agent or self._core is None:
             self._core = self._vector(1, seed=0, opponent=self.opponent, agent=agent, threads=1,
-                                      **self._limits)
+                                      **self._core_args)
             self.agent = agent
 
     def _info(self, mask, player):
