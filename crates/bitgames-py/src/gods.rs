@@ -96,8 +96,11 @@ pub fn gods_arg(gods: Option<&Bound<'_, PyAny>>, random: bool) -> PyResult<Gods>
 /// `pos` with the gods of the `gods` argument (a fixed pair), or as it is
 /// for None; a ValueError if the position already names gods.
 pub fn position_with_gods(pos: Position, gods: Option<&Bound<'_, PyAny>>) -> PyResult<Position> {
+    // `gods_arg` refuses random for a position (with its message).
     let Gods::Fixed(pair) = gods_arg(gods, false)? else {
-        unreachable!("random is refused for a position");
+        return Err(PyValueError::new_err(
+            "a position takes two gods, not random",
+        ));
     };
     if gods.is_none_or(|g| g.is_none()) {
         return Ok(pos);
