@@ -10,6 +10,8 @@
 use bitgames::engine::Limits;
 use bitgames::registry::Registered;
 use bitgames::{Outcome, Player};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
 use rand::Rng;
 use rand::rngs::SmallRng;
 
@@ -29,10 +31,33 @@ pub trait PyGame: Registered + Copy {
     /// The observation's shape: (rows, columns, planes), as pgx lays it out.
     fn obs_shape(&self) -> [usize; 3];
 
-    /// Why Python cannot take this position yet, if it cannot (a variant
-    /// the observations and the action space do not cover).
-    fn unsupported(&self) -> Option<String> {
-        None
+    /// What a new game takes beyond the rules (Santorini: the gods, fixed
+    /// or drawn at random for each game): `()` for most games.
+    type Setup: Copy + Default + Send + Sync + std::fmt::Debug;
+
+    /// The setup of a vector environment's `gods` argument (None: the
+    /// default); a game without gods refuses one (TypeError).
+    fn setup_of(gods: Option<&Bound<'_, PyAny>>) -> PyResult<Self::Setup> {
+        match gods {
+            Some(g) if !g.is_none() => Err(PyTypeError::new_err(format!(
+                "{} has no gods: leave gods out (it is Santorini's)",
+                Self::CLASS
+            ))),
+            _ => Ok(Self::Setup::default()),
+        }
+    }
+
+    /// A new game of `setup`, its random parts (if any) drawn from `rng`.
+    fn new_game(setup: &Self::Setup, rng: &mut SmallRng) -> Self {
+        let _ = (setup, rng);
+        Self::start()
+    }
+
+    /// A game of `setup` whose observation shape and action count every
+    /// game of `setup` shares (its random parts do not change them).
+    fn template(setup: &Self::Setup) -> Self {
+        let _ = setup;
+        Self::start()
     }
 
     /// What a vector environment keeps per game to write its observations

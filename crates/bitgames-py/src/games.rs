@@ -1,11 +1,10 @@
-//! The three games' [`PyGame`] implementations: observation planes and the
-//! vector environments' fast paths. The rules, notation, drawing and engine
+//! Connect Four's and tic-tac-toe's [`PyGame`] implementations:
+//! observation planes and the vector environments' fast paths (Santorini's
+//! is in `gods.rs`, with the gods). The rules, notation, drawing and engine
 //! are the library's ([`bitgames::registry::Registered`]).
 
 use crate::game::PyGame;
 use bitgames::connect4::{self, Column};
-use bitgames::engine::Limits;
-use bitgames::santorini::{self, Space};
 use bitgames::tictactoe;
 use bitgames::{Game, Outcome, Player};
 use rand::rngs::SmallRng;
@@ -14,6 +13,7 @@ use rand::{Rng, RngCore};
 impl PyGame for connect4::Position {
     const CLASS: &'static str = "ConnectFour";
     type ObsCache = C4ObsCache;
+    type Setup = ();
 
     /// On the standard board, each player's planes are kept up to date a
     /// stone at a time and copied out.
@@ -245,6 +245,7 @@ fn observe_7x6(mine: u64, theirs: u64, out: &mut [u8]) {
 
 impl PyGame for tictactoe::Position {
     type ObsCache = ();
+    type Setup = ();
     const CLASS: &'static str = "TicTacToe";
 
     fn obs_shape(&self) -> [usize; 3] {
@@ -259,45 +260,6 @@ impl PyGame for tictactoe::Position {
         for sq in 0..9 {
             out[2 * sq] = (mine >> sq & 1) as u8;
             out[2 * sq + 1] = (theirs >> sq & 1) as u8;
-        }
-    }
-}
-
-impl PyGame for santorini::Position {
-    type ObsCache = ();
-    const CLASS: &'static str = "Santorini";
-
-    fn unsupported(&self) -> Option<String> {
-        self.has_gods().then(|| {
-            "the gods are not in the Python bindings yet (the library, the command and \
-             the API play them)"
-                .to_string()
-        })
-    }
-    /// Two plies: a quick opponent (the engine alone would search six).
-    const EXPERT_LIMITS: Limits = Limits {
-        depth: Some(2),
-        time: None,
-    };
-
-    fn obs_shape(&self) -> [usize; 3] {
-        [5, 5, 6]
-    }
-
-    /// (5, 5, 6), row 0 the top row (A5..E5): the workers of `player`, the
-    /// opponent's workers, then the spaces at level >= 1, >= 2, >= 3 and the domes.
-    fn observe(&self, player: Player, out: &mut [u8]) {
-        let levels = self.levels();
-        let mine = self.workers(player);
-        let theirs = self.workers(player.other());
-        for (i, &level) in levels.iter().enumerate() {
-            let space = Space::from_index(i).expect("25 spaces");
-            let cell = &mut out[6 * i..6 * i + 6];
-            cell[0] = u8::from(mine.contains(space));
-            cell[1] = u8::from(theirs.contains(space));
-            for (k, plane) in cell[2..].iter_mut().enumerate() {
-                *plane = u8::from(level > k as u8);
-            }
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod connect4;
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod gods;
 pub mod position;
 pub mod santorini;
 pub mod tictactoe;
@@ -43,7 +44,8 @@ py_position!(
     PySantorini,
     sa::Position,
     "Santorini",
-    "A Santorini position, `<25 levels>/<1|2>/mortal:<sq>,<sq>/mortal:<sq>,<sq>`."
+    "A Santorini position, `<25 levels>/<1|2>/<god>:<sq>,<sq>/<god>:<sq>,<sq>` (god `mortal`: the base game).",
+    own_new
 );
 
 vector_env!(
@@ -65,7 +67,7 @@ vector_env!(
     sa::Position,
     PySantorini,
     "SantoriniVector",
-    "N Santorini games stepped together in Rust (753 actions)."
+    "N Santorini games stepped together in Rust (753 actions; with gods 81,325)."
 );
 
 /// The `games()` entry of the game `G`, its position class `P` and its
@@ -135,6 +137,8 @@ fn _bitgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     book::register(m)?;
     m.add_function(wrap_pyfunction!(santorini::sa_move_to, m)?)?;
     m.add_function(wrap_pyfunction!(santorini::sa_distances, m)?)?;
+    m.add_function(wrap_pyfunction!(gods::sa_gods, m)?)?;
+    m.add_function(wrap_pyfunction!(gods::sa_naive_successors, m)?)?;
     m.add_function(wrap_pyfunction!(game_list, m)?)?;
     m.add_function(wrap_pyfunction!(registry_names, m)?)?;
     Ok(())

@@ -26,20 +26,12 @@ pub fn parse<G: PyGame>(notation: Option<&str>) -> PyResult<G> {
     let Some(text) = notation else {
         return Ok(G::start());
     };
-    let pos = registry::parse_position::<G>(text).map_err(|e| match e {
+    registry::parse_position::<G>(text).map_err(|e| match e {
         registry::Error::BadPosition { text, why, .. } => {
             PyValueError::new_err(format!("bad {} position `{text}`: {why}", G::CLASS))
         }
         other => PyValueError::new_err(other.to_string()),
-    })?;
-    match pos.unsupported() {
-        Some(why) => Err(PyValueError::new_err(format!(
-            "{} position `{}`: {why}",
-            G::CLASS,
-            text.trim()
-        ))),
-        None => Ok(pos),
-    }
+    })
 }
 
 /// A move written in the game's notation, and its action; a ValueError for
@@ -129,12 +121,7 @@ pub fn perft<G: PyGame>(py: Python<'_>, pos: &G, depth: u32) -> u64 {
 #[macro_export]
 macro_rules! py_position {
     ($class:ident, $game:ty, $pyname:literal, $doc:literal) => {
-        #[doc = $doc]
-        #[pyclass(name = $pyname, module = "bitgames._bitgames")]
-        #[derive(Clone, PartialEq, Eq, Hash)]
-        pub struct $class {
-            pub pos: $game,
-        }
+        $crate::py_position!($class, $game, $pyname, $doc, own_new);
 
         #[pymethods]
         impl $class {
@@ -146,7 +133,20 @@ macro_rules! py_position {
                     pos: $crate::position::parse::<$game>(notation)?,
                 })
             }
+        }
+    };
+    // The class without its constructor: the game writes its own `#[new]`
+    // in another `#[pymethods]` block (Santorini's takes the gods).
+    ($class:ident, $game:ty, $pyname:literal, $doc:literal, own_new) => {
+        #[doc = $doc]
+        #[pyclass(name = $pyname, module = "bitgames._bitgames")]
+        #[derive(Clone, PartialEq, Eq, Hash)]
+        pub struct $class {
+            pub pos: $game,
+        }
 
+        #[pymethods]
+        impl $class {
             /// The legal actions, ascending (dense indices in `0..num_actions()`).
             fn legal_actions(&self) -> Vec<usize> {
                 $crate::position::legal_actions(&self.pos)

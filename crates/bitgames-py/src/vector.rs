@@ -8,10 +8,10 @@
 //! game's first observation with reward 0 and no termination.
 
 use crate::game::{PyGame, obs_len};
+use crate::vector_class::fresh;
 use bitgames::Player;
 use bitgames::engine::Limits;
-use numpy::npyffi::{NpyTypes, PY_ARRAY_API, get_type_object, npy_intp};
-use numpy::{Element, PyArray, PyArrayDescrMethods, PyArrayMethods};
+use numpy::PyArrayMethods;
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -150,6 +150,10 @@ impl Scratch {
 /// The engine of a vector environment.
 pub struct VecCore<G: PyGame> {
     slots: Vec<Slot<G>>,
+    /// What every new game takes (Santorini: the gods).
+    setup: G::Setup,
+    /// A game of `setup`: the observation shape and the action count.
+    template: G,
     opponent: Opponent,
     /// The agent's player when an opponent plays inside the step.
     agent: Player,
@@ -174,11 +178,13 @@ const PARALLEL_MIN_EXPERT: usize = 2 * CHUNK;
 const CHUNK: usize = 64;
 
 impl<G: PyGame> VecCore<G> {
-    /// `num_envs` games (1 to [`MAX_ENVS`]) stepped by `threads` threads
+    /// `num_envs` games (1 to [`MAX_ENVS`]) of `setup` stepped by `threads` threads
     /// (1 to [`MAX_THREADS`]): a ValueError naming the argument outside its
     /// range, a MemoryError if the environments do not fit in memory.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         num_envs: usize,
+        setup: G::Setup,
         seed: u64,
         opponent: Opponent,
         agent: Player,
@@ -195,7 +201,7 @@ impl<G: PyGame> VecCore<G> {
                 "threads {threads} must be at least 1 and at most {MAX_THREADS}"
             )));
         }
-        let start = G::start();
+        let start = G::template(&setup);
         let mut slots = Vec::new();
         slots.try_reserve_exact(num_envs).map_err(|_| {
             PyMemoryError::new_err(format!(
@@ -225,6 +231,8 @@ impl<G: PyGame> VecCore<G> {
         };
         Ok(VecCore {
             slots,
+            setup,
+            template: start,
             opponent,
             agent,
             max_plies,
@@ -237,6 +245,16 @@ impl<G: PyGame> VecCore<G> {
 
     pub fn num_envs(&self) -> usize {
         self.slots.len()
+    }
+
+    /// The size of every game's action space.
+    pub fn num_actions(&self) -> usize {
+        self.ml
+    }
+
+    /// The shape of one observation.
+    pub fn obs_shape(&self) -> [usize; 3] {
+        self.template.obs_shape()
     }
 
     pub fn check_open(&self) -> PyResult<()> {
@@ -353,9 +371,9 @@ impl<G: PyGame> VecCore<G> {
                     SmallRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             }
         }
-        let (opponent, agent) = (self.opponent, self.agent);
+        let (opponent, agent, setup) = (self.opponent, self.agent, self.setup);
         self.for_each(outs, |_, slot, out| {
-            start_game(slot, opponent, agent);
+            start_game(slot, &setup, opponent, agent);
             write(slot, out, [0.0, 0.0], 0.0, false, false);
         });
     }
@@ -391,9 +409,10 @@ impl<G: PyGame> VecCore<G> {
     /// One step of every environment (actions already checked).
     pub fn step(&mut self, actions: &[i64], outs: Outs<'_>) {
         let (opponent, agent, max_plies) = (self.opponent, self.agent, self.max_plies);
+        let setup = self.setup;
         self.for_each(outs, |i, slot, out| {
             if slot.done {
-                start_game(slot, opponent, agent);
+                start_game(slot, &setup, opponent, agent);
                 write(slot, out, [0.0, 0.0], 0.0, false, false);
                 return;
             }
@@ -468,7 +487,7 @@ impl<G: PyGame> VecCore<G> {
         fill: impl FnOnce(&mut Self, Outs<'_>) + Send,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let n = self.slots.len();
-        let [a, b, c] = G::start().obs_shape();
+        let [a, b, c] = self.template.obs_shape();
         // SAFETY (each `fresh`): fresh arrays that `fill` writes in full
         // before Python sees them.
         let (obs, mask, rewards, reward, terminated, truncated, player) = unsafe {
@@ -522,38 +541,8 @@ fn filled<T: Clone>(n: usize, value: T) -> Option<Vec<T>> {
     Some(v)
 }
 
-/// A fresh, uninitialised C-order numpy array of `dims` (`N` of them, the
-/// dimension of `D`). Where `PyArray::new` would panic, this returns the
-/// error numpy raised (MemoryError).
-///
-/// # Safety
-/// The caller writes every element before Python sees the array.
-unsafe fn fresh<'py, T: Element, D: numpy::ndarray::Dimension, const N: usize>(
-    py: Python<'py>,
-    dims: [usize; N],
-) -> PyResult<Bound<'py, PyArray<T, D>>> {
-    let mut dims: [npy_intp; N] = dims.map(|d| d as npy_intp);
-    // SAFETY: numpy's own constructor of an array it allocates (no data,
-    // no strides: C order), as `PyArray::new` calls it; it steals the
-    // reference to the dtype; a null result carries the Python error.
-    unsafe {
-        let ptr = PY_ARRAY_API.PyArray_NewFromDescr(
-            py,
-            get_type_object(py, NpyTypes::PyArray_Type),
-            T::get_dtype(py).into_dtype_ptr(),
-            N as std::ffi::c_int,
-            dims.as_mut_ptr(),
-            std::ptr::null_mut(),
-            std::ptr::null_mut(),
-            0,
-            std::ptr::null_mut(),
-        );
-        Ok(Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked())
-    }
-}
-
-fn start_game<G: PyGame>(slot: &mut Slot<G>, opponent: Opponent, agent: Player) {
-    slot.pos = G::start();
+fn start_game<G: PyGame>(slot: &mut Slot<G>, setup: &G::Setup, opponent: Opponent, agent: Player) {
+    slot.pos = G::new_game(setup, &mut slot.rng);
     slot.cache = G::ObsCache::default();
     slot.done = false;
     slot.plies = 0;

@@ -1,10 +1,41 @@
 //! The Python class of a game's vector environment (`vector_env!`, one
-//! line a game in `lib.rs`) over [`crate::vector::VecCore`], and the reading
-//! of the actions it is given.
+//! line a game in `lib.rs`) over [`crate::vector::VecCore`], the reading
+//! of the actions it is given, and the fresh numpy arrays it fills.
 
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::npyffi::{NpyTypes, PY_ARRAY_API, get_type_object, npy_intp};
+use numpy::{Element, PyArray, PyArray1, PyArrayDescrMethods, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+
+/// A fresh, uninitialised C-order numpy array of `dims` (`N` of them, the
+/// dimension of `D`). Where `PyArray::new` would panic, this returns the
+/// error numpy raised (MemoryError).
+///
+/// # Safety
+/// The caller writes every element before Python sees the array.
+pub unsafe fn fresh<'py, T: Element, D: numpy::ndarray::Dimension, const N: usize>(
+    py: Python<'py>,
+    dims: [usize; N],
+) -> PyResult<Bound<'py, PyArray<T, D>>> {
+    let mut dims: [npy_intp; N] = dims.map(|d| d as npy_intp);
+    // SAFETY: numpy's own constructor of an array it allocates (no data,
+    // no strides: C order), as `PyArray::new` calls it; it steals the
+    // reference to the dtype; a null result carries the Python error.
+    unsafe {
+        let ptr = PY_ARRAY_API.PyArray_NewFromDescr(
+            py,
+            get_type_object(py, NpyTypes::PyArray_Type),
+            T::get_dtype(py).into_dtype_ptr(),
+            N as std::ffi::c_int,
+            dims.as_mut_ptr(),
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            0,
+            std::ptr::null_mut(),
+        );
+        Ok(Bound::from_owned_ptr_or_err(py, ptr)?.cast_into_unchecked())
+    }
+}
 
 /// Reads an integer array (numpy of any integer dtype, or a sequence of ints).
 pub fn int_vec(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
@@ -58,9 +89,11 @@ macro_rules! vector_env {
             /// agent's player (0 or 1) when an opponent plays; `depth` and
             /// `time` (seconds) limit the expert; `max_steps` truncates long
             /// games; `threads` (1 to 1024, default: every core) step large
-            /// batches.
+            /// batches; `gods` (Santorini): two names (`("apollo", "pan")`,
+            /// player 1's first) for every game, or "random" (a pair drawn
+            /// at every reset of an environment, from its seeded generator).
             #[new]
-            #[pyo3(signature = (num_envs, seed=None, opponent=None, agent=None, depth=None, time=None, max_steps=None, threads=None))]
+            #[pyo3(signature = (num_envs, seed=None, opponent=None, agent=None, depth=None, time=None, max_steps=None, threads=None, gods=None))]
             #[allow(clippy::too_many_arguments)]
             fn new(
                 num_envs: &Bound<'_, PyAny>,
@@ -71,6 +104,7 @@ macro_rules! vector_env {
                 time: Option<f64>,
                 max_steps: Option<&Bound<'_, PyAny>>,
                 threads: Option<&Bound<'_, PyAny>>,
+                gods: Option<&Bound<'_, PyAny>>,
             ) -> PyResult<Self> {
                 use $crate::args::{int_in, opt_int_in};
                 let num_envs: usize =
@@ -81,6 +115,7 @@ macro_rules! vector_env {
                 let depth: Option<u32> = opt_int_in(depth, "depth", 0, u32::MAX.into())?;
                 let max_steps: Option<u32> =
                     opt_int_in(max_steps, "max_steps", 1, u32::MAX.into())?;
+                let setup = <$game as $crate::game::PyGame>::setup_of(gods)?;
                 let threads: Option<usize> =
                     opt_int_in(threads, "threads", 1, $crate::vector::MAX_THREADS as i128)?;
                 let limits = match (depth, time) {
@@ -101,7 +136,7 @@ macro_rules! vector_env {
                 let threads = threads
                     .unwrap_or_else(|| rayon::current_num_threads().min($crate::vector::MAX_THREADS));
                 let core = $crate::vector::VecCore::new(
-                    num_envs, seed, opponent, agent, max_steps, threads,
+                    num_envs, setup, seed, opponent, agent, max_steps, threads,
                 )?;
                 Ok($class { core })
             }
@@ -110,6 +145,19 @@ macro_rules! vector_env {
             #[getter]
             fn num_envs(&self) -> usize {
                 self.core.num_envs()
+            }
+
+            /// The size of each game's action space (the mask's length).
+            #[getter]
+            fn num_actions(&self) -> usize {
+                self.core.num_actions()
+            }
+
+            /// The shape of one observation: (rows, columns, planes).
+            #[getter]
+            fn obs_shape(&self) -> (usize, usize, usize) {
+                let [a, b, c] = self.core.obs_shape();
+                (a, b, c)
             }
 
             /// Starts every game: (obs, mask, rewards, terminated, truncated,

@@ -37,6 +37,15 @@ FUZZ = settings(
 )
 
 CLASSES = [ConnectFour, TicTacToe, Santorini]
+
+
+def santorini_with_gods():
+    """A start with gods (81,325 actions), Hermes' and Apollo's turns."""
+    return Santorini(gods=("hermes", "apollo"))
+
+
+#: The starts of the action sequences: each game, and Santorini with gods.
+STARTS = CLASSES + [santorini_with_gods]
 GAMES = ["connect_four", "tic_tac_toe", "santorini"]
 NOTATION_CHARS = "0123456789/\n[] ,>^#-abcdeABCDEXO.mortal:"
 
@@ -93,7 +102,7 @@ def test_any_notation_is_a_position_or_a_value_error(cls, text):
 
 
 @FUZZ
-@given(cls=st.sampled_from(CLASSES), data=st.data())
+@given(cls=st.sampled_from(STARTS), data=st.data())
 def test_action_sequences_with_illegal_ones_refused_and_nothing_moved(cls, data):
     pos = cls()
     for _ in range(data.draw(st.integers(0, 60))):
@@ -142,6 +151,13 @@ VECTOR_ARGS = {
     "time": (st.one_of(st.none(), st.floats(1e-6, 0.01)), floats.filter(lambda t: not (0 < t <= 1e9))),
     "max_steps": (st.one_of(st.none(), st.integers(1, 30)), st.one_of(st.integers(-3, 0), over_u32)),
     "threads": (st.sampled_from([None, 1, 2, 3]), st.sampled_from([-1, 0, 1025, 2**64, 2**100, 1.5])),
+    # Good for Santorini only (for the other games any gods but None are bad).
+    "gods": (st.one_of(st.none(), st.just("random"), st.sampled_from(["apollo,pan", " Hermes , ATLAS"]),
+                       st.tuples(st.sampled_from(santorini.GODS + ("mortal",)),
+                                 st.sampled_from(santorini.GODS + ("mortal",)))),
+             st.one_of(any_int, floats, st.text(alphabet="xyz ,", max_size=12),
+                       st.lists(st.text(alphabet="xyz", max_size=6), max_size=4),
+                       st.lists(st.sampled_from(santorini.GODS), max_size=4).filter(lambda g: len(g) != 2))),
 }
 
 
@@ -151,6 +167,8 @@ def test_vector_envs_take_any_arguments_and_actions(data):
     # Half the time every argument is good; else one (or more) is bad.
     bad = data.draw(st.one_of(st.just(set()), st.sets(st.sampled_from(sorted(VECTOR_ARGS)), min_size=1)))
     args = {k: data.draw(v[k in bad]) for k, v in VECTOR_ARGS.items()}
+    if args["gods"] is not None and args["game"] not in ("santorini",):
+        bad = bad | {"gods"}
     game, num_envs, opponent, time = args["game"], args["num_envs"], args["opponent"], args["time"]
     if opponent == "expert" and time is None and game in ("connect_four", "connect4"):
         time = 0.005  # the solver's default is 3 s a move

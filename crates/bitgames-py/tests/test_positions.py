@@ -73,10 +73,8 @@ def test_bad_notation_is_a_value_error_naming_the_move():
         TicTacToe("155")
     with pytest.raises(ValueError, match="bad Santorini position"):
         Santorini("nonsense")
-    # Gods play in the library, the command and the API; Python refuses them
-    # with a reason until its observations and actions cover them.
-    with pytest.raises(ValueError, match="the gods are not in the Python bindings yet"):
-        Santorini("0000000000000000000000000/1/apollo:B3,D3/pan:C4,C2")
+    with pytest.raises(ValueError, match="bad Santorini position .*player 1's section must be a god"):
+        Santorini("0000000000000000000000000/1/zeus:B3,D3/pan:C4,C2")
 
 
 def test_tictactoe_play_by_name_and_draw():

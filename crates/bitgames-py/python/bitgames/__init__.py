@@ -8,7 +8,7 @@ converts and adds the ecosystem's conventions:
 
 - :mod:`bitgames.connect4`: the notebook's numpy grids and bit numbers, the solver, books;
 - :mod:`bitgames.tictactoe`: perfect values;
-- :mod:`bitgames.santorini`: move-to sets, distances, the search engine;
+- :mod:`bitgames.santorini`: move-to sets, distances, the search engine, the gods;
 - :mod:`bitgames.vector`: batched environments (``make("connect_four", num_envs=N)``);
 - :mod:`bitgames.gym`: Gymnasium ids ``bitgames/ConnectFour-v0``,
   ``bitgames/TicTacToe-v0``, ``bitgames/Santorini-v0``, registered on import

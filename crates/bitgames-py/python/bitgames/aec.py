@@ -1,4 +1,4 @@
-"""PettingZoo AEC environments for Connect Four and tic-tac-toe.
+"""PettingZoo AEC environments for Connect Four, tic-tac-toe and Santorini.
 
 >>> e = env("connect_four")
 >>> e.reset(seed=0)
@@ -7,6 +7,14 @@
 >>> e.step(3)
 >>> e.observe("player_1")["observation"][5, 3]   # player_1 sees the stone as the opponent's
 array([0, 1], dtype=int8)
+
+Santorini takes gods: a pair, or ``"random"`` (a pair of the ten drawn at
+every ``reset``, from the generator ``reset(seed=...)`` seeds):
+
+>>> e = env("santorini", gods=("apollo", "pan"))
+>>> e.reset(seed=0)
+>>> e.observe("player_0")["observation"].shape, int(e.action_space("player_0").n)
+((5, 5, 30), 81325)
 """
 
 import numpy as np
@@ -16,26 +24,45 @@ from pettingzoo.utils import wrappers
 
 from . import _bitgames
 
-_GAMES = {"connect_four": _bitgames.ConnectFour, "tic_tac_toe": _bitgames.TicTacToe}
+_GAMES = {
+    "connect_four": _bitgames.ConnectFour,
+    "tic_tac_toe": _bitgames.TicTacToe,
+    "santorini": _bitgames.Santorini,
+}
+#: The ten simple gods a random pair is drawn from.
+_SIMPLE_GODS = tuple(name for name, _ in _bitgames.sa_gods() if name != "mortal")
+
+
+def _is_random(gods):
+    return isinstance(gods, str) and gods.strip().lower() == "random"
 
 
 class RawEnv(AECEnv):
     """Two agents, ``player_0`` (moves first) and ``player_1``; observations
     as PettingZoo's classic games: ``{"observation": (rows, cols, 2) int8,
-    "action_mask": int8}``, the mask all zero for the agent not to move."""
+    "action_mask": int8}``, the mask all zero for the agent not to move.
+    ``gods`` (Santorini only): None (the base game), two names (player 1's
+    first), or ``"random"``: a pair of the ten simple gods drawn at every
+    reset (independently: both may be the same god)."""
 
     metadata = {"render_modes": ["human", "ansi"], "name": "bitgames_v0", "is_parallelizable": False}
 
-    def __init__(self, game="connect_four", render_mode=None):
+    def __init__(self, game="connect_four", render_mode=None, gods=None):
         super().__init__()
         if game not in _GAMES:
             raise ValueError(f"unknown game {game!r}: choose one of {sorted(_GAMES)}")
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode {render_mode!r} is not None, 'human' or 'ansi'")
+        if gods is not None and game != "santorini":
+            raise TypeError(f"{game} has no gods: leave gods out (it is Santorini's)")
         self.game = game
         self.render_mode = render_mode
         self._cls = _GAMES[game]
-        self.pos = self._cls()
+        self.gods = gods
+        self._rng = np.random.default_rng()
+        # A random pair is shown as Apollo against Apollo: every pair has the
+        # same planes and actions. A fixed pair is checked here (ValueError).
+        self.pos = self._new_position(("apollo", "apollo") if _is_random(gods) else gods)
         self.metadata = dict(self.metadata, name=f"bitgames_{game}_v0")
         self.possible_agents = ["player_0", "player_1"]
         n = self.pos.num_actions()
@@ -64,8 +91,18 @@ class RawEnv(AECEnv):
             mask = np.zeros(self.pos.num_actions(), dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
+    def _new_position(self, gods):
+        if gods is None:
+            return self._cls()
+        return self._cls(gods=gods)
+
     def reset(self, seed=None, options=None):
-        self.pos = self._cls()
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        gods = self.gods
+        if _is_random(gods):
+            gods = tuple(_SIMPLE_GODS[i] for i in self._rng.integers(len(_SIMPLE_GODS), size=2))
+        self.pos = self._new_position(gods)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
@@ -103,7 +140,8 @@ class RawEnv(AECEnv):
         pass
 
 
-def env(game="connect_four", render_mode=None):
-    """The AEC environment of ``game`` ("connect_four" or "tic_tac_toe"),
-    wrapped in PettingZoo's order enforcing wrapper."""
-    return wrappers.OrderEnforcingWrapper(RawEnv(game, render_mode=render_mode))
+def env(game="connect_four", render_mode=None, gods=None):
+    """The AEC environment of ``game`` ("connect_four", "tic_tac_toe" or
+    "santorini"; Santorini takes ``gods``, see :class:`RawEnv`), wrapped in
+    PettingZoo's order enforcing wrapper."""
+    return wrappers.OrderEnforcingWrapper(RawEnv(game, render_mode=render_mode, gods=gods))

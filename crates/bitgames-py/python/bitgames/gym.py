@@ -12,6 +12,9 @@ One id per game of the library's registry, ``bitgames/<Class>-v0``:
   draws a legal one); reward +1/-1/0 from the agent's side at the end.
 - ``gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")``:
   the batched :class:`bitgames.vector.VectorEnv`, all N games stepped in Rust.
+- Santorini takes ``gods``: two names (``("apollo", "pan")``, player 1's
+  first) or ``"random"`` (a pair drawn at every reset); see
+  :func:`bitgames.vector.make`.
 
 >>> import gymnasium
 >>> env = gymnasium.make("bitgames/TicTacToe-v0", opponent="expert", render_mode="ansi")
@@ -70,13 +73,13 @@ class GameEnv(gymnasium.Env):
     ``info["illegal_action"]`` True; PettingZoo's convention, and what
     generic tools that sample the whole action space need).
     ``render_mode="ansi"``: ``render()`` returns the board as the library
-    draws it.
+    draws it. ``gods`` (Santorini only): as :func:`bitgames.vector.make`'s.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, game="connect_four", opponent="random", agent=0, depth=None, time=None,
-                 illegal_action="raise", render_mode=None):
+                 illegal_action="raise", render_mode=None, gods=None):
         super().__init__()
         self.game = game_key(game)
         info = GAME_INFO[self.game]
@@ -90,13 +93,14 @@ class GameEnv(gymnasium.Env):
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         self._vector = info["vector"]
-        self._limits = {"depth": depth, "time": time}
-        self.num_actions = info["num_actions"]
-        self.observation_space = spaces.Box(0, 1, tuple(info["obs_shape"]), dtype=np.bool_)
-        self.action_space = spaces.Discrete(self.num_actions)
+        self._core_args = {"depth": depth, "time": time, "gods": gods}
         self.agent = None
         self._core = None
         self._set_agent(agent)  # checks the arguments now, not at the first reset
+        # The core's own: Santorini with gods has more actions and planes.
+        self.num_actions = self._core.num_actions
+        self.observation_space = spaces.Box(0, 1, tuple(self._core.obs_shape), dtype=np.bool_)
+        self.action_space = spaces.Discrete(self.num_actions)
         self._obs = None
         self._mask = None
         self._over = True
@@ -107,7 +111,7 @@ class GameEnv(gymnasium.Env):
         agent = int(agent)
         if agent != self.agent or self._core is None:
             self._core = self._vector(1, seed=0, opponent=self.opponent, agent=agent, threads=1,
-                                      **self._limits)
+                                      **self._core_args)
             self.agent = agent
 
     def _info(self, mask, player):
@@ -164,7 +168,8 @@ class GameEnv(gymnasium.Env):
 
 
 def make_vector(num_envs, game="connect_four", opponent="random", agent=0, depth=None, time=None,
-                max_steps=None, threads=None, seed=0, render_mode=None, max_episode_steps=None):
+                max_steps=None, threads=None, seed=0, render_mode=None, max_episode_steps=None,
+                gods=None):
     """The vector entry point of the Gymnasium ids: a
     :class:`bitgames.vector.VectorEnv` of ``num_envs`` games with the single
     env's defaults (``opponent="random"``); ``max_episode_steps`` (from the
@@ -174,7 +179,7 @@ def make_vector(num_envs, game="connect_four", opponent="random", agent=0, depth
     if max_steps is None:
         max_steps = max_episode_steps
     return VectorEnv(game, num_envs, seed=seed, opponent=opponent, agent=agent, depth=depth,
-                     time=time, max_steps=max_steps, threads=threads)
+                     time=time, max_steps=max_steps, threads=threads, gods=gods)
 
 
 def register_envs():

@@ -16,13 +16,37 @@ array([[ 1,  0,  3,  2,  3],
        [ 4,  4,  4,  4,  5]], dtype=int8)
 >>> Santorini("0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2").perft(2)
 5156
+
+The ten gods (see docs/python.md for their planes and actions):
+
+>>> pos = Santorini(gods=("apollo", "pan"))   # the start, player 1 (apollo) to place
+>>> pos.notation(), pos.num_actions(), pos.observation().shape
+('0000000000000000000000000/1/apollo/pan', 81325, (5, 5, 30))
+>>> pos = Santorini("0000000000000000000000000/1/apollo:B3,D3/pan:C4,C2")
+>>> pos.play("B3>C4^B5")   # Apollo swaps with the worker on C4
+>>> pos.notation()
+'0100000000000000000000000/2/apollo:C4,D3/pan:B3,C2'
 """
 
 from ._bitgames import Santorini
 from ._bitgames import sa_distances as distances
+from ._bitgames import sa_gods as _gods
 from ._bitgames import sa_move_to as move_to
+from ._bitgames import sa_naive_successors as naive_successors
 
-__all__ = ["Santorini", "best_move", "distances", "move_to"]
+__all__ = ["GODS", "NUM_GOD_ACTIONS", "Santorini", "best_move", "distances", "god_powers", "move_to",
+           "naive_successors"]
+
+#: The ten simple gods, in the library's order (``mortal``, no power, is the base game).
+GODS = tuple(name for name, _ in _gods() if name != "mortal")
+#: The actions of a game with any god (the base game has 753).
+NUM_GOD_ACTIONS = Santorini(gods=("mortal", GODS[0])).num_actions()
+
+
+def god_powers():
+    """Every god, ``mortal`` first, then the ten: ``[(name, power)]``, the
+    power in one sentence."""
+    return _gods()
 
 
 def best_move(position, time=None, depth=None):

@@ -13,6 +13,18 @@ environment's action and starts a new game.
 >>> obs, reward, terminated, truncated, info = env.step(np.array([3, 3, 3, 3]))
 >>> int(obs[:, 5, 3, 1].sum())   # the opponent's stone, seen by the player to move
 4
+
+Santorini takes gods: a pair for every game, or ``"random"`` (a pair of the
+ten drawn at every reset of an environment, from its seeded generator). A
+game with gods has 81,325 actions and 30 observation planes (see
+docs/python.md):
+
+>>> env = make("santorini", num_envs=2, seed=0, gods=("apollo", "pan"))
+>>> obs, info = env.reset()
+>>> obs.shape, info["action_mask"].shape
+((2, 5, 5, 30), (2, 81325))
+>>> env.positions()[0].gods()
+('apollo', 'pan')
 """
 
 import numpy as np
@@ -58,20 +70,24 @@ class VectorEnv(_Base):
     to move; ``reward`` (N,) float32, for the player who acted (with an
     opponent: the agent); ``info["rewards"]`` (N, 2) per player,
     ``info["action_mask"]`` (N, actions) bool, ``info["current_player"]`` (N,) int8.
+    ``gods`` (Santorini only): see :func:`make`.
     """
 
     def __init__(self, game, num_envs, seed=0, opponent=None, agent=0, depth=None,
-                 time=None, max_steps=None, threads=None):
+                 time=None, max_steps=None, threads=None, gods=None):
         game = game_key(game)
         info = GAME_INFO[game]
         self.game = game
         self.core = info["vector"](num_envs, seed=seed, opponent=opponent, agent=agent,
-                                   depth=depth, time=time, max_steps=max_steps, threads=threads)
+                                   depth=depth, time=time, max_steps=max_steps, threads=threads,
+                                   gods=gods)
         self.num_envs = self.core.num_envs
         self.opponent = opponent
         self.agent = agent
-        self.single_num_actions = info["num_actions"]
-        self.single_obs_shape = tuple(info["obs_shape"])
+        self.gods = gods
+        # The core's own: Santorini with gods has more actions and planes.
+        self.single_num_actions = self.core.num_actions
+        self.single_obs_shape = tuple(self.core.obs_shape)
         self._closed = False
         if gymnasium is not None:
             self.metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
@@ -112,11 +128,12 @@ class VectorEnv(_Base):
         return self._closed
 
     def __repr__(self):
-        return f"VectorEnv({self.game!r}, num_envs={self.num_envs}, opponent={self.opponent!r})"
+        gods = "" if self.gods is None else f", gods={self.gods!r}"
+        return f"VectorEnv({self.game!r}, num_envs={self.num_envs}, opponent={self.opponent!r}{gods})"
 
 
 def make(game, num_envs, seed=0, opponent=None, agent=0, depth=None, time=None,
-         max_steps=None, threads=None):
+         max_steps=None, threads=None, gods=None):
     """A batched environment of ``game`` ("connect_four", "tic_tac_toe",
     "santorini", or the library's names "connect4", "tictactoe"), ``num_envs``
     games (1 to 16,777,216: more is a ValueError). ``opponent``: None (both
@@ -125,6 +142,11 @@ def make(game, num_envs, seed=0, opponent=None, agent=0, depth=None, time=None,
     within ``depth`` plies/``time`` seconds a move, by default its own limits
     (Santorini: 2 plies); among moves it rates equal it picks at random);
     ``agent``: 0 or 1, the agent's side against an opponent; ``threads``: the
-    threads that step large batches (1 to 1024, default: every core)."""
+    threads that step large batches (1 to 1024, default: every core);
+    ``gods`` (Santorini only): None (the base game), two names, player 1's
+    first (``("apollo", "pan")`` or ``"apollo,pan"``), the same for every
+    game, or ``"random"``: two of the ten simple gods drawn (independently)
+    at every reset of an environment, from its generator seeded by ``seed``.
+    With any god the games have 81,325 actions and 30 observation planes."""
     return VectorEnv(game, num_envs, seed=seed, opponent=opponent, agent=agent,
-                     depth=depth, time=time, max_steps=max_steps, threads=threads)
+                     depth=depth, time=time, max_steps=max_steps, threads=threads, gods=gods)

@@ -1,0 +1,272 @@
+"""Santorini with the ten gods from Python: positions, the observation
+planes and the action space of god games, the vector environment with fixed
+and random gods, Gymnasium and PettingZoo."""
+
+import pickle
+
+import gymnasium
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+import bitgames.santorini as sa
+from bitgames import Santorini, aec, vector
+from bitgames.gym import GameEnv
+from gymnasium.utils.env_checker import check_env
+
+EMPTY = "0000000000000000000000000"
+APOLLO_PAN = f"{EMPTY}/1/apollo:B3,D3/pan:C4,C2"
+#: God::ALL's order: the one-hot planes of a god.
+ORDER = ["mortal", "apollo", "artemis", "athena", "atlas", "demeter", "hephaestus", "hermes",
+         "minotaur", "pan", "prometheus"]
+
+
+def test_the_gods_and_their_powers():
+    assert [name for name, _ in sa.god_powers()] == ORDER
+    assert sa.GODS == tuple(ORDER[1:])
+    powers = dict(sa.god_powers())
+    assert powers["pan"] == "You also win if one of your workers moves down two or more levels."
+    assert powers["mortal"] == "No power: the base game."
+
+
+def test_a_start_with_gods():
+    pos = Santorini(gods=("apollo", "pan"))
+    assert pos.notation() == f"{EMPTY}/1/apollo/pan"
+    assert pos.gods() == ("apollo", "pan") and pos.has_gods() and not pos.up_blocked()
+    assert pos.num_actions() == sa.NUM_GOD_ACTIONS == 81_325
+    assert pos.observation().shape == (5, 5, 30)
+    # Placement as in the base game: the 300 pairs of spaces, same actions.
+    assert pos.legal_actions() == Santorini().legal_actions() and len(pos.legal_actions()) == 300
+    assert Santorini(pos.notation()) == pos
+    assert pickle.loads(pickle.dumps(pos)) == pos
+    # Any case, and the text form "a,b".
+    assert Santorini(gods=" Apollo, PAN ") == pos == Santorini(gods=["apollo", "pan"])
+    assert Santorini(gods=("pan", "apollo")) != pos
+
+
+def test_two_mortals_are_the_base_game():
+    pos = Santorini(gods=("mortal", "mortal"))
+    assert pos == Santorini() and not pos.has_gods() and pos.gods() == ("mortal", "mortal")
+    assert pos.num_actions() == 753 and pos.observation().shape == (5, 5, 6)
+    # One god is enough for the gods' action space.
+    assert Santorini(gods=("mortal", "atlas")).num_actions() == 81_325
+
+
+def test_a_position_with_gods_and_apollos_swap():
+    pos = Santorini(APOLLO_PAN)
+    assert pos.notation() == APOLLO_PAN and pos.gods() == ("apollo", "pan")
+    assert len(pos.legal_moves()) == 92
+    # Into the opponent's space: the two workers swap, no build on B3.
+    assert [m for m in pos.legal_moves() if m.startswith("B3>C4")] == [
+        "B3>C4^B5", "B3>C4^C5", "B3>C4^D5", "B3>C4^B4", "B3>C4^D4", "B3>C4^C3"]
+    pos.play("B3>C4^B5")
+    assert pos.notation() == "0100000000000000000000000/2/apollo:C4,D3/pan:B3,C2"
+    # A position written without gods takes them as an argument.
+    mortal = Santorini(f"{EMPTY}/1/mortal:B3,D3/mortal:C4,C2", gods=("apollo", "pan"))
+    assert mortal == Santorini(APOLLO_PAN)
+
+
+def test_perft_with_gods_is_santorini_ais():
+    # docs/santorini.md's table: santorini-ai's turns (its `next_moves`).
+    assert Santorini(f"{EMPTY}/1/apollo:B3,D3/minotaur:C4,C2").perft(2) == 8_068
+    assert Santorini(f"{EMPTY}/1/athena:B3,D3/pan:C4,C2").perft(2) == 5_156
+    assert Santorini(f"{EMPTY}/1/atlas:B3,D3/hephaestus:C4,C2").perft(2) == 19_496
+    prometheus = Santorini(f"{EMPTY}/1/prometheus:B3,D3/demeter:C4,C2")
+    assert prometheus.perft(1) == 408
+    assert len({prometheus.child(a).notation() for a in prometheus.legal_actions()}) == 378
+
+
+def test_athenas_mark_keeps_the_opponent_down():
+    levels = "0000000100000000000000000"  # C4 on level 1, next to the mortal on C3
+    blocked = Santorini(f"{levels}/2/athena:A5,E1/mortal-:C3,B2")
+    free = Santorini(f"{levels}/2/athena:A5,E1/mortal:C3,B2")
+    assert blocked.up_blocked() and not free.up_blocked()
+    assert not any(m.startswith("C3>C4") for m in blocked.legal_moves())
+    assert sum(m.startswith("C3>C4") for m in free.legal_moves()) == 8
+    assert len(blocked.legal_moves()) == 81 and len(free.legal_moves()) == 89
+    # The mark's planes: 28 for the observer, 29 for its opponent.
+    mover, athena = blocked.observation(1), blocked.observation(0)
+    assert mover[..., 28].all() and not mover[..., 29].any()
+    assert athena[..., 29].all() and not athena[..., 28].any()
+    assert not free.observation(1)[..., 28:].any()
+
+
+def test_the_observation_planes_of_a_god_game():
+    pos = Santorini("0000000000200030000000004/1/apollo:B3,D3/pan:C4,C2")
+    for player, mine, theirs, my_god, their_god in [(0, ["B3", "D3"], ["C2", "C4"], "apollo", "pan"),
+                                                    (1, ["C2", "C4"], ["B3", "D3"], "pan", "apollo")]:
+        obs = pos.observation(player)
+        assert obs.shape == (5, 5, 30) and obs.dtype == np.bool_
+        # The base game's six planes, as without gods.
+        base = Santorini("0000000000200030000000004/1/mortal:B3,D3/mortal:C4,C2").observation(player)
+        assert (obs[..., :6] == base).all()
+        spaces = lambda plane: sorted(f"{'ABCDE'[c]}{5 - r}" for r, c in zip(*np.nonzero(plane)))
+        assert spaces(obs[..., 0]) == mine and spaces(obs[..., 1]) == theirs
+        assert spaces(obs[..., 2]) == ["A3", "E1", "E3"] and spaces(obs[..., 3]) == ["A3", "E1", "E3"]
+        assert spaces(obs[..., 4]) == ["E1", "E3"]
+        assert spaces(obs[..., 5]) == ["E1"]
+        # One god plane each, all ones; nothing else.
+        assert [ORDER[i] for i in range(11) if obs[..., 6 + i].all()] == [my_god]
+        assert [ORDER[i] for i in range(11) if obs[..., 17 + i].all()] == [their_god]
+        assert obs[..., 6:].sum() == 2 * 25
+
+
+def test_every_legal_action_names_its_move_and_back():
+    pos = Santorini(f"{EMPTY}/1/prometheus:B3,D3/hermes:C4,C2")
+    rng = np.random.default_rng(2)
+    seen = 0
+    while not pos.is_terminal() and seen < 40:
+        actions, moves = pos.legal_actions(), pos.legal_moves()
+        assert len(set(actions)) == len(moves)  # one action a turn
+        assert sorted(pos.action_to_move(a) for a in actions) == sorted(moves)
+        assert all(pos.move_to_action(m) in actions for m in moves)
+        assert np.flatnonzero(pos.legal_action_mask()).tolist() == actions
+        pos.apply_action(int(rng.choice(actions)))
+        seen += 1
+    assert seen >= 10
+
+
+def test_the_action_layout_of_the_docs():
+    def action(gods, move):
+        return Santorini(f"{EMPTY}/1/{gods}:B3,D3/pan:C4,C2").move_to_action(move)
+    # Worker 0 is B3 (space 11), worker 1 D3; A5 is space 0, A4 5, E4 9.
+    assert action("apollo", "B3>A4^A5") == 625 + 26 * 5 + 0
+    assert action("apollo", "D3>E4^E5") == 625 + 26 * (25 + 9) + 4
+    assert action("atlas", "B3>A4^A5X") == 1925 + 25 * 5 + 0
+    assert action("demeter", "B3>A4^A5^B5") == 3175 + 25 * (25 * 5 + 0) + 1
+    assert action("hephaestus", "B3>A4^^A5") == 3175 + 25 * (25 * 5 + 0) + 0
+    assert action("prometheus", "^A4 B3>B4^A5") == 34425 + 25 * (25 * 6 + 0) + 5
+    assert action("hermes", "^A4") == 65675 + 5
+    assert action("hermes", "(B3,D3)>(A5,B5)^C5") == 65700 + 25 * (25 * 0 + 1) + 2
+    # A win: build 25. Pan on level 2 (C3, space 12: worker 0) wins up onto
+    # D3 (13) and by falling to level 0 (B4, 6).
+    pan = Santorini("0000000000002300000000000/1/pan:C3,A1/mortal:E5,E1")
+    assert pan.move_to_action("C3>D3#") == 625 + 26 * 13 + 25
+    assert pan.move_to_action("C3>B4#") == 625 + 26 * 6 + 25
+    assert sum(m.endswith("#") for m in pan.legal_moves()) == 8
+
+
+def test_bad_gods_and_bad_actions_say_what_is_wrong():
+    with pytest.raises(ValueError, match=r'"zeus" is not a god: use mortal, apollo'):
+        Santorini(gods=("zeus", "pan"))
+    with pytest.raises(ValueError, match=r"gods must name two gods.*got 3 names"):
+        Santorini(gods=("pan", "pan", "pan"))
+    with pytest.raises(TypeError, match="gods must be two god names.*got int"):
+        Santorini(gods=3)
+    with pytest.raises(ValueError, match="gods='random' is for the environments"):
+        Santorini(gods="random")
+    with pytest.raises(ValueError, match=r"the position names its gods \(apollo and pan\)"):
+        Santorini(APOLLO_PAN, gods=("atlas", "pan"))
+    with pytest.raises(ValueError, match="bad Santorini position .*player 1's section must be a god.*zeus"):
+        Santorini(f"{EMPTY}/1/zeus:B3,D3/pan:C4,C2")
+    pos = Santorini(APOLLO_PAN)
+    with pytest.raises(ValueError, match=r"action 81325 is outside 0\.\.81324"):
+        pos.apply_action(81_325)
+    with pytest.raises(ValueError, match=r"action 0 names no move"):
+        pos.apply_action(0)
+    # A Hermes turn (both workers) is no turn of Apollo's.
+    hermes = Santorini(f"{EMPTY}/1/hermes:B3,D3/pan:C4,C2")
+    both = next(m for m in hermes.legal_moves() if m.startswith("("))
+    with pytest.raises(ValueError, match=r"action \d+ \(move \(B3,D3\)>.*\)"):
+        pos.apply_action(hermes.move_to_action(both))
+    assert pos == Santorini(APOLLO_PAN)
+    with pytest.raises(ValueError, match=r'bad Santorini position .*"zeus" is not a god'):
+        sa.naive_successors(f"{EMPTY}/1/zeus:B3,D3/pan:C4,C2")
+
+
+def test_the_vector_environment_with_fixed_gods():
+    env = vector.make("santorini", num_envs=3, seed=0, gods=("athena", "minotaur"))
+    assert env.single_num_actions == 81_325 and env.single_obs_shape == (5, 5, 30)
+    assert env.single_action_space.n == 81_325
+    obs, info = env.reset()
+    assert obs.shape == (3, 5, 5, 30) and info["action_mask"].shape == (3, 81_325)
+    assert info["action_mask"].sum(axis=1).tolist() == [300, 300, 300]
+    assert obs[..., 6 + ORDER.index("athena")].all() and obs[..., 17 + ORDER.index("minotaur")].all()
+    for _ in range(30):
+        obs, reward, term, trunc, info = env.step(env.sample_actions())
+    assert all(p.gods() == ("athena", "minotaur") for p in env.positions())
+    # The base game keeps its actions and planes.
+    base = vector.make("santorini", num_envs=2, seed=0)
+    assert base.single_num_actions == 753 and base.single_obs_shape == (5, 5, 6)
+    assert "gods=('athena', 'minotaur')" in repr(env)
+
+
+def gods_of_games(seed, resets):
+    """The gods of every game of a 4-environment vector env over `resets` resets."""
+    env = vector.make("santorini", num_envs=4, seed=seed, gods="random")
+    seen = []
+    for _ in range(resets):
+        env.reset()
+        seen.append([p.gods() for p in env.positions()])
+    return seen
+
+
+def test_random_gods_are_drawn_at_every_reset_and_seeded():
+    a, b, c = gods_of_games(5, 40), gods_of_games(5, 40), gods_of_games(6, 40)
+    assert a == b and a != c
+    pairs = {pair for games in a for pair in games}
+    gods = {god for pair in pairs for god in pair}
+    assert gods == set(sa.GODS) and len(pairs) > 60  # 160 draws of 100 pairs
+    # A game that ends draws a new pair when its environment resets.
+    env = vector.make("santorini", num_envs=8, seed=1, gods="random", opponent="random")
+    env.reset()
+    first = [p.gods() for p in env.positions()]
+    drawn = set(first)
+    for _ in range(200):
+        _, _, term, trunc, _ = env.step(env.sample_actions())
+        drawn |= {p.gods() for p in env.positions()}
+    assert len(drawn) > len(set(first))
+
+
+def test_vector_gods_errors():
+    with pytest.raises(TypeError, match="ConnectFour has no gods"):
+        vector.make("connect_four", num_envs=2, gods=("apollo", "pan"))
+    with pytest.raises(ValueError, match=r"""gods "randon" is neither 'random' nor two god names"""):
+        vector.make("santorini", num_envs=2, gods="randon")
+    env = vector.make("santorini", num_envs=2, seed=0, gods="apollo,pan")
+    env.reset()
+    with pytest.raises(ValueError, match=r"environment 1: action 81325 is outside 0\.\.81324"):
+        env.step(np.array([1, 81_325]))
+    with pytest.raises(ValueError, match=r"environment 0: action 625 names no move"):
+        env.step(np.array([625, 1]))  # a turn's action while placing: no worker to move
+
+
+def test_the_expert_and_gymnasium_with_gods():
+    env = vector.make("santorini", num_envs=2, seed=3, gods="random", opponent="expert", depth=1)
+    obs, info = env.reset()
+    for _ in range(6):
+        obs, reward, term, trunc, info = env.step(env.sample_actions())
+        assert info["action_mask"].shape == (2, 81_325)
+    made = gymnasium.make("bitgames/Santorini-v0", gods="random", illegal_action="lose")
+    check_env(made.unwrapped, skip_render_check=True)
+    assert made.action_space.n == 81_325 and made.observation_space.shape == (5, 5, 30)
+    single = GameEnv("santorini", opponent="random", gods=("pan", "atlas"))
+    assert single.observation_space.shape == (5, 5, 30) and single.action_space.n == 81_325
+    obs, info = single.reset(seed=0)
+    assert obs[..., 6 + ORDER.index("pan")].all() and info["action_mask"].sum() == 300
+    assert single.position.gods() == ("pan", "atlas")
+
+
+@pytest.mark.parametrize("gods", [None, ("apollo", "pan"), ("hermes", "prometheus"), "random"])
+def test_pettingzoo_api_test_santorini(gods):
+    api_test(aec.env("santorini", gods=gods), num_cycles=300)
+
+
+def test_pettingzoo_santorini_plays_to_the_end_with_random_gods():
+    e = aec.env("santorini", gods="random")
+    pairs = []
+    for seed in range(3):
+        e.reset(seed=seed)
+        pairs.append(e.unwrapped.pos.gods())
+        rng = np.random.default_rng(seed)
+        while not any(e.terminations.values()):
+            mask = e.observe(e.agent_selection)["action_mask"]
+            assert mask.shape == (81_325,)
+            e.step(int(rng.choice(np.flatnonzero(mask))))
+        assert sorted(e.rewards.values()) == [-1, 1]
+    e.reset(seed=1)
+    assert e.unwrapped.pos.gods() == pairs[1]  # seeded
+    with pytest.raises(TypeError, match="connect_four has no gods"):
+        aec.env("connect_four", gods=("apollo", "pan"))
+    with pytest.raises(ValueError, match=r'"zeus" is not a god'):
+        aec.env("santorini", gods=("zeus", "pan"))
