@@ -127,7 +127,8 @@ await check('the page loads its modules, and every game can be chosen', async ()
   assert.equal(await page.title(), 'bitgames: Tic-tac-toe');
   // The shell and every module it imports arrived, as JavaScript.
   const files = [...new Set(modules.map((m) => m.file))].sort();
-  assert.deepEqual(files, ['api.js', 'app.js', 'connect4.js', 'generic.js', 'page.js', 'santorini.js', 'tictactoe.js']);
+  assert.deepEqual(files, ['api.js', 'app.js', 'connect4.js', 'generic.js', 'page.js', 'santorini.js', 'santorini_board.js', 'santorini_gods.js',
+    'santorini_turns.js', 'tictactoe.js']);
   for (const m of modules) {
     assert.equal(m.status, 200, m.file);
     assert.match(m.type, /^text\/javascript/, `${m.file} is served as ${m.type}`);
