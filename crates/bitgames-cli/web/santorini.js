@@ -53,9 +53,12 @@ export const santorini = {
   takesStart: true, // a link may name a start position (`position=`)
   usesThink: true,
   help: 'Placement: click two free spaces. Then click a worker, where it goes (a ring: two or more steps away), and where it builds; a god\'s optional steps are offered as buttons and extra clicks, and Done skips them. Keyboard: arrows and Enter; Escape cancels; u: undo, n: new game.',
-  /** The moves of a URL, separated by `;` (a god's turn may hold a blank: `^C3 A1>B2^C4`). */
+  /**
+   * The moves of a URL and of the API, separated by blanks; once a turn holds
+   * a blank (Prometheus' `^C3 A1>B2^C4`), each ends with `;` instead.
+   */
   splitMoves: (text) => (text ? (text.includes(';') ? text.split(';') : text.split(/\s+/)).map((t) => t.trim()).filter(Boolean) : []),
-  joinMoves: (moves) => (moves.some((m) => m.includes(' ')) ? moves.join(';') : moves.join(' ')),
+  joinMoves: (moves) => (moves.some((m) => m.includes(' ')) ? moves.map((m) => `${m};`).join(' ') : moves.join(' ')),
   playerName: (p) => playerNameOf('santorini', p),
   readUrl(q) {
     const gods = (q.get('gods') || '').trim().toLowerCase();
@@ -162,6 +165,8 @@ export const santorini = {
   /** Fetches what the analysis mode shows: the engine's move and the selected worker's sets. */
   async after(my) {
     const { extra } = page;
+    // The reader's turn now (the page is idle): the steps a turn may start with (Hermes' build without moving).
+    this.renderSteps();
     if (state.analysis && !isOver() && !extra.best && !extra.bestPending) {
       extra.bestPending = true;
       try {
@@ -226,7 +231,7 @@ export const santorini = {
       el('dt', {}, 'legal moves'), el('dd', {}, data.legal_moves.length));
     if (extra.best) {
       dl.append(el('dt', {}, 'engine'), el('dd', { id: 'engine-best', 'data-move': extra.best.best },
-        `${extra.best.best}, ${extra.best.score_words} (depth ${extra.best.depth}, ${extra.best.nodes.toLocaleString()} nodes, ${extra.best.time_ms} ms)`));
+        `${extra.best.best}, ${scoreWords(extra.best)} (depth ${extra.best.depth}, ${extra.best.nodes.toLocaleString()} nodes, ${extra.best.time_ms} ms)`));
     } else if (!isOver()) {
       dl.append(el('dt', {}, 'engine'), el('dd', {}, extra.bestError || 'thinking...'));
     }

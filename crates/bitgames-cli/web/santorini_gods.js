@@ -31,16 +31,22 @@ export async function godStart() {
   if (!starts.has(state.gods)) {
     const answer = await api('santorini/gods', { pick: state.gods });
     list = answer.gods;
-    state.gods = answer.picked.join(',');
+    if (state.gods !== answer.picked.join(',')) {
+      // `random` drawn: the link names the god drawn.
+      state.gods = answer.picked.join(',');
+      const url = new URL(location.href);
+      url.searchParams.set('gods', state.gods);
+      history.replaceState(null, '', url);
+    }
     starts.set(state.gods, answer.start);
   }
   return starts.get(state.gods);
 }
 
-/** A new game: `random` drawn again; a game from a position keeps its gods. */
+/** A new game: with the cards chosen (`random` drawn again), or the gods of the position shown. */
 export function newGodGame() {
-  if (picks && picks.includes('random')) state.gods = picks.join(',');
-  else if (!state.gods && page.data && !page.data.failed && page.data.gods) state.gods = page.data.gods.join(',');
+  if (picks) state.gods = picks.join(',');
+  else if (state.start && page.data && !page.data.failed && page.data.gods) state.gods = page.data.gods.join(',');
   if (state.gods === 'mortal,mortal') state.gods = null;
 }
 
@@ -59,8 +65,6 @@ function choose(player, god) {
   const now = page.data && page.data.gods ? page.data.gods.slice() : ['mortal', 'mortal'];
   picks = picks || now;
   picks[player - 1] = god;
-  state.gods = picks.join(',');
-  if (state.gods === 'mortal,mortal') state.gods = null;
   actions.newGame();
 }
 

@@ -106,3 +106,41 @@ fn a_bad_pick_gets_a_400_naming_it() {
         assert_eq!(body["error"], expected, "{pick}");
     }
 }
+
+/// Prometheus' turn holds a blank: moves ending with `;` carry it, on
+/// Santorini's routes and the generic ones; blanks alone split it.
+#[test]
+fn moves_separated_by_semicolons_may_hold_a_blank() {
+    let s = server();
+    let start = "0000000000000000000000000/1/prometheus:B3,D3/mortal:C4,C2";
+    let after = "1001000000100000000000000/1/prometheus:A4,D3/mortal:C5,C2";
+    let moves = "^A3 B3>A4^A5; C4>C5^D5;";
+    for route in ["/api/santorini/state", "/api/santorini/legal"] {
+        let (status, body) = s.get(route, &[("position", start), ("moves", moves)]);
+        assert_eq!(status, 200, "{route}: {body}");
+        assert_eq!(body["position"], after, "{route}");
+    }
+    let (status, body) = s.get(
+        "/api/santorini/state",
+        &[("position", start), ("moves", "^A3 B3>A4^A5")],
+    );
+    assert_eq!(status, 400);
+    assert_eq!(body["error"], "move 1 `^A3`: ^A3 is not a turn of prometheus");
+}
+
+/// Athena moved up: the state says her opponent may not move up.
+#[test]
+fn the_state_says_when_athena_keeps_the_opponent_down() {
+    let s = server();
+    let start = "0000001000000000000000000/1/athena:B3,D3/mortal:C4,C2";
+    let (_, before) = s.get("/api/santorini/state", &[("position", start)]);
+    assert_eq!(before["up_blocked"], false);
+    let (status, after) = s.get(
+        "/api/santorini/state",
+        &[("position", start), ("moves", "B3>B4^A5")],
+    );
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["up_blocked"], true);
+    assert_eq!(after["gods"], serde_json::json!(["athena", "mortal"]));
+    assert!(after["position"].as_str().unwrap().ends_with("/mortal-:C4,C2"));
+}
