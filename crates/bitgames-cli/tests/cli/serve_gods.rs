@@ -125,7 +125,10 @@ fn moves_separated_by_semicolons_may_hold_a_blank() {
         &[("position", start), ("moves", "^A3 B3>A4^A5")],
     );
     assert_eq!(status, 400);
-    assert_eq!(body["error"], "move 1 `^A3`: ^A3 is not a turn of prometheus");
+    assert_eq!(
+        body["error"],
+        "move 1 `^A3`: ^A3 is not a turn of prometheus"
+    );
 }
 
 /// Athena moved up: the state says her opponent may not move up.
@@ -142,5 +145,10 @@ fn the_state_says_when_athena_keeps_the_opponent_down() {
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["up_blocked"], true);
     assert_eq!(after["gods"], serde_json::json!(["athena", "mortal"]));
-    assert!(after["position"].as_str().unwrap().ends_with("/mortal-:C4,C2"));
+    assert!(
+        after["position"]
+            .as_str()
+            .unwrap()
+            .ends_with("/mortal-:C4,C2")
+    );
 }
