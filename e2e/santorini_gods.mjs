@@ -126,6 +126,7 @@ export async function godChecks({ check, page, base, api, idle, context }) {
     for (const c of ['B3', 'B4', 'A5']) await page.click(`.sant button[data-space="${c}"]`);
     assert.deepEqual(await page.$$eval('#steps button', (bs) => bs.map((b) => b.textContent)),
       ['Dome instead of a block (Atlas)', 'Done: B3>B4^A5', 'Cancel']);
+    assert.equal(await page.textContent('#status'), 'Red (Atlas) to move and build: Atlas may build a dome instead of the block, or Done');
     await page.click('#turn-cancel');
     assert.equal(await page.$$eval('#steps button', (bs) => bs.length), 0, 'Cancel takes the steps back');
     assert.equal(movesOf(page), '');

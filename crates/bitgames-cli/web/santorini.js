@@ -35,17 +35,22 @@ function scoreWords(answer) {
 /** What the next step may be, in words, for the status line. */
 function hint(steps, next) {
   const kinds = new Set([...next].map(kindOf));
-  const last = steps.length ? kindOf(steps[steps.length - 1]) : null;
+  const last = kindOf(steps[steps.length - 1]);
+  const workers = steps.filter((s) => kindOf(s) === 'w');
   if (kinds.has('p')) return `: first worker on ${spaceOf(steps[0])}`;
   if (last === 'pre') return ': click where it builds before moving (it may not move up after)';
   if (last === 'stay') return ': click where a worker builds (none moves)';
   if (kinds.has('m')) {
-    const first = steps.filter((s) => kindOf(s) === 'w').length === 1 ? '' : ' too';
-    return `: worker ${spaceOf(steps[steps.length - 1])} selected${first}, click where it moves`;
+    const too = workers.length > 1 ? ' too' : '';
+    const pre = kinds.has('pre') ? ', or build before moving' : '';
+    return `: worker ${spaceOf(workers[workers.length - 1])} selected${too}, click where it moves${pre}`;
   }
-  const did = steps.filter((s) => kindOf(s) === 'b').length;
-  if (did === 0 && kinds.has('b')) return `: ${steps.filter((s) => kindOf(s) !== 'w').map(spaceOf).join(', ')}, now click where to build${kinds.has('w') ? ', or your other worker to move it too' : ''}`;
-  if (kinds.has('b') || kinds.has('dome')) return ': one more build may follow, or Done';
+  if (last === 'm') {
+    const ends = steps.filter((s) => kindOf(s) === 'm').map(spaceOf).join(' and ');
+    return `: to ${ends}, now click where to build${kinds.has('w') ? ', or your other worker to move it too' : ''}`;
+  }
+  if (kinds.has('dome')) return ': Atlas may build a dome instead of the block, or Done';
+  if (kinds.has('b')) return ': one more build may follow (click it), or Done';
   return '';
 }
 
