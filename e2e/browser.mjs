@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { godChecks } from './santorini_gods.mjs';
 
 const [base, artifacts = 'artifacts', shallow] = process.argv.slice(2);
 if (!base) {
@@ -127,7 +128,8 @@ await check('the page loads its modules, and every game can be chosen', async ()
   assert.equal(await page.title(), 'bitgames: Tic-tac-toe');
   // The shell and every module it imports arrived, as JavaScript.
   const files = [...new Set(modules.map((m) => m.file))].sort();
-  assert.deepEqual(files, ['api.js', 'app.js', 'connect4.js', 'generic.js', 'page.js', 'santorini.js', 'tictactoe.js']);
+  assert.deepEqual(files, ['api.js', 'app.js', 'connect4.js', 'generic.js', 'page.js', 'santorini.js', 'santorini_board.js', 'santorini_gods.js',
+    'santorini_turns.js', 'tictactoe.js']);
   for (const m of modules) {
     assert.equal(m.status, 200, m.file);
     assert.match(m.type, /^text\/javascript/, `${m.file} is served as ${m.type}`);
@@ -383,6 +385,8 @@ await check('Santorini analysis: legal moves, engine move, move-to set and dista
   await page.screenshot({ path: path.join(artifacts, 'santorini.png'), fullPage: true });
 });
 
+await godChecks({ check, page, base, api, idle, context });
+
 await check('a position is shared by link, and bad links show the API error', { apiErrors: true }, async () => {
   const other = await context.newPage();
   await other.goto(`${base}/?game=connect4&moves=44455554221&analysis=1&mode=humans`);
@@ -563,7 +567,8 @@ await check('phone-sized screen: the board fits the width', async () => {
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
   watch(phone);
   for (const [game, moves, view] of [['tictactoe', '15', ''], ['santorini', 'B3,D3 C4,C2', ''], ['connect4', '44455554221', ''],
-    ['connect4', '4 4 4 5 5', '&view=generic'], ['santorini', 'B3,D3 C4,C2', '&view=generic']]) {
+    ['connect4', '4 4 4 5 5', '&view=generic'], ['santorini', 'B3,D3 C4,C2', '&view=generic'],
+    ['santorini', 'B3,D3 C4,C2', '&gods=atlas,pan']]) {
     await phone.goto(`${base}/?game=${game}&moves=${encodeURIComponent(moves)}&analysis=1&bits=1&mode=humans&think=300${view}`);
     await idle(phone);
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);

@@ -47,6 +47,7 @@ function readUrl() {
   }
   if (q.get('mode') === 'humans') state.mode = 'humans';
   if (game.takesStart && q.get('position')) state.start = q.get('position').trim();
+  if (game.readUrl) game.readUrl(q);
   if (q.get('side') === '2') state.side = 2;
   if (q.get('analysis') === '1') state.analysis = true;
   if (q.get('bits') === '1') state.bits = true;
@@ -65,6 +66,7 @@ function writeUrl() {
   if (state.bits) q.set('bits', '1');
   if (state.think !== 1000) q.set('think', String(state.think));
   if (state.view === 'generic') q.set('view', 'generic');
+  if (page.game.writeUrl) page.game.writeUrl(q);
   history.replaceState(null, '', `${location.pathname}?${q}`);
 }
 
@@ -196,6 +198,7 @@ function engineGo() {
 function newGame() {
   if (!page.game) return;
   page.game.note = null;
+  if (page.game.onNewGame) page.game.onNewGame();
   state.start = null;
   state.moves = [];
   state.line = [];
@@ -230,11 +233,15 @@ function renderPanels() {
   const game = page.game;
   const ap = $('#analysis-panel');
   const bp = $('#bits-panel');
+  const gp = $('#game-panel');
+  gp.hidden = !game.gamePanel || !page.data || !!page.data.failed;
+  gp.replaceChildren();
   ap.hidden = !state.analysis;
   bp.hidden = !state.bits;
   ap.replaceChildren();
   bp.replaceChildren();
   if (!page.data || page.data.failed) return;
+  if (game.gamePanel) game.gamePanel(gp);
   if (state.analysis) game.analysisPanel(ap);
   if (state.bits) game.bitsPanel(bp);
 }
@@ -256,7 +263,7 @@ function syncControls() {
   document.title = `bitgames: ${gameInfo(state.game).title}`;
 }
 
-Object.assign(actions, { play, stepBack, stepForward, renderPanels });
+Object.assign(actions, { play, stepBack, stepForward, renderPanels, newGame });
 
 // ---------------------------------------------------------------- wiring
 

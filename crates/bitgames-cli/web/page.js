@@ -32,7 +32,8 @@ export const state = {
   analysis: false,
   bits: false,
   overlay: 'both', // Santorini: 'none' | 'moveto' | 'distances' | 'both'
-  sel: {}, // Santorini selection: {first} while placing, {from, to, inspect}
+  sel: {}, // Santorini selection: {steps, from} of the turn being built, or {from, inspect}
+  gods: null, // Santorini: the gods of a game from the start, `apollo,pan` (URL `gods`)
   start: null, // a start position other than the game's start (URL `position`)
   line: [], // the moves of the line played: step back and forward within it
   hold: false, // the engine waits (a shared link, or stepping through the moves)
@@ -116,7 +117,7 @@ export function refocus(selector) {
 
 /** Empties the board and what is drawn around it. */
 export function clearBoard() {
-  for (const id of ['#board', '#above', '#under', '#progress']) $(id).replaceChildren();
+  for (const id of ['#board', '#steps', '#above', '#under', '#progress']) $(id).replaceChildren();
 }
 
 /** The CSS class of a value for the player to move: win, loss or draw. */

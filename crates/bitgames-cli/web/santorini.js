@@ -1,35 +1,29 @@
-// Santorini: the board and legal moves of /api/santorini/state, a move built
-// from clicks (worker, where it goes, where it builds) out of the API's legal
-// moves, the engine of the generic /api/santorini/bestmove, and the tutorial's move-to
-// sets and BFS distances (/api/santorini/move-to, /api/santorini/distances).
+// Santorini: the board and legal turns of /api/santorini/state, a turn built
+// from clicks step by step out of the API's legal turns (santorini_turns.js),
+// the board drawn with its blocks (santorini_board.js), the gods
+// (santorini_gods.js), the engine of the generic /api/santorini/bestmove, and
+// the tutorial's move-to sets and BFS distances (/api/santorini/move-to,
+// /api/santorini/distances).
 
 import { api } from './api.js';
 import { $, el, state, page, actions, bitboard, focusedCell, gameInfo, humanCanMove, isOver, movesText, playerNameOf, refocus, setStatus, toMove, whoText } from './page.js';
-
-/** The board is drawn 5 by 5; the names of its spaces are the API's (`spaces`, row by row from the top). */
-const SIZE = 5;
-
-/**
- * A legal move of the API as its parts, to build a move from clicks:
- * {text, place: [a, b]} or {text, from, to, build, win}. The page never
- * decides what is legal: it only picks among the API's `legal_moves`.
- */
-function parseMove(text) {
-  if (text.includes(',')) return { text, place: text.split(',') };
-  const m = /^([A-E][1-5])>([A-E][1-5])(?:\^([A-E][1-5])|(#))$/.exec(text);
-  return m ? { text, from: m[1], to: m[2], build: m[3] || null, win: !!m[4] } : { text };
-}
+import { BUTTONS, kindOf, pathsOf, spaceOf, stepsAt, turnPaths } from './santorini_turns.js';
+import { SIZE, drawBoard } from './santorini_board.js';
+import { godPanel, godStart, godSuffix, loadGods, newGodGame } from './santorini_gods.js';
 
 /** The padded 7x7 layout of the tutorial: bit 7*row + col. */
 const PADDED = Array.from({ length: 7 }, (_, r) => Array.from({ length: 7 }, (_, c) => 7 * r + c));
 
-/** The start position of the page: the link's, or the registry's start. */
+/** The start position of the page: the link's, the gods', or the registry's start. */
+let godsStart = null;
 function start() {
-  return state.start || gameInfo('santorini').start;
+  return state.start || (state.gods && godsStart) || gameInfo('santorini').start;
 }
 
-function legalFrom(legal, from) {
-  return legal.filter((m) => m.from === from).map((m) => m.text);
+/** The spaces a turn names but its worker's start: what the last move or the engine's changes. */
+function cellsOf(text) {
+  const path = pathsOf(text, new Set(), null)[0] || [];
+  return new Set(path.filter((s) => kindOf(s) !== 'w').map(spaceOf).filter(Boolean));
 }
 
 /** The engine's score in words: the forced result, or the evaluation with its sign. */
@@ -38,74 +32,131 @@ function scoreWords(answer) {
   return answer.score > 0 ? `eval +${answer.score}` : `eval ${answer.score}`;
 }
 
+/** What the next step may be, in words, for the status line. */
+function hint(steps, next) {
+  const kinds = new Set([...next].map(kindOf));
+  const last = kindOf(steps[steps.length - 1]);
+  const workers = steps.filter((s) => kindOf(s) === 'w');
+  if (kinds.has('p')) return `: first worker on ${spaceOf(steps[0])}`;
+  if (last === 'pre') return ': click where it builds before moving (it may not move up after)';
+  if (last === 'stay') return ': click where a worker builds (none moves)';
+  if (kinds.has('m')) {
+    const too = workers.length > 1 ? ' too' : '';
+    const pre = kinds.has('pre') ? ', or build before moving' : '';
+    return `: worker ${spaceOf(workers[workers.length - 1])} selected${too}, click where it moves${pre}`;
+  }
+  if (last === 'm') {
+    const ends = steps.filter((s) => kindOf(s) === 'm').map(spaceOf).join(' and ');
+    return `: to ${ends}, now click where to build${kinds.has('w') ? ', or your other worker to move it too' : ''}`;
+  }
+  if (kinds.has('dome')) return ': Atlas may build a dome instead of the block, or Done';
+  if (kinds.has('b')) return ': one more build may follow (click it), or Done';
+  return '';
+}
+
 export const santorini = {
   takesStart: true, // a link may name a start position (`position=`)
   usesThink: true,
-  help: 'Placement: click two free spaces. Then click a worker, where it goes, and where it builds. Keyboard: arrows and Enter; Escape cancels; u: undo, n: new game.',
-  /** The moves of a URL, separated by blanks or `;`. */
-  splitMoves: (text) => (text ? text.split(/[\s;]+/).filter(Boolean) : []),
-  joinMoves: (moves) => moves.join(' '),
+  help: 'Placement: click two free spaces. Then click a worker, where it goes (a ring: two or more steps away), and where it builds; a god\'s optional steps are offered as buttons and extra clicks, and Done skips them. Keyboard: arrows and Enter; Escape cancels; u: undo, n: new game.',
+  /**
+   * The moves of a URL and of the API, separated by blanks; once a turn holds
+   * a blank (Prometheus' `^C3 A1>B2^C4`), each ends with `;` instead.
+   */
+  splitMoves: (text) => (text ? (text.includes(';') ? text.split(';') : text.split(/\s+/)).map((t) => t.trim()).filter(Boolean) : []),
+  joinMoves: (moves) => (moves.some((m) => m.includes(' ')) ? moves.map((m) => `${m};`).join(' ') : moves.join(' ')),
   playerName: (p) => playerNameOf('santorini', p),
-  load: () => api('santorini/state', { position: start(), moves: movesText() }),
+  readUrl(q) {
+    const gods = (q.get('gods') || '').trim().toLowerCase();
+    if (gods) state.gods = gods;
+  },
+  writeUrl(q) {
+    if (state.gods && !state.start) q.set('gods', state.gods);
+  },
+  onNewGame: newGodGame,
+  async load() {
+    const [, first] = await Promise.all([loadGods(), state.gods && !state.start ? godStart() : null]);
+    godsStart = first;
+    return api('santorini/state', { position: start(), moves: movesText() });
+  },
   async engineMove() {
     const answer = await api('santorini/bestmove', { position: start(), moves: movesText(), time_ms: String(state.think) });
     return answer.best;
   },
-  legal() {
-    return (page.data.legal_moves || []).map(parseMove);
+  /** Every legal turn with the paths of clicks that make it (once a position). */
+  paths() {
+    const { data, extra } = page;
+    if (!extra.paths) {
+      const levelOf = (s) => data.levels[data.spaces.indexOf(s)];
+      extra.paths = turnPaths(data.legal_moves || [], levelOf);
+    }
+    return extra.paths;
   },
   workerAt(space) {
     for (const p of [1, 2]) if (page.data.workers[p].includes(space)) return p;
     return 0;
   },
+  /** The steps taken, and what may follow them (nothing when it is not the reader's turn). */
+  turn() {
+    const steps = state.sel.steps || [];
+    if (!humanCanMove()) return { steps, next: new Set(), done: null };
+    return { steps, ...stepsAt(this.paths(), steps) };
+  },
   statusText() {
     const { data, extra } = page;
     if (data.winner) return `${this.playerName(data.winner)} wins`;
     const what = data.phase === 'place' ? 'place both workers' : 'move and build';
-    let s = `${this.playerName(toMove())}${whoText()} to ${what}`;
-    const sel = state.sel;
-    if (sel.first) s += `: first worker on ${sel.first}`;
-    else if (sel.from && sel.to) s += `: ${sel.from}>${sel.to}, now click where to build`;
-    else if (sel.from && !sel.inspect) s += `: worker ${sel.from} selected, click where it moves`;
+    let s = `${this.playerName(toMove())}${godSuffix(toMove())}${whoText()} to ${what}`;
+    const { steps, next } = this.turn();
+    if (steps.length) s += hint(steps, next);
     if (state.analysis && extra.best) s += `  ·  engine: ${extra.best.best} (${scoreWords(extra.best)})`;
     return s;
+  },
+  /** Takes one more step of the turn; plays the turn when nothing else may follow. */
+  step(step) {
+    const steps = [...(state.sel.steps || []), step];
+    const at = stepsAt(this.paths(), steps);
+    if (at.only) { actions.play(at.only); return; }
+    const first = steps.find((s) => kindOf(s) === 'w');
+    state.sel = { steps, from: first ? spaceOf(first) : null };
+    this.redraw();
   },
   click(space) {
     const { data } = page;
     if (!data || data.failed) return;
-    const sel = state.sel;
-    const mine = toMove();
-    const canMove = humanCanMove();
-    const legal = this.legal();
-    if (data.phase === 'place') {
-      if (!canMove) return;
-      if (!sel.first) {
-        if (legal.some((m) => m.place && m.place.includes(space))) state.sel = { first: space };
-      } else if (sel.first === space) {
-        state.sel = {};
-      } else {
-        const m = legal.find((x) => x.place && x.place.includes(sel.first) && x.place.includes(space));
-        if (m) { actions.play(m.text); return; }
+    const { steps, next } = this.turn();
+    if (humanCanMove()) {
+      const step = [...next].find((s) => spaceOf(s) === space);
+      if (step) { this.step(step); return; }
+      if (steps.length && spaceOf(steps[steps.length - 1]) === space) {
+        // The space of the last step again: that step is taken back.
+        const back = steps.slice(0, -1);
+        const first = back.find((s) => kindOf(s) === 'w');
+        state.sel = { steps: back, from: first ? spaceOf(first) : null };
+        this.redraw();
+        return;
       }
-      this.redraw();
-      return;
+      if (this.workerAt(space) === toMove() && stepsAt(this.paths(), [`w:${space}`]).valid) {
+        state.sel = { steps: [`w:${space}`], from: space };
+        this.redraw();
+        return;
+      }
     }
-    const owner = this.workerAt(space);
-    if (sel.from && sel.to && canMove) {
-      const m = legal.find((x) => x.from === sel.from && x.to === sel.to && x.build === space);
-      if (m) { actions.play(m.text); return; }
-    }
-    if (sel.from && !sel.to && !sel.inspect && canMove) {
-      const win = legal.find((x) => x.from === sel.from && x.to === space && x.win);
-      if (win) { actions.play(win.text); return; }
-      if (legal.some((x) => x.from === sel.from && x.to === space)) { state.sel = { from: sel.from, to: space }; this.redraw(); return; }
-    }
-    if (owner && !(sel.from === space && !sel.to)) {
-      state.sel = { from: space, inspect: owner !== mine || !canMove };
-    } else {
-      state.sel = {};
-    }
+    // Another worker: selected to be inspected (the analysis' overlays).
+    state.sel = this.workerAt(space) && state.sel.from !== space ? { from: space, inspect: true } : {};
     this.redraw();
+  },
+  /** The buttons of the turn's steps: a god's optional step, Done (skip what may follow), Cancel. */
+  renderSteps() {
+    const bar = $('#steps');
+    bar.replaceChildren();
+    const { steps, next, done } = this.turn();
+    for (const s of next) {
+      if (BUTTONS[s]) bar.append(el('button', { type: 'button', 'data-step': s, onclick: () => this.step(s) }, BUTTONS[s]));
+    }
+    if (done && next.size) {
+      bar.append(el('button', { type: 'button', id: 'turn-done', 'data-move': done, title: `Play ${done}, skipping the optional step`, onclick: () => actions.play(done) }, `Done: ${done}`));
+    }
+    if (steps.length) bar.append(el('button', { type: 'button', id: 'turn-cancel', onclick: () => { state.sel = {}; this.redraw(); } }, 'Cancel'));
   },
   redraw() {
     const focus = focusedCell();
@@ -119,6 +170,8 @@ export const santorini = {
   /** Fetches what the analysis mode shows: the engine's move and the selected worker's sets. */
   async after(my) {
     const { extra } = page;
+    // The reader's turn now (the page is idle): the steps a turn may start with (Hermes' build without moving).
+    this.renderSteps();
     if (state.analysis && !isOver() && !extra.best && !extra.bestPending) {
       extra.bestPending = true;
       try {
@@ -157,54 +210,23 @@ export const santorini = {
   },
   render() {
     const { data, extra } = page;
-    const board = $('#board');
-    board.className = 'sant';
-    const sel = state.sel;
-    const legal = this.legal();
-    const targets = new Set();
-    const builds = new Set();
-    if (sel.from && !sel.to && !sel.inspect) legal.filter((m) => m.from === sel.from).forEach((m) => targets.add(m.to));
-    if (sel.from && sel.to) legal.filter((m) => m.from === sel.from && m.to === sel.to).forEach((m) => builds.add(m.build));
-    if (sel.first) legal.filter((m) => m.place && m.place.includes(sel.first)).forEach((m) => m.place.forEach((s) => s !== sel.first && targets.add(s)));
-    const best = state.analysis && extra.best ? parseMove(extra.best.best) : null;
-    const bestCells = best ? new Set([best.from, best.to, best.build, ...(best.place || [])].filter(Boolean)) : new Set();
-    const last = state.moves.length ? parseMove(state.moves[state.moves.length - 1]) : null;
-    const lastCells = last ? new Set([last.to, last.build, ...(last.place || [])].filter(Boolean)) : new Set();
-    const overlay = state.analysis && sel.from && extra.overlayFor === sel.from ? state.overlay : 'none';
+    const { steps, next } = this.turn();
+    const best = state.analysis && extra.best ? cellsOf(extra.best.best) : new Set();
+    const last = state.moves.length ? cellsOf(state.moves[state.moves.length - 1]) : new Set();
+    const overlay = state.analysis && state.sel.from && extra.overlayFor === state.sel.from ? state.overlay : 'none';
     const moveTo = new Set(overlay !== 'none' && overlay !== 'distances' && extra.moveTo ? extra.moveTo.move_to_spaces : []);
     const dist = (overlay === 'distances' || overlay === 'both') && extra.distances ? extra.distances.distances : null;
-    const maxDist = dist ? Math.max(1, ...dist.filter((d) => d !== null)) : 1;
-    for (let row = 0; row < SIZE; row++) {
-      // The rank of the row, from the name of its first space (`A5`: 5).
-      board.append(el('div', { class: 'lab' }, data.spaces[row * SIZE].slice(1)));
-      for (let col = 0; col < SIZE; col++) {
-        const i = row * SIZE + col;
-        const name = data.spaces[i];
-        const level = data.levels[i];
-        const owner = this.workerAt(name);
-        const cls = [`l${level}`,
-          sel.from === name || sel.first === name || sel.to === name ? 'sel' : '',
-          targets.has(name) ? 'target' : '', builds.has(name) ? 'build' : '',
-          bestCells.has(name) ? 'best' : '', lastCells.has(name) && !bestCells.has(name) ? 'lastmove' : '',
-          moveTo.has(name) ? 'moveto' : ''].join(' ').replace(/\s+/g, ' ').trim();
-        const b = el('button', {
-          type: 'button', class: cls, 'data-space': name, 'data-level': level, 'data-worker': owner || null,
-          'aria-label': `${name}, level ${level}${owner ? `, worker of ${this.playerName(owner)}` : ''}`,
-          onclick: () => this.click(name),
-        }, el('span', { class: 'lvl' }, level === 4 ? '' : level));
-        if (dist) {
-          const d = dist[i];
-          if (d !== null && d > 0) b.style.background = `hsl(${200 - 180 * (d / maxDist)}, 80%, ${78 - 20 * (d / maxDist)}%)`;
-          b.append(el('span', { class: 'dist', 'data-distance': d === null ? 'inf' : d }, d === null ? '∞' : d));
-        }
-        if (level === 4) b.append(el('span', { class: 'dome' }));
-        if (owner) b.append(el('span', { class: `worker p${owner}` }));
-        board.append(b);
-      }
-    }
-    board.append(el('div'));
-    // The files, from the names of the bottom row's spaces (`A1`: A).
-    for (let col = 0; col < SIZE; col++) board.append(el('div', { class: 'lab' }, data.spaces[(SIZE - 1) * SIZE + col][0]));
+    drawBoard($('#board'), {
+      data, steps, next, me: toMove(),
+      workerAt: (s) => this.workerAt(s),
+      playerName: (p) => this.playerName(p),
+      marks: { best, last, moveTo, dist },
+      onClick: (s) => this.click(s),
+    });
+    this.renderSteps();
+  },
+  gamePanel(p) {
+    godPanel(p, (pl) => this.playerName(pl));
   },
   analysisPanel(p) {
     const { data, extra } = page;
@@ -214,14 +236,14 @@ export const santorini = {
       el('dt', {}, 'legal moves'), el('dd', {}, data.legal_moves.length));
     if (extra.best) {
       dl.append(el('dt', {}, 'engine'), el('dd', { id: 'engine-best', 'data-move': extra.best.best },
-        `${extra.best.best}, ${extra.best.score_words} (depth ${extra.best.depth}, ${extra.best.nodes.toLocaleString()} nodes, ${extra.best.time_ms} ms)`));
+        `${extra.best.best}, ${scoreWords(extra.best)} (depth ${extra.best.depth}, ${extra.best.nodes.toLocaleString()} nodes, ${extra.best.time_ms} ms)`));
     } else if (!isOver()) {
       dl.append(el('dt', {}, 'engine'), el('dd', {}, extra.bestError || 'thinking...'));
     }
     p.append(dl);
     const from = state.sel.from;
     if (!from) { p.append(el('p', { class: 'help' }, 'Select a worker to see its legal moves, its move-to set M(i) and the BFS distances from it.')); return; }
-    const own = legalFrom(this.legal(), from);
+    const own = [...new Set(this.paths().filter((t) => t.path[0] === `w:${from}`).map((t) => t.text))];
     p.append(el('h3', {}, `Worker ${from}: ${own.length} legal moves`));
     p.append(el('p', { class: 'legal', id: 'worker-moves' }, own.join('  ') || 'none (not its turn, or blocked)'));
     const choice = el('div', { class: 'overlay-choice', role: 'radiogroup', 'aria-label': 'Board overlay' });

@@ -38,6 +38,7 @@ fn routes() -> Vec<String> {
             "GET /api/connect4/state?moves=4453",
             "GET /api/connect4/analyze?moves=4453[&time_ms=3000][&stream=1]",
             "GET /api/santorini/state?position=...[&moves=...]",
+            "GET /api/santorini/gods[?pick=apollo,random]",
             "GET /api/santorini/move-to?instance=(1,2) [25 levels] | ?position=...&space=C3",
             "GET /api/santorini/distances?instance=(1,2) [25 levels] | ?position=...&space=C3",
         ]
@@ -56,6 +57,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/connect4/state", get(connect4_state))
         .route("/api/connect4/analyze", get(connect4_analyze))
         .route("/api/santorini/state", get(santorini_state))
+        .route("/api/santorini/gods", get(santorini_gods))
         .route("/api/santorini/move-to", get(santorini_move_to))
         .route("/api/santorini/distances", get(santorini_distances))
         .route("/api/games", get(generic_games))
@@ -149,6 +151,11 @@ async fn santorini_state(query: Result<Query<Params>, QueryRejection>) -> Answer
     let p = params(query)?;
     let (pos, given) = santorini::position(&p)?;
     Ok(Json(santorini::describe(&pos, &given)))
+}
+
+async fn santorini_gods(query: Result<Query<Params>, QueryRejection>) -> Answer {
+    let p = params(query)?;
+    santorini::gods(&p).map(Json)
 }
 
 async fn santorini_move_to(query: Result<Query<Params>, QueryRejection>) -> Answer {

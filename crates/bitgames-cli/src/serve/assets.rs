@@ -18,6 +18,21 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
     ("tictactoe.js", JS, include_bytes!("../../web/tictactoe.js")),
     ("connect4.js", JS, include_bytes!("../../web/connect4.js")),
     ("santorini.js", JS, include_bytes!("../../web/santorini.js")),
+    (
+        "santorini_turns.js",
+        JS,
+        include_bytes!("../../web/santorini_turns.js"),
+    ),
+    (
+        "santorini_board.js",
+        JS,
+        include_bytes!("../../web/santorini_board.js"),
+    ),
+    (
+        "santorini_gods.js",
+        JS,
+        include_bytes!("../../web/santorini_gods.js"),
+    ),
     ("generic.js", JS, include_bytes!("../../web/generic.js")),
     (
         "style.css",

@@ -90,6 +90,19 @@ pub fn optional<'a>(params: &'a Params, name: &str) -> Option<&'a str> {
         .filter(|s| !s.trim().is_empty())
 }
 
+/// The moves of a `moves` parameter: separated by blanks, or by `;` when it
+/// holds one (then a move may hold a blank, as Prometheus' `^C3 A1>B2^C4`).
+pub fn split_moves(text: &str) -> Vec<&str> {
+    if text.contains(';') {
+        text.split(';')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .collect()
+    } else {
+        text.split_whitespace().collect()
+    }
+}
+
 /// A time budget in milliseconds: `default` when absent, `1..=max` otherwise.
 pub fn time_ms(params: &Params, default: u64, max: u64) -> Result<u64, ApiError> {
     match optional(params, "time_ms") {

@@ -3,7 +3,7 @@
 //! and `GET /api/{game}/bestmove`, the one engine route of every game. Their keys are the command's `--json` keys: both use
 //! [`crate::generic::state_json`] and [`crate::generic::report_json`].
 
-use super::error::{ApiError, Params, optional, time_ms};
+use super::error::{ApiError, Params, optional, split_moves, time_ms};
 use super::state::AppState;
 use crate::generic::{report_json, state_json};
 use bitgames::engine::Limits;
@@ -35,7 +35,7 @@ fn game(name: &str) -> Result<&'static dyn DynGame, ApiError> {
 fn position(g: &dyn DynGame, params: &Params) -> Result<String, ApiError> {
     let start = optional(params, "position").unwrap_or("-");
     let moves: Vec<&str> = optional(params, "moves")
-        .map(|m| m.split_whitespace().collect())
+        .map(split_moves)
         .unwrap_or_default();
     g.state(start, &moves)
         .map(|s| s.position)

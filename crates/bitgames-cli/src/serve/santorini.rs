@@ -1,17 +1,18 @@
-//! The Santorini routes: a position and its legal moves, and the tutorial's
-//! move-to sets and BFS distances. The engine's move is the generic
-//! `GET /api/santorini/bestmove`.
+//! The Santorini routes: a position and its legal moves, the gods and their
+//! powers, and the tutorial's move-to sets and BFS distances. The engine's
+//! move is the generic `GET /api/santorini/bestmove`.
 
-use super::error::{ApiError, Params, optional, required};
+use super::error::{ApiError, Params, optional, required, split_moves};
 use bitgames::santorini::reach::{
     distances_instance, format_distances, format_spaces, move_to_instance,
 };
-use bitgames::santorini::{Bitboard, Instance, Levels, Move, Position, Space};
+use bitgames::santorini::{Bitboard, God, Instance, Levels, Move, Position, Space};
 use bitgames::{Game, Player};
 use serde_json::{Value, json};
 
 /// The position of `position` (default: the empty board) after the `moves`
-/// (separated by blanks or `;`), and the position text as given.
+/// (separated by blanks, or by `;` when there is one: then a move may hold a
+/// blank, as Prometheus' `^C3 A1>B2^C4`), and the position text as given.
 pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
     let given = optional(params, "position").unwrap_or("0000000000000000000000000/1/mortal/mortal");
     let mut pos: Position = given.parse().map_err(|e| {
@@ -21,10 +22,7 @@ pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
         ))
     })?;
     if let Some(moves) = optional(params, "moves") {
-        let texts = moves
-            .split(|c: char| c.is_whitespace() || c == ';')
-            .filter(|t| !t.is_empty());
-        for (i, text) in texts.enumerate() {
+        for (i, text) in split_moves(moves).into_iter().enumerate() {
             let mv: Move = text.parse().map_err(|e| {
                 ApiError::bad(format!("move {} `{}`: {e}", i + 1, bitgames::excerpt(text)))
             })?;
@@ -59,6 +57,8 @@ pub fn describe(pos: &Position, given: &str) -> Value {
             "1": spaces(pos.workers(Player::One)),
             "2": spaces(pos.workers(Player::Two)),
         },
+        "gods": pos.gods().map(God::name),
+        "up_blocked": pos.up_blocked(),
         "legal_moves": legal,
         "bits": {
             "level": level_bits,
@@ -67,6 +67,47 @@ pub fn describe(pos: &Position, given: &str) -> Value {
             "valid": Bitboard::ALL.0,
         },
     })
+}
+
+/// A god's name with a capital, as a card titles it (`Apollo`).
+fn title(god: God) -> String {
+    let name = god.name();
+    name[..1].to_ascii_uppercase() + &name[1..]
+}
+
+/// One pick of `pick=`: a god's name, or `random` (one of the ten simple gods).
+fn pick_one(text: &str) -> Result<God, ApiError> {
+    if text.trim().eq_ignore_ascii_case("random") {
+        use rand::seq::IndexedRandom;
+        return Ok(*God::SIMPLE.choose(&mut rand::rng()).expect("ten gods"));
+    }
+    text.parse()
+        .map_err(|e| ApiError::bad(format!("bad `pick`: {e}, or random")))
+}
+
+/// `GET /api/santorini/gods[?pick=apollo,random]`: every god (`mortal`, the
+/// base game's, first) with its title and its power in one sentence; with
+/// `pick`, player 1's and player 2's gods (`random` drawn here, among the
+/// ten) and the start position of a game with them.
+pub fn gods(params: &Params) -> Result<Value, ApiError> {
+    let list: Vec<Value> = God::ALL
+        .into_iter()
+        .map(|g| json!({ "god": g.name(), "title": title(g), "power": g.power() }))
+        .collect();
+    let mut answer = json!({ "gods": list });
+    if let Some(text) = optional(params, "pick") {
+        let picks: Vec<&str> = text.split(',').collect();
+        let [a, b] = picks[..] else {
+            return Err(ApiError::bad(format!(
+                "bad `pick` `{}`: give two gods, player 1's first (apollo,pan); either may be random",
+                bitgames::excerpt(text)
+            )));
+        };
+        let picked = [pick_one(a)?, pick_one(b)?];
+        answer["picked"] = json!(picked.map(God::name));
+        answer["start"] = json!(Position::new().with_gods(picked).to_string());
+    }
+    Ok(answer)
 }
 
 /// The instance of a request: `instance=(r,c) [25 levels]` as the tutorial

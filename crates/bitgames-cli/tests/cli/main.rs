@@ -13,5 +13,6 @@ mod hardening_cli;
 mod santorini_cli;
 mod santorini_referee;
 mod serve_api;
+mod serve_gods;
 mod serve_hardening;
 mod tictactoe;

@@ -1,0 +1,179 @@
+// The browser checks of Santorini's gods (imported by browser.mjs): a turn of
+// each of the ten gods played by clicks, the board after it equal to the
+// API's position; optional steps skipped; the gods picked from the cards,
+// carried by the link, `random` drawn by the server.
+
+import assert from 'node:assert/strict';
+
+/** The 25 levels of a position, row by row from A5: `{B4: 1}` -> `0000001...`. */
+function levels(heights) {
+  const l = Array(25).fill('0');
+  for (const [sq, h] of Object.entries(heights)) l[(5 - Number(sq[1])) * 5 + sq.charCodeAt(0) - 65] = String(h);
+  return l.join('');
+}
+
+/** Player 1 (Red) has `god`, workers on B3 and D3; player 2 (Yellow) is mortal on C4 and C2. */
+function position(god, heights = {}) {
+  return `${levels(heights)}/1/${god}:B3,D3/mortal:C4,C2`;
+}
+
+/**
+ * One turn a god: the clicks (a space, or `[data-step=...]` a step's button),
+ * the turn they make, and what the board must show after it.
+ */
+const TURNS = [
+  { god: 'apollo', clicks: ['B3', 'C4', 'B4'], turn: 'B3>C4^B4', workers: { C4: '1', B3: '2' }, levels: { B4: '1' } },
+  { god: 'artemis', clicks: ['B3', 'B5', 'A5'], far: 'B5', turn: 'B3>B5^A5', workers: { B5: '1', B3: null }, levels: { A5: '1' } },
+  { god: 'athena', heights: { B4: 1 }, clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' }, athena: true },
+  { god: 'atlas', clicks: ['B3', 'B4', 'A5', '#steps [data-step="dome"]'], turn: 'B3>B4^A5X', workers: { B4: '1' }, levels: { A5: '4' } },
+  // Demeter's second build clicked before the first: the turn writes them in board order.
+  { god: 'demeter', clicks: ['B3', 'B4', 'B5', 'A5'], turn: 'B3>B4^A5^B5', workers: { B4: '1' }, levels: { A5: '1', B5: '1' } },
+  { god: 'hephaestus', clicks: ['B3', 'B4', 'A5', 'A5'], turn: 'B3>B4^^A5', workers: { B4: '1' }, levels: { A5: '2' } },
+  // Both of Hermes' workers run on the ground, each to the end the turn pairs with the other.
+  { god: 'hermes', clicks: ['D3', 'A5', 'B3', 'E5', 'B5'], far: 'A5', turn: '(B3,D3)>(A5,E5)^B5', workers: { A5: '1', E5: '1', B3: null, D3: null }, levels: { B5: '1' } },
+  { god: 'hermes', clicks: ['#steps [data-step="stay"]', 'C3'], turn: '^C3', workers: { B3: '1', D3: '1' }, levels: { C3: '1' } },
+  { god: 'minotaur', clicks: ['B3', 'C4', 'B4'], turn: 'B3>C4^B4', workers: { C4: '1', D5: '2', B3: null }, levels: { B4: '1' } },
+  { god: 'pan', heights: { B3: 2 }, clicks: ['B3', 'A3'], turn: 'B3>A3#', workers: { A3: '1' }, status: 'Red wins' },
+  { god: 'prometheus', clicks: ['B3', '#steps [data-step="pre"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
+];
+
+/** The turns of the optional steps skipped: the clicks, then Done or a plain move. */
+const SKIPS = [
+  { god: 'demeter', clicks: ['B3', 'B4', 'A5', '#turn-done'], turn: 'B3>B4^A5', levels: { A5: '1', B5: '0' } },
+  { god: 'atlas', clicks: ['B3', 'B4', 'A5', '#turn-done'], turn: 'B3>B4^A5', levels: { A5: '1' } },
+  { god: 'hephaestus', clicks: ['B3', 'B4', 'A5', '#turn-done'], turn: 'B3>B4^A5', levels: { A5: '1' } },
+  // Prometheus offers to build first; a move skips it.
+  { god: 'prometheus', clicks: ['B3', 'A4', 'A5'], offered: 'pre', turn: 'B3>A4^A5', levels: { A5: '1', A3: '0' } },
+  // Hermes' second worker may move too; a build skips it.
+  { god: 'hermes', clicks: ['B3', 'A5', 'B5'], turn: 'B3>A5^B5', levels: { B5: '1' } },
+];
+
+export async function godChecks({ check, page, base, api, idle, context }) {
+  const movesOf = (p) => new URL(p.url()).searchParams.get('moves') || '';
+
+  /** The board the page shows: each space's level and worker. */
+  const shown = (p) => p.$$eval('.sant button[data-space]', (bs) => bs.map((b) => [b.dataset.space, b.dataset.level, b.dataset.worker || null]));
+
+  async function clickThrough(t) {
+    const start = position(t.god, t.heights);
+    await page.goto(`${base}/?game=santorini&mode=humans&position=${encodeURIComponent(start)}`);
+    await idle(page);
+    for (const [i, c] of t.clicks.entries()) {
+      const last = i === t.clicks.length - 1;
+      if (t.far && c === t.far) {
+        assert.equal(await page.$eval(`.sant button[data-space="${c}"]`, (b) => b.classList.contains('far')), true, `${t.god}: ${c} is marked as more than one step away`);
+      }
+      if (t.offered && i === 1) {
+        assert.equal(await page.isVisible(`#steps [data-step="${t.offered}"]`), true, `${t.god}: the ${t.offered} step is offered`);
+      }
+      if (c.startsWith('#')) {
+        if (c === '#turn-done') assert.equal(await page.getAttribute(c, 'data-move'), t.turn, `${t.god}: Done plays ${t.turn}`);
+        await page.click(c);
+      } else {
+        await page.click(`.sant button[data-space="${c}"]`);
+      }
+      if (!last) {
+        assert.equal(movesOf(page), '', `${t.god}: nothing played after click ${i + 1} (${c})`);
+      }
+    }
+    await page.waitForFunction((turn) => (new URL(location.href).searchParams.get('moves') || '').replace(/;$/, '') === turn, t.turn);
+    await idle(page);
+    // The board shown is the API's position after the turn.
+    const { status, body } = await api('santorini/state', { position: start, moves: `${t.turn};` });
+    assert.equal(status, 200, body.error);
+    const expected = body.spaces.map((s, i) => [s, String(body.levels[i]), body.workers[1].includes(s) ? '1' : body.workers[2].includes(s) ? '2' : null]);
+    assert.deepEqual(await shown(page), expected, `${t.god}: the board after ${t.turn}`);
+    const at = Object.fromEntries(expected.map(([s, l, w]) => [s, { l, w }]));
+    for (const [s, w] of Object.entries(t.workers || {})) assert.equal(at[s].w, w, `${t.god}: worker on ${s}`);
+    for (const [s, l] of Object.entries(t.levels || {})) assert.equal(at[s].l, l, `${t.god}: level of ${s}`);
+    return body;
+  }
+
+  await check('Santorini gods: a turn with each of the ten gods, by clicks', async () => {
+    const played = new Set();
+    for (const t of TURNS) {
+      const body = await clickThrough(t);
+      played.add(t.god);
+      if (t.status) assert.equal(await page.textContent('#status'), t.status);
+      if (t.god === 'atlas') assert.equal(await page.$$eval('.sant button[data-space="A5"] .dome', (d) => d.length), 1, 'a dome drawn on A5');
+      if (t.god === 'hephaestus') assert.equal(await page.$$eval('.sant button[data-space="A5"] .tier', (d) => d.length), 2, 'two blocks drawn on A5');
+      if (t.athena) {
+        assert.equal(body.up_blocked, true);
+        assert.equal(await page.textContent('#athena-note'), 'Athena moved up: Yellow cannot move up this turn.');
+      }
+    }
+    assert.equal(played.size, 10, 'every one of the ten gods');
+    // After Prometheus' turn (it holds a blank), Yellow plays: the moves end with `;`.
+    await page.click('.sant button[data-space="C4"]');
+    await page.click('.sant button[data-space="C5"]');
+    await page.click('.sant button[data-space="D5"]');
+    await page.waitForFunction(() => (new URL(location.href).searchParams.get('moves') || '') === '^A3 B3>A4^A5; C4>C5^D5;');
+    await idle(page);
+    const link = page.url();
+    const fresh = await context.newPage();
+    await fresh.goto(link);
+    await idle(fresh);
+    assert.deepEqual(await shown(fresh), await shown(page), 'the link shows the same board');
+    assert.match(await fresh.textContent('#status'), /^Red \(Prometheus\) to move and build/);
+    await fresh.close();
+  });
+
+  await check('Santorini gods: optional steps are offered and skipped', async () => {
+    for (const t of SKIPS) await clickThrough(t);
+    // Atlas: the dome is offered after the build, beside Done.
+    await page.goto(`${base}/?game=santorini&mode=humans&position=${encodeURIComponent(position('atlas'))}`);
+    await idle(page);
+    for (const c of ['B3', 'B4', 'A5']) await page.click(`.sant button[data-space="${c}"]`);
+    assert.deepEqual(await page.$$eval('#steps button', (bs) => bs.map((b) => b.textContent)),
+      ['Dome instead of a block (Atlas)', 'Done: B3>B4^A5', 'Cancel']);
+    assert.equal(await page.textContent('#status'), 'Red (Atlas) to move and build: Atlas may build a dome instead of the block, or Done');
+    await page.click('#turn-cancel');
+    assert.equal(await page.$$eval('#steps button', (bs) => bs.length), 0, 'Cancel takes the steps back');
+    assert.equal(movesOf(page), '');
+  });
+
+  await check('Santorini gods: picked from the cards, carried by the link, random drawn', { apiErrors: true }, async () => {
+    const { body: gods } = await api('santorini/gods', {});
+    await page.goto(`${base}/?game=santorini&mode=humans`);
+    await idle(page);
+    const cards = await page.$$eval('#god-cards .god-card', (cs) => cs.map((c) => [c.dataset.god, c.querySelector('b').textContent, c.querySelector('span').textContent]));
+    assert.deepEqual(cards.slice(0, -1), gods.gods.map((g) => [g.god, g.title, g.power]), 'a card a god, its power in the library\'s words');
+    assert.equal(cards[cards.length - 1][0], 'random');
+    await page.click('#god-cards .god-card[data-god="atlas"]');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('gods') === 'atlas,mortal');
+    await idle(page);
+    await page.click('.god-tab[data-player="2"]');
+    await page.click('#god-cards .god-card[data-god="pan"]');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('gods') === 'atlas,pan');
+    await idle(page);
+    assert.deepEqual(await page.$$eval('#gods-now dd', (ds) => ds.map((d) => d.dataset.god)), ['atlas', 'pan']);
+    assert.match(await page.textContent('#status'), /^Red \(Atlas\) to place both workers/);
+    await page.click('.sant button[data-space="B3"]');
+    await page.click('.sant button[data-space="D3"]');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('moves') === 'B3,D3');
+    await idle(page);
+    // The link: the same gods and workers in a fresh page, and the API agrees.
+    const link = page.url();
+    const fresh = await context.newPage();
+    await fresh.goto(link);
+    await idle(fresh);
+    assert.deepEqual(await fresh.$$eval('#gods-now dd', (ds) => ds.map((d) => d.dataset.god)), ['atlas', 'pan']);
+    assert.equal(await fresh.getAttribute('.sant button[data-space="D3"]', 'data-worker'), '1');
+    const { body: state } = await api('santorini/state', { position: '0000000000000000000000000/1/atlas/pan', moves: 'B3,D3' });
+    assert.match(await fresh.textContent('#status'), /^Yellow \(Pan\) to place both workers/);
+    assert.equal(state.to_move, 2);
+    // Random: the server draws one of the ten; the link names the god drawn.
+    await fresh.click('#god-cards .god-card[data-god="random"]');
+    await fresh.waitForFunction(() => /^(?!random)[a-z]+,pan$/.test(new URL(location.href).searchParams.get('gods') || '') && !new URL(location.href).searchParams.get('moves'));
+    await idle(fresh);
+    const drawn = new URL(fresh.url()).searchParams.get('gods').split(',')[0];
+    assert.ok(gods.gods.slice(1).some((g) => g.god === drawn), `${drawn} is one of the ten`);
+    assert.equal(await fresh.getAttribute('#god-cards .god-card[data-god="random"]', 'aria-pressed'), 'true');
+    assert.deepEqual(await fresh.$$eval('#gods-now dd', (ds) => ds.map((d) => d.dataset.god)), [drawn, 'pan']);
+    // A god that is not one: the API's words.
+    await fresh.goto(`${base}/?game=santorini&gods=zeus,pan`);
+    await idle(fresh);
+    assert.match(await fresh.textContent('#status'), /^bad `pick`: "zeus" is not a god: use mortal, apollo/);
+    await fresh.close();
+  });
+}
