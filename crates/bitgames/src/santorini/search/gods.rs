@@ -170,7 +170,7 @@ impl Engine {
         if pos.is_placement() {
             evaluate(pos)
         } else {
-            self.net.evaluate(pos)
+            self.god_net.evaluate(pos)
         }
     }
 

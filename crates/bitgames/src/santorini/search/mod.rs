@@ -59,6 +59,8 @@ pub struct Engine {
     /// Late-move reductions by depth and move number.
     lmr: Box<LmrTable>,
     net: Arc<Net>,
+    /// The network of games with gods.
+    god_net: Arc<Net>,
     nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
@@ -104,6 +106,7 @@ impl Engine {
             eval_cache: vec![(0, 0); EVAL_CACHE],
             lmr: lmr_table(),
             net: Net::builtin(),
+            god_net: Net::builtin_gods(),
             nodes: 0,
             deadline: None,
             stopped: false,
@@ -114,10 +117,12 @@ impl Engine {
         }
     }
 
-    /// The engine with this network instead of the built-in one (a file of
-    /// `bitgames-lab train`, read by [`Net::from_bytes`]).
+    /// The engine with this network instead of the built-in ones, for the
+    /// base game and games with gods alike (a file of `bitgames-lab
+    /// train`, read by [`Net::from_bytes`]).
     #[must_use]
     pub fn with_net(mut self, net: Arc<Net>) -> Engine {
+        self.god_net = net.clone();
         self.net = net;
         self.eval_cache.fill((0, 0));
         self

@@ -339,3 +339,64 @@ fn the_reductions_grow_with_depth_and_move_number() {
         }
     }
 }
+
+/// With gods, on random positions of random god pairs: the engine plays a
+/// winning turn where there is one; it scores a loss in two plies where
+/// the opponent has a winning answer to every turn, and only where it has
+/// an answer that wins or leaves the mover without a turn: the quick
+/// winning-turn test and the threats hold for every power.
+#[test]
+fn with_gods_the_engine_sees_every_win_and_every_lost_position() {
+    use crate::santorini::God;
+    let answers = |pos: &Position, mv: Move, stalemate: bool| {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        child.legal_moves().iter().any(|&reply| {
+            let mut next = child;
+            next.play_unchecked(reply);
+            matches!(reply, Move::Win { .. }) || stalemate && next.legal_moves().is_empty()
+        })
+    };
+    let mut rng = SmallRng::seed_from_u64(53);
+    let mut engine = Engine::new(1 << 16);
+    let (mut wins, mut lost, mut checked) = (0, 0, 0);
+    for game in 0..120 {
+        let gods = [
+            God::ALL[game % 11],
+            God::ALL[rand::Rng::random_range(&mut rng, 0..11)],
+        ];
+        let mut pos = Position::new().with_gods(gods);
+        while !pos.outcome().is_over() {
+            let moves = pos.legal_moves();
+            if !pos.is_placement() {
+                let r = engine.search(&pos, depth(2));
+                let win = moves.iter().any(|m| matches!(m, Move::Win { .. }));
+                assert_eq!(
+                    matches!(r.best, Some(Move::Win { .. })),
+                    win,
+                    "a winning turn at {pos}: {:?}",
+                    r.best
+                );
+                let lost_in_2 = r.score == Some(-(WIN_SCORE - 2));
+                if !win && moves.iter().all(|&mv| answers(&pos, mv, false)) {
+                    assert!(
+                        lost_in_2,
+                        "{pos}: {:?}, every turn lets the opponent win",
+                        r.score
+                    );
+                    lost += 1;
+                }
+                if lost_in_2 {
+                    assert!(moves.iter().all(|&mv| answers(&pos, mv, true)), "{pos}");
+                }
+                wins += usize::from(win);
+                checked += 1;
+            }
+            pos.play_unchecked(moves[rand::Rng::random_range(&mut rng, 0..moves.len())]);
+        }
+    }
+    assert!(
+        checked > 2_000 && wins > 50 && lost > 20,
+        "{checked} {wins} {lost}"
+    );
+}

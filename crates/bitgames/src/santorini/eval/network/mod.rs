@@ -122,9 +122,12 @@ pub struct Net {
     pub dense: Weights,
 }
 
-/// The network the engine plays with (`net.bin`, trained by
-/// `bitgames-lab train`).
+/// The network the engine plays the base game with (`net.bin`, trained
+/// by `bitgames-lab train`).
 static BUILT_IN: &[u8] = include_bytes!("net.bin");
+/// The network it plays games with gods with (`gods.bin`: `net.bin`
+/// trained further on games of random god pairs, docs/santorini/data.md).
+static BUILT_IN_GODS: &[u8] = include_bytes!("gods.bin");
 
 impl Net {
     /// The engine's network, read once.
@@ -136,6 +139,18 @@ impl Net {
     pub fn builtin() -> Arc<Net> {
         static NET: OnceLock<Arc<Net>> = OnceLock::new();
         NET.get_or_init(|| Arc::new(Net::from_bytes(BUILT_IN).expect("the built-in net.bin")))
+            .clone()
+    }
+
+    /// The engine's network for games with gods, read once.
+    ///
+    /// # Panics
+    ///
+    /// Never for the file built in (a test reads it).
+    #[must_use]
+    pub fn builtin_gods() -> Arc<Net> {
+        static NET: OnceLock<Arc<Net>> = OnceLock::new();
+        NET.get_or_init(|| Arc::new(Net::from_bytes(BUILT_IN_GODS).expect("the built-in gods.bin")))
             .clone()
     }
 

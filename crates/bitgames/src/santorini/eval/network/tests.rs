@@ -40,6 +40,8 @@ fn the_symmetries_are_the_eight_of_the_square() {
 fn the_built_in_network_reads_back_and_counts_its_inputs() {
     let net = Net::builtin();
     assert_eq!(Net::from_bytes(&net.to_bytes()).as_ref(), Ok(&*net));
+    let gods = Net::builtin_gods();
+    assert_eq!(Net::from_bytes(&gods.to_bytes()).as_ref(), Ok(&*gods));
     assert!(net.to_bytes().starts_with(MAGIC));
     let mut rng = SmallRng::seed_from_u64(3);
     let mut pos = Position::new();
