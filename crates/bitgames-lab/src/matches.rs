@@ -7,6 +7,7 @@
 use crate::data::load_net;
 use crate::parse;
 use bitgames::engine::Limits;
+use bitgames::santorini::God;
 use bitgames::santorini::eval::Net;
 use bitgames::santorini::players::{greedy_move, random_move, random_start};
 use bitgames::santorini::search::Engine;
@@ -90,6 +91,10 @@ pub struct Args {
     /// `0,50`, and stop once it decides (after a whole pair of games).
     #[arg(long, value_name = "ELO0,ELO1", value_parser = parse::sprt, allow_hyphen_values = true)]
     sprt: Option<(f64, f64)>,
+    /// Give each start a random god for each player (any of the ten, or
+    /// Mortal): with the colours swapped, each side plays both gods.
+    #[arg(long)]
+    gods: bool,
 }
 
 fn even_games(text: &str) -> Result<u32, String> {
@@ -246,7 +251,10 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         let mut rng = SmallRng::seed_from_u64(
             args.seed ^ u64::from(s + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
-        let start = random_start(&mut rng);
+        let mut start = random_start(&mut rng);
+        if args.gods {
+            start = start.with_gods([0, 1].map(|_| God::ALL[rng.random_range(0..God::ALL.len())]));
+        }
         let specs = [&args.a, &args.b];
         let mut pair = Vec::with_capacity(2);
         for a_first in [true, false] {

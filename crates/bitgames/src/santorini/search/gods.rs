@@ -12,8 +12,8 @@
 //! keeps the node from being pruned.
 
 use super::constants::{
-    HISTORY_DIVISOR, KILLER_BONUS, LMR_FIRST_MOVE, MATE_BOUND, MAX_PLY, NULL_BASE, NULL_DEPTH,
-    NULL_DIVISOR, THREAT_EXTENSIONS,
+    EVAL_CACHE, HISTORY_DIVISOR, KILLER_BONUS, LMR_FIRST_MOVE, MATE_BOUND, MAX_PLY, NULL_BASE,
+    NULL_DEPTH, NULL_DIVISOR, THREAT_EXTENSIONS,
 };
 use super::ordering::{BUTTERFLY, first_max};
 use super::table::{Bound, Entry, key};
@@ -165,13 +165,22 @@ impl Engine {
     }
 
     /// The static evaluation of a position of a game with gods, for the
-    /// player to move.
-    fn god_eval(&self, pos: &Position) -> i32 {
+    /// player to move: the gods' network's once the workers are placed
+    /// (kept in the evaluation cache, as the base game's), else the linear
+    /// one.
+    fn god_eval(&mut self, pos: &Position) -> i32 {
         if pos.is_placement() {
-            evaluate(pos)
-        } else {
-            self.god_net.evaluate(pos)
+            return evaluate(pos);
         }
+        let cache_key = god_key(pos) | 1;
+        let slot = (cache_key >> 40) as usize & (EVAL_CACHE - 1);
+        let (k, eval) = self.eval_cache[slot];
+        if k == cache_key {
+            return eval;
+        }
+        let eval = self.god_net.evaluate(pos);
+        self.eval_cache[slot] = (cache_key, eval);
+        eval
     }
 
     /// The score of `pos` (a game with gods) for the player to move within
