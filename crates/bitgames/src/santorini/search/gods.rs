@@ -113,55 +113,13 @@ impl Engine {
         root.sort_by_key(|k| std::cmp::Reverse(k.0));
         let mut root: Vec<Move> = root.into_iter().map(|(_, m)| m).collect();
         self.killers = [[None; 2]; MAX_PLY];
-        let (mut best, mut best_score, mut done) = (root.first().copied(), 0i32, 0);
-        for depth in 1..=max_depth {
-            let found = self.god_root(pos, &root, depth);
-            if self.stopped {
-                if let Some((score, mv)) = found
-                    && done > 0
-                {
-                    (best, best_score) = (Some(mv), score);
-                }
-                break;
-            }
-            let (score, mv) = found.expect("a finished depth has a best move");
-            (best, best_score, done) = (Some(mv), score, depth);
-            let at = root.iter().position(|&m| m == mv).expect("root move");
-            root[..=at].rotate_right(1);
-            if score.abs() >= MATE_BOUND {
-                break;
-            }
-        }
-        report(best, best_score, done, self.nodes, started)
-    }
-
-    /// The root moves at `depth`, best first: the best score and move,
-    /// `None` if time ran out before the first move was searched.
-    fn god_root(&mut self, pos: &Position, root: &[Move], depth: u32) -> Option<(i32, Move)> {
-        let (mut alpha, beta) = (-WIN_SCORE - 1, WIN_SCORE + 1);
-        let mut best: Option<(i32, Move)> = None;
-        for (i, &mv) in root.iter().enumerate() {
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            let score = if i == 0 {
-                -self.god_negamax(&child, depth - 1, 1, -beta, -alpha, 0)
-            } else {
-                let s = -self.god_negamax(&child, depth - 1, 1, -alpha - 1, -alpha, 0);
-                if s > alpha && s < beta && !self.stopped {
-                    -self.god_negamax(&child, depth - 1, 1, -beta, -alpha, 0)
-                } else {
-                    s
-                }
-            };
-            if self.stopped {
-                break;
-            }
-            if best.is_none_or(|(b, _)| score > b) {
-                best = Some((score, mv));
-            }
-            alpha = alpha.max(score);
-        }
-        best
+        self.deepen(
+            pos,
+            &mut root,
+            max_depth,
+            started,
+            |e, child, depth, alpha, beta, _| e.god_negamax(child, depth, 1, alpha, beta, 0),
+        )
     }
 
     /// The static evaluation of a position of a game with gods, for the
@@ -318,13 +276,7 @@ impl Engine {
                 tried.push(mv);
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         let entry = Entry::new(key, best_score, ply_score, best_index, depth, bound);
         self.table.store(entry);
         best_score
@@ -401,11 +353,7 @@ impl Engine {
         tried: &[Move],
     ) {
         if spaces(best).is_some() {
-            let k = &mut self.killers[ply];
-            if k[0] != Some(best) {
-                k[1] = k[0];
-                k[0] = Some(best);
-            }
+            self.push_killer(ply, best);
         }
         let side = pos.to_move.index();
         let bonus = (depth * depth).min(400) as i32 * 16;

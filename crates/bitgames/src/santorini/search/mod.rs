@@ -36,6 +36,10 @@ use std::sync::Arc;
 use std::time::Instant;
 use table::{Table, key};
 
+/// The search of a root move's position (depth, alpha, beta, whether a
+/// cut is expected), for its mover.
+type ChildSearch = fn(&mut Engine, &Position, u32, i32, i32, bool) -> i32;
+
 /// A search engine with its transposition table and move-ordering
 /// histories, both kept between searches.
 pub struct Engine {
@@ -173,10 +177,31 @@ impl Engine {
         if !pos.is_placement() {
             self.ensure_sums(pos, 0);
         }
+        self.deepen(
+            pos,
+            &mut root,
+            max_depth,
+            started,
+            |e, child, depth, alpha, beta, cut| e.negamax(child, depth, 1, alpha, beta, 0, cut),
+        )
+    }
+
+    /// Iterative deepening over the root moves `root` (ordered), each depth
+    /// searched by [`Engine::search_root`] with `child` below the root; the
+    /// report of the last depth searched to the end (or of the one cut
+    /// short, once its first move is searched).
+    fn deepen(
+        &mut self,
+        pos: &Position,
+        root: &mut [Move],
+        max_depth: u32,
+        started: Instant,
+        child: ChildSearch,
+    ) -> Report<Move> {
         // The best move so far, its score and the last depth searched to the end.
         let (mut best, mut best_score, mut done) = (root.first().copied(), 0i32, 0);
         for depth in 1..=max_depth {
-            let found = self.search_root(pos, &root, depth);
+            let found = self.search_root(pos, root, depth, child);
             if self.stopped {
                 if let Some((score, mv)) = found
                     && done > 0
@@ -197,23 +222,30 @@ impl Engine {
         report(best, best_score, done, self.nodes, started)
     }
 
-    /// The root moves at `depth`, best first from the last depth: the best
+    /// The root moves at `depth`, best first from the last depth, each
+    /// child searched by `child` (principal variation search): the best
     /// score and move found, `None` if time ran out before the first move
     /// was searched.
-    fn search_root(&mut self, pos: &Position, root: &[Move], depth: u32) -> Option<(i32, Move)> {
+    fn search_root(
+        &mut self,
+        pos: &Position,
+        root: &[Move],
+        depth: u32,
+        child: ChildSearch,
+    ) -> Option<(i32, Move)> {
         let (mut alpha, beta) = (-WIN_SCORE - 1, WIN_SCORE + 1);
         let mut best: Option<(i32, Move)> = None;
         for (i, &mv) in root.iter().enumerate() {
-            let mut child = *pos;
-            child.play_unchecked(mv);
+            let mut next = *pos;
+            next.play_unchecked(mv);
             self.made[1] = Some(mv);
             let score = if i == 0 {
-                -self.negamax(&child, depth - 1, 1, -beta, -alpha, 0, false)
+                -child(self, &next, depth - 1, -beta, -alpha, false)
             } else {
                 // Principal variation search: a null window first.
-                let s = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, 0, true);
+                let s = -child(self, &next, depth - 1, -alpha - 1, -alpha, true);
                 if s > alpha && s < beta && !self.stopped {
-                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, 0, false)
+                    -child(self, &next, depth - 1, -beta, -alpha, false)
                 } else {
                     s
                 }

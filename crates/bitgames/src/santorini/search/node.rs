@@ -170,13 +170,7 @@ impl Engine {
                 quiet_tried.push(mv);
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         let best = pos.action_of(best_move) as u16;
         let entry = Entry::new(key, best_score, ply_score, best, depth, bound);
         self.table.store(entry);

@@ -83,6 +83,15 @@ pub(super) fn is_quiet(pos: &Position, mv: Move) -> bool {
 }
 
 impl Engine {
+    /// `mv` becomes the first killer of `ply` (the first moves second).
+    pub(super) fn push_killer(&mut self, ply: usize, mv: Move) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(mv) {
+            k[1] = k[0];
+            k[0] = Some(mv);
+        }
+    }
+
     /// The killer moves of `ply` include `mv`.
     pub(super) fn is_killer(&self, ply: usize, mv: Move) -> bool {
         self.killers[ply].contains(&Some(mv))
@@ -100,11 +109,7 @@ impl Engine {
         tried: &[Move],
     ) {
         if matches!(best, Move::Build { .. }) {
-            let k = &mut self.killers[ply];
-            if k[0] != Some(best) {
-                k[1] = k[0];
-                k[0] = Some(best);
-            }
+            self.push_killer(ply, best);
         }
         let side = pos.to_move().index();
         let bonus = (depth * depth).min(400) as i32 * 16;

@@ -15,6 +15,19 @@ pub(super) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The bound of a node's best score searched in `(alpha, beta)`.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One searched position.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Entry {
