@@ -65,6 +65,10 @@ fn parse_line(geometry: Geometry, text: &str) -> (String, Option<i32>, Result<Po
 
 fn solve_one(solver: &mut Solver, pos: &Position, weak: bool) -> Answer {
     let mode = if weak { Mode::Weak } else { Mode::Strong };
+    // A fresh table for each position, as in `bench`: what one position
+    // learnt seldom helps the next, and a table that stays grown costs
+    // cache misses at every node.
+    solver.clear();
     solver.reset_stats();
     let started = Instant::now();
     match solver.solve(pos, mode) {
