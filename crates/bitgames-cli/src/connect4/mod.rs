@@ -9,6 +9,7 @@ mod bench;
 mod book;
 mod count;
 mod play;
+mod sizes;
 mod solve;
 
 use anyhow::Context;
@@ -81,6 +82,10 @@ pub enum Command {
     /// The solver's benchmark on Pons' six test sets: mean time, mean nodes and
     /// K positions/s per set, strong and weak, one thread, a cleared table per position.
     Bench(bench::BenchArgs),
+    /// The empty board of many sizes solved, as in John Tromp's table: the
+    /// value, the score of every first move, time and nodes, checked against
+    /// the published values (exit code 1 if one disagrees).
+    Sizes(sizes::Args),
 }
 
 /// Runs a Connect Four subcommand.
@@ -124,6 +129,7 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             book::run(cmd)
         }
         Command::Bench(args) => bench::run(&args),
+        Command::Sizes(args) => sizes::run(&args),
     }
 }
 

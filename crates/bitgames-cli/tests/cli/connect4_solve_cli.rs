@@ -310,3 +310,69 @@ fn bench_prints_the_tutorials_table_and_the_same_search_over_both_representation
     assert_eq!(nodes.len(), 2, "{text}");
     assert_eq!(nodes[0], nodes[1], "same nodes: {text}");
 }
+
+#[test]
+fn sizes_solves_tromps_small_boards_and_resumes_from_its_journal() {
+    let journal = scratch("sizes.jsonl");
+    let journal = journal.to_str().unwrap();
+    let run = || {
+        bitgames()
+            .args(["connect4", "sizes", "--max-sum", "9", "-j", "1"])
+            .args(["--journal", journal])
+            .output()
+            .unwrap()
+    };
+    let out = run();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    // Tromp: 4x4 and 4x5 and 5x4 are draws; every first move on 4x4 draws.
+    assert!(table.contains("h 5  =    \n"), "{table}");
+    assert!(table.contains("h 4  =  = \n"), "{table}");
+    assert!(
+        table.contains("| 4x4 | = (+0) | = | +0 +0 +0 +0 |"),
+        "{table}"
+    );
+    assert!(
+        table.contains("| 5x4 | = (+0) | = | -1 +0 +0 +0 -1 |"),
+        "{table}"
+    );
+    assert_eq!(std::fs::read_to_string(journal).unwrap().lines().count(), 3);
+    // Again: nothing is solved, the same table comes from the journal.
+    let again = run();
+    assert!(again.status.success());
+    assert!(!String::from_utf8_lossy(&again.stderr).contains("solving"));
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), table);
+    assert_eq!(std::fs::read_to_string(journal).unwrap().lines().count(), 3);
+}
+
+#[test]
+fn sizes_names_a_bad_board_and_a_bad_journal_line() {
+    bitgames()
+        .args(["connect4", "sizes", "--boards", "7x6,7by6"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "--boards: `7by6` is not a board size such as `7x6`",
+        ));
+    let journal = scratch("bad.jsonl");
+    std::fs::write(&journal, "{\"width\": 4}\n").unwrap();
+    bitgames()
+        .args(["connect4", "sizes", "--boards", "4x4", "--journal"])
+        .arg(&journal)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "bad.jsonl: line 1: not a board solved",
+        ));
+}
+
+/// A fresh path in the temporary folder, unique to this test process.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("bitgames-sizes-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}

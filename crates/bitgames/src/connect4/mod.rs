@@ -5,6 +5,7 @@
 //!   for any board size with `W * (H + 1) <= 64` (7x6 by default).
 //! - [`grid`]: grids of 0/1/2 (top row first, as the numpy notebooks), per-player
 //!   bit numbers, their checks, and the move string that reaches a grid.
+//! - [`known`]: the published values of empty boards of many sizes (Tromp's table).
 //! - [`naive`]: the naive twin, an array of cells with four-in-a-row found by loops.
 //! - [`solver`]: an exact solver in the style of Pascal Pons' "Solving Connect 4".
 //! - [`score`]: what a score means, in words (`win in 3`, `draw`, `loss in 2`) and back.
@@ -16,6 +17,7 @@
 
 pub mod bitboard;
 pub mod grid;
+pub mod known;
 pub mod naive;
 pub mod policy;
 pub mod registered;

@@ -1,0 +1,42 @@
+//! The empty board of every size that solves in a moment, against the values
+//! John Tromp published (`connect4::known`); `bitgames connect4 sizes`
+//! reproduces the rest of his table (docs/connect4-sizes.md).
+
+use bitgames::connect4::known::{EMPTY_BOARD_VALUES, empty_board_value};
+use bitgames::connect4::solver::{Mode, Solver};
+use bitgames::connect4::{Geometry, Position};
+
+/// Boards of at most this many cells solve in well under a second each.
+const QUICK_CELLS: usize = 32;
+
+#[test]
+fn every_small_empty_board_has_tromps_value_and_its_best_first_move_gives_it() {
+    let mut checked = Vec::new();
+    for &(w, h, value) in EMPTY_BOARD_VALUES {
+        let (w, h) = (usize::from(w), usize::from(h));
+        if w * h > QUICK_CELLS {
+            continue;
+        }
+        let geometry = Geometry::new(w, h).expect("a small board");
+        let empty = Position::new(geometry);
+        let mut solver = Solver::new();
+        let analysis = solver.analyze(&empty, Mode::Strong).expect("analysed");
+        let score = analysis.score.expect("a score");
+        assert_eq!(score.signum() as i8, value, "{geometry}: score {score}");
+        let best = analysis.best.expect("a best move");
+        assert_eq!(
+            analysis.scores[best],
+            Some(score),
+            "{geometry}: {analysis:?}"
+        );
+        assert_eq!(analysis.scores.len(), w);
+        // The mirror image of a first move scores the same.
+        for c in 0..w {
+            assert_eq!(analysis.scores[c], analysis.scores[w - 1 - c], "{geometry}");
+        }
+        checked.push(format!("{geometry}"));
+    }
+    // 4x4 to 4x8, 5x4 to 5x6, 6x4, 6x5, 7x4, 8x4.
+    assert_eq!(checked.len(), 12, "{checked:?}");
+    assert_eq!(empty_board_value(Geometry::new(6, 6).unwrap()), Some(-1));
+}
