@@ -55,7 +55,11 @@ struct Solved {
     /// The score of each first move, column 1 first.
     scores: Vec<i32>,
     nodes: u64,
+    /// Wall-clock seconds.
     seconds: f64,
+    /// Processor seconds of every thread (missing in early journal lines).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cpu_seconds: Option<f64>,
     threads: usize,
 }
 
@@ -122,6 +126,7 @@ fn solve(geometry: Geometry, args: &Args, threads: usize) -> anyhow::Result<Solv
     let mut solver = solver_with_table_log2(args.table_log2)?;
     solver.set_threads(threads);
     let started = Instant::now();
+    let cpu_started = cpu_seconds();
     eprintln!("bitgames: {geometry}: solving every first move on {threads} threads");
     let done = |col: usize, score: i32| {
         eprintln!(
@@ -148,6 +153,9 @@ fn solve(geometry: Geometry, args: &Args, threads: usize) -> anyhow::Result<Solv
         scores,
         nodes: solver.stats().nodes,
         seconds: started.elapsed().as_secs_f64(),
+        cpu_seconds: cpu_seconds()
+            .zip(cpu_started)
+            .map(|(end, start)| end - start),
         threads,
     };
     eprintln!(
@@ -157,6 +165,20 @@ fn solve(geometry: Geometry, args: &Args, threads: usize) -> anyhow::Result<Solv
         solved.nodes
     );
     Ok(solved)
+}
+
+/// The processor time this process has used so far, every thread's.
+fn cpu_seconds() -> Option<f64> {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::uninit();
+    // SAFETY: getrusage fills the struct it is given, and says whether it did.
+    let usage = unsafe {
+        if libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) != 0 {
+            return None;
+        }
+        usage.assume_init()
+    };
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    Some(seconds(usage.ru_utime) + seconds(usage.ru_stime))
 }
 
 fn mode_name(weak: bool) -> &'static str {
@@ -241,24 +263,25 @@ fn report(boards: &[Geometry], journal: &[Solved], weak: bool) -> String {
     }
     out.push_str("\n```\n\n");
     out.push_str(
-        "| board | value | published | score of each first move | time | nodes | threads |\n",
+        "| board | value | published | score of each first move | time | CPU time | nodes | threads |\n",
     );
-    out.push_str("|---|:-:|:-:|---|---:|---:|---:|\n");
+    out.push_str("|---|:-:|:-:|---|---:|---:|---:|---:|\n");
     for &g in boards {
         let known = empty_board_value(g).map_or("?".to_string(), |v| value_sign(v).to_string());
         match find(journal, g, weak) {
             None => {
-                let _ = writeln!(out, "| {g} | not solved | {known} | | | | |");
+                let _ = writeln!(out, "| {g} | not solved | {known} | | | | | |");
             }
             Some(s) => {
                 let scores: Vec<String> = s.scores.iter().map(|x| format!("{x:+}")).collect();
                 let _ = writeln!(
                     out,
-                    "| {g} | {} ({:+}) | {known} | {} | {} | {} | {} |",
+                    "| {g} | {} ({:+}) | {known} | {} | {} | {} | {} | {} |",
                     value_sign(s.score.signum() as i8),
                     s.score,
                     scores.join(" "),
                     seconds(s.seconds),
+                    s.cpu_seconds.map_or(String::new(), seconds),
                     s.nodes,
                     s.threads,
                 );
