@@ -2,7 +2,7 @@
 //! John Tromp's table, with the score of every first move, the time and the
 //! nodes; checked against the published values, and resumable from a journal.
 
-use super::solver_with_table_log2;
+use super::{DEFAULT_VERIFY, load_book_verified, solver_with_table_log2};
 use anyhow::Context;
 use bitgames::connect4::known::{empty_board_value, value_sign};
 use bitgames::connect4::solver::{Column, Mode};
@@ -37,6 +37,11 @@ pub struct Args {
     /// Threads (default: every core); the first moves are solved side by side.
     #[arg(long, short)]
     jobs: Option<usize>,
+    /// An opening book of the one board of `--boards` (`book build` writes
+    /// one; a deep layer built on a cluster turns a board too big for one
+    /// machine into a search down to that layer).
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
     /// log2 of the table's buckets (16 bytes a bucket; it grows to this size
     /// only as a search needs it).
     #[arg(long, default_value_t = 24, value_name = "N")]
@@ -65,6 +70,9 @@ struct Solved {
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let boards = boards(args)?;
+    if args.book.is_some() && boards.len() != 1 {
+        anyhow::bail!("--book is for one board: name it with --boards WxH");
+    }
     let mut journal = match &args.journal {
         Some(path) => read_journal(path)?,
         None => Vec::new(),
@@ -125,6 +133,10 @@ fn solve(geometry: Geometry, args: &Args, threads: usize) -> anyhow::Result<Solv
     let mode = if args.weak { Mode::Weak } else { Mode::Strong };
     let mut solver = solver_with_table_log2(args.table_log2)?;
     solver.set_threads(threads);
+    // From scratch unless a book is named: not even the built-in 7x6 one.
+    if let Some(path) = &args.book {
+        solver.set_book(load_book_verified(Some(path), geometry, DEFAULT_VERIFY)?);
+    }
     let started = Instant::now();
     let cpu_started = cpu_seconds();
     eprintln!("bitgames: {geometry}: solving every first move on {threads} threads");

@@ -376,3 +376,42 @@ fn scratch(name: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_file(&path);
     path
 }
+
+#[test]
+fn sizes_solves_a_board_down_to_a_book_of_a_deep_layer() {
+    let book = scratch("5x4-layer6.book");
+    let built = bitgames()
+        .args(["connect4", "book", "build", "--width", "5", "--height", "4"])
+        .args(["--layer", "6", "-j", "1", "--output"])
+        .arg(&book)
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let out = bitgames()
+        .args(["connect4", "sizes", "--boards", "5x4", "-j", "1", "--book"])
+        .arg(&book)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        table.contains("| 5x4 | = (+0) | = | -1 +0 +0 +0 -1 |"),
+        "{table}"
+    );
+    bitgames()
+        .args(["connect4", "sizes", "--boards", "5x4,4x4", "--book"])
+        .arg(&book)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "--book is for one board: name it with --boards WxH",
+        ));
+}
