@@ -253,7 +253,11 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             let game = at.game()?;
             let position = at.position(game)?;
             let mut engine = game.engine();
-            let limits = Limits { depth, time };
+            let limits = Limits {
+                depth,
+                time,
+                ..Limits::default()
+            };
             let r = engine.think(&position, limits)?;
             if at.json {
                 println!(

@@ -94,6 +94,7 @@ pub fn limits(depth: Option<u32>, time: Option<f64>) -> PyResult<Limits> {
     Ok(Limits {
         depth,
         time: time.map(|t| seconds(t, "time")).transpose()?,
+        ..Default::default()
     })
 }
 

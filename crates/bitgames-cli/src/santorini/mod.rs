@@ -287,10 +287,12 @@ pub(crate) fn limits(time: Option<Duration>, depth: Option<u32>) -> Limits {
         Some(d) => Limits {
             depth: Some(d),
             time: None,
+            ..Default::default()
         },
         None => Limits {
             depth: None,
             time: Some(time.unwrap_or(Duration::from_secs(1))),
+            ..Default::default()
         },
     }
 }

@@ -97,6 +97,7 @@ pub async fn bestmove(
     let limits = Limits {
         depth,
         time: Some(Duration::from_millis(ms)),
+        ..Default::default()
     };
     let pool = state.engines(g)?;
     let think_at = pos.clone();

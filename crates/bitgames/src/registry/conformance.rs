@@ -34,6 +34,7 @@ pub fn conformance<G: Registered>(games: u64, seed: u64) -> Result<Checked, Erro
                     Limits {
                         depth: Some(2),
                         time: Some(std::time::Duration::from_millis(50)),
+                        ..Default::default()
                     },
                 );
                 match r.best {

@@ -4,6 +4,7 @@
 mod conformance;
 mod connect4_core;
 mod connect4_sets;
+mod levels;
 mod preconditions;
 mod santorini_game;
 mod santorini_gods;
