@@ -22,9 +22,13 @@ use crate::engine::level::{LevelRng, Valued, fresh_seed, leveled_report, random_
 use crate::engine::{Level, Limits, Report};
 use std::time::Instant;
 
-/// The move at `level` (below 10) for `pos`, the exact scores looked for
-/// until `deadline`.
-pub(super) fn think_at_level(
+/// The move at `level` (below 10; `limits` gives the seed) for `pos`,
+/// the scores looked for until `deadline`. The engine ([`Exact`]) calls it
+/// for a level below 10; a front end that keeps its own solver (its own
+/// book, its threads) may call it directly.
+///
+/// [`Exact`]: super::registered::Exact
+pub fn think_at_level(
     solver: &mut Solver,
     pos: &Position,
     limits: Limits,
