@@ -274,7 +274,7 @@ impl<E> Negamax<E> {
                 ..limits
             },
         );
-        r.score_text = format!("{} (level {level}: {depth} plies)", r.score_text);
+        r.score_text = format!("{} (level {level}: a {depth}-ply search)", r.score_text);
         r.level = Some(level);
         r
     }

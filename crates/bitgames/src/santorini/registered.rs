@@ -39,7 +39,7 @@ impl Engine<Position> for Search {
             ..limits
         };
         let mut r = self.search(pos, plain);
-        r.score_text = format!("{} (level {level}: {depth} plies)", r.score_text);
+        r.score_text = format!("{} (level {level}: a {depth}-ply search)", r.score_text);
         r.level = Some(level);
         r
     }

@@ -123,7 +123,8 @@ fn santorini_levels_search_as_many_plies() {
         let r = engine.think(&s, Limits::default().at_level(level(n), None));
         assert_eq!((r.depth, r.level), (n, Some(level(n))));
         assert!(
-            r.score_text.ends_with(&format!("(level {n}: {n} plies)")),
+            r.score_text
+                .ends_with(&format!("(level {n}: a {n}-ply search)")),
             "{}",
             r.score_text
         );
