@@ -22,8 +22,28 @@ use std::time::Instant;
 /// A player's strength: 0 plays a uniformly random legal move, 10 the
 /// engine's best; each game says what the levels between mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "u8", into = "u8")
+)]
 pub struct Level(u8);
+
+/// The level's number.
+impl From<Level> for u8 {
+    fn from(level: Level) -> u8 {
+        level.0
+    }
+}
+
+/// A number from 0 to 10.
+impl TryFrom<u8> for Level {
+    type Error = LevelError;
+
+    fn try_from(number: u8) -> Result<Level, LevelError> {
+        Level::new(u32::from(number))
+    }
+}
 
 impl Level {
     /// The highest level number.
@@ -314,6 +334,15 @@ mod tests {
             Level::new(11).unwrap_err().to_string(),
             "level `11` is not a whole number from 0 (random) to 10 (full strength)"
         );
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_level_is_saved_as_its_number_and_read_back_in_range() {
+        assert_eq!(serde_json::to_string(&Level(3)).unwrap(), "3");
+        assert_eq!(serde_json::from_str::<Level>("10").unwrap(), Level::FULL);
+        let e = serde_json::from_str::<Level>("11").unwrap_err().to_string();
+        assert!(e.contains("level `11` is not a whole number"), "{e}");
     }
 
     #[test]
