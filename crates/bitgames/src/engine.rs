@@ -326,6 +326,25 @@ mod tests {
     }
 
     #[test]
+    fn the_generic_engine_plays_levels() {
+        let mut engine = Negamax::new(|_: &tictactoe::Position| 0);
+        let start = tictactoe::Position::default();
+        let level = |n| Level::new(n).unwrap();
+        // Level 0: every square, drawn by the seed.
+        let squares: std::collections::HashSet<_> = (0..200)
+            .map(|seed| engine.think(&start, Limits::default().at_level(level(0), Some(seed))))
+            .map(|r| r.best.unwrap())
+            .collect();
+        assert_eq!(squares.len(), 9);
+        // Level 3: a 3-ply search, which finds the win in 1.
+        let pos: tictactoe::Position = "1425".parse().unwrap();
+        let r = engine.think(&pos, Limits::default().at_level(level(3), None));
+        assert_eq!(r.best.map(|m| m.to_string()), Some("3".to_string()));
+        assert_eq!(r.score_text, "win in 1 (level 3: a 3-ply search)");
+        assert_eq!(r.level, Some(level(3)));
+    }
+
+    #[test]
     fn a_finished_game_has_no_move() {
         let pos: tictactoe::Position = "14253".parse().unwrap();
         assert!(pos.outcome().is_over());
