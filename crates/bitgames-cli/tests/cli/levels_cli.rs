@@ -231,3 +231,52 @@ fn the_api_plays_levels_and_names_bad_parameters() {
         );
     }
 }
+
+#[test]
+fn santorini_play_against_level_1_to_the_end_of_the_game() {
+    use bitgames::Game;
+    use std::io::{BufReader, Read, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitgames"))
+        .args(["santorini", "play", "--human", "2", "--level", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let (mut seen, mut prompt, mut engine_moves) = (String::new(), String::new(), 0);
+    // The human plays the first legal move of each position the game shows,
+    // until the game says who won (every turn builds: at most 100 turns).
+    loop {
+        let mut byte = [0u8];
+        if out.read(&mut byte).unwrap() == 0 {
+            break;
+        }
+        prompt.push(byte[0] as char);
+        if prompt.ends_with('\n') {
+            engine_moves += usize::from(prompt.contains("(level 1: a 1-ply search)"));
+            seen.push_str(&prompt);
+            prompt.clear();
+        } else if prompt == "your move> " {
+            let position = seen.lines().last().unwrap();
+            let pos: bitgames::santorini::Position = position.parse().unwrap();
+            writeln!(stdin, "{}", pos.legal_moves()[0]).unwrap();
+            seen.push_str(&prompt);
+            prompt.clear();
+        }
+        // Read the rest once the game is over.
+        if seen.contains("wins:") {
+            out.read_to_string(&mut seen).unwrap();
+            break;
+        }
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success(), "{seen}");
+    assert!(engine_moves >= 2, "{seen}");
+    let last = seen.lines().last().unwrap();
+    assert!(
+        last.ends_with("you win") || last.ends_with("the engine wins"),
+        "{seen}"
+    );
+}
