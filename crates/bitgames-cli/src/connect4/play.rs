@@ -107,7 +107,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                     let r =
                         think_at_level(&mut solver, &pos, limits, level, Instant::now() + think);
                     let col = r.best.expect("a game not over has a column").index();
-                    (col, format!(" ({})", r.score_text))
+                    (col, format!(": {}", r.score_text))
                 }
                 None => engine_move(&mut solver, &pos, think)?,
             };
