@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { godChecks } from './santorini_gods.mjs';
+import { levelChecks } from './levels.mjs';
 
 const [base, artifacts = 'artifacts', shallow] = process.argv.slice(2);
 if (!base) {
@@ -386,6 +387,7 @@ await check('Santorini analysis: legal moves, engine move, move-to set and dista
 });
 
 await godChecks({ check, page, base, api, idle, context });
+await levelChecks({ check, page, base, idle });
 
 await check('a position is shared by link, and bad links show the API error', { apiErrors: true }, async () => {
   const other = await context.newPage();

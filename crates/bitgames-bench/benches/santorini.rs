@@ -286,6 +286,8 @@ fn game_evaluation(c: &mut Criterion) {
 const SEARCH_LIMITS: Limits = Limits {
     depth: Some(5),
     time: None,
+    level: None,
+    seed: None,
 };
 
 criterion_group!(

@@ -5,6 +5,7 @@
 //! [`state_json`] and [`report_json`], which both use).
 
 use crate::cli_util::parse_duration;
+use crate::levels::LevelArgs;
 use bitgames::engine::{Limits, Report};
 use bitgames::registry::{self, DynGame, State};
 use clap::{Args, Subcommand};
@@ -55,6 +56,8 @@ pub enum Command {
         /// Search this many plies (the exact solvers ignore it).
         #[arg(long)]
         depth: Option<u32>,
+        #[command(flatten)]
+        level: LevelArgs,
     },
     /// The conformance suite: random games checked against the naive twin,
     /// action indices, the legal-action mask, refused moves, the engine.
@@ -120,7 +123,8 @@ pub fn state_json(s: &State) -> Value {
 }
 
 /// An engine's report as the web API's `/api/{game}/bestmove` answers it;
-/// `budget_ms` is the time it was given (`null`: none).
+/// `budget_ms` is the time it was given (`null`: none); `level` and `seed`
+/// the level played and the seed of its draw (`null`: none asked, none drawn).
 pub fn report_json(
     game: &str,
     position: &str,
@@ -141,6 +145,8 @@ pub fn report_json(
         "nodes": r.nodes,
         "time_ms": (r.elapsed.as_secs_f64() * 1e4).round() / 10.0,
         "budget_ms": limits.time.map(|t| t.as_millis()),
+        "level": r.level.map(bitgames::engine::Level::number),
+        "seed": r.seed,
     })
 }
 
@@ -249,11 +255,20 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Bestmove { at, time, depth } => {
+        Command::Bestmove {
+            at,
+            time,
+            depth,
+            level,
+        } => {
             let game = at.game()?;
             let position = at.position(game)?;
             let mut engine = game.engine();
-            let limits = Limits { depth, time };
+            let limits = level.limits(Limits {
+                depth,
+                time,
+                ..Limits::default()
+            });
             let r = engine.think(&position, limits)?;
             if at.json {
                 println!(

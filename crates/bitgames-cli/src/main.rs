@@ -9,6 +9,7 @@ mod cli_util;
 mod connect4;
 mod format;
 mod generic;
+mod levels;
 mod santorini;
 mod serve;
 mod tictactoe;

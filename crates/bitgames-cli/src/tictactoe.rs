@@ -1,6 +1,9 @@
 //! `bitgames tictactoe ...`: analyse, count, perft and play.
 
+use crate::levels::LevelArgs;
 use anyhow::{Context, bail};
+use bitgames::engine::Limits;
+use bitgames::registry::Registered;
 use bitgames::tictactoe::solver::{Solver, Value};
 use bitgames::tictactoe::{Board, Position, Square, counts, mark, masks, naive, winlines};
 use bitgames::{Game, Outcome, tools};
@@ -34,11 +37,13 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Repr::Masks)]
         repr: Repr,
     },
-    /// A game in the terminal against the perfect player.
+    /// A game in the terminal against the perfect player (or a weaker one: `--level`).
     Play {
         /// Who moves first (X).
         #[arg(long, value_enum, default_value_t = First::Human)]
         first: First,
+        #[command(flatten)]
+        level: LevelArgs,
     },
 }
 
@@ -67,7 +72,7 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
         Command::Analyze { moves, json } => analyze(&moves, json),
         Command::Count => count(),
         Command::Perft { depth, moves, repr } => perft(depth, &moves, repr),
-        Command::Play { first } => play(first),
+        Command::Play { first, level } => play(first, level),
     }
 }
 
@@ -155,8 +160,10 @@ fn perft(depth: u32, moves: &str, repr: Repr) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn play(first: First) -> anyhow::Result<ExitCode> {
+fn play(first: First, level: LevelArgs) -> anyhow::Result<ExitCode> {
     let solver = Solver::new();
+    let mut engine = <Position as Registered>::engine();
+    let mut engine_moves = 0;
     let mut pos = Position::default();
     let human = if first == First::Human {
         bitgames::Player::One
@@ -193,8 +200,18 @@ fn play(first: First) -> anyhow::Result<ExitCode> {
                 Err(e) => println!("{e}."),
             }
         } else {
-            let mv = solver.best_moves(&pos)[0];
-            println!("I play {mv} ({}).", mv.name());
+            let mv = if level.is_weaker() {
+                let limits = level.limits_for_move(Limits::default(), engine_moves);
+                let r = engine.think(&pos, limits);
+                let mv = r.best.expect("a game not over has a move");
+                println!("I play {mv} ({}): {}.", mv.name(), r.score_text);
+                mv
+            } else {
+                let mv = solver.best_moves(&pos)[0];
+                println!("I play {mv} ({}).", mv.name());
+                mv
+            };
+            engine_moves += 1;
             pos.play_unchecked(mv);
         }
     }

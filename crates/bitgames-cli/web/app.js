@@ -53,6 +53,8 @@ function readUrl() {
   if (q.get('bits') === '1') state.bits = true;
   const think = Number(q.get('think'));
   if (think >= 50 && think <= 10000) state.think = think;
+  const level = Number(q.get('level'));
+  if (q.get('level') && Number.isInteger(level) && level >= 0 && level <= 10) state.level = level;
 }
 
 function writeUrl() {
@@ -65,6 +67,7 @@ function writeUrl() {
   if (state.analysis) q.set('analysis', '1');
   if (state.bits) q.set('bits', '1');
   if (state.think !== 1000) q.set('think', String(state.think));
+  if (state.level !== 10) q.set('level', String(state.level));
   if (state.view === 'generic') q.set('view', 'generic');
   if (page.game.writeUrl) page.game.writeUrl(q);
   history.replaceState(null, '', `${location.pathname}?${q}`);
@@ -260,6 +263,9 @@ function syncControls() {
   $('#bits').checked = state.bits;
   $('#side-label').hidden = state.mode !== 'engine';
   $('#think-label').hidden = !page.game.usesThink || state.mode !== 'engine';
+  $('#level').value = String(state.level);
+  $('#level-label').hidden = state.mode !== 'engine';
+  $('#level-label').title = `${page.game.levels || 'Each level plays better than the one below.'} 0: a random legal move; 10: full strength.`;
   document.title = `bitgames: ${gameInfo(state.game).title}`;
 }
 
@@ -300,6 +306,7 @@ function wireControls() {
   $('#mode').addEventListener('change', (e) => { state.mode = e.target.value; refresh(); });
   $('#side').addEventListener('change', (e) => { state.side = Number(e.target.value); refresh(); });
   $('#think').addEventListener('change', (e) => { state.think = Number(e.target.value); refresh(); });
+  $('#level').addEventListener('change', (e) => { state.level = Number(e.target.value); refresh(); });
   $('#new').addEventListener('click', newGame);
   $('#undo').addEventListener('click', undo);
   $('#back').addEventListener('click', stepBack);

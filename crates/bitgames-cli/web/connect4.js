@@ -3,7 +3,7 @@
 // /api/connect4/bestmove (exact or not, and why not).
 
 import { api, apiLines } from './api.js';
-import { $, el, state, page, actions, bitboard, focusedCell, isOver, movesText, refocus, clearBoard, playerNameOf, resultClass, setStatus, toMove, whoText } from './page.js';
+import { $, el, state, page, actions, bitboard, focusedCell, isOver, levelParams, movesText, refocus, clearBoard, playerNameOf, resultClass, setStatus, toMove, whoText } from './page.js';
 
 /** The first analysis budget, then what "Keep thinking" asks for (ms; the server allows 60 s). */
 const BUDGETS = [6000, 30000, 60000];
@@ -42,6 +42,7 @@ export const connect4 = {
   drawsItself: true, // a refused link still shows the stones before the refused move
   linkOpensAnalysis: true,
   usesThink: true,
+  levels: 'From random to perfect: a column drawn among all, weighted by their exact scores, the better ones likelier as the level rises.',
   help: 'Click a column, or type 1-7. Left and right arrows step back and forward through the moves; e: engine move, u: undo, n: new game. Scores: positive = the player to move wins (22 - the winner\'s stones at the end).',
   /** The moves of a URL: one character a move. */
   splitMoves: (text) => text.replace(/[^0-9a-cA-C]/g, '').match(/./g) || [],
@@ -51,9 +52,9 @@ export const connect4 = {
   note: null,
   noteClass: null,
   async engineMove() {
-    const answer = await api('connect4/bestmove', { moves: state.moves.join(' '), time_ms: String(state.think) });
-    // Say plainly whether the move is exact, and why not.
-    this.note = `Engine played column ${answer.best}: ${engineNote(answer)}`;
+    const answer = await api('connect4/bestmove', { moves: state.moves.join(' '), time_ms: String(state.think), ...levelParams() });
+    // Say plainly whether the move is exact, and why not (below level 10: the level's words).
+    this.note = `Engine played column ${answer.best}: ${answer.level !== null && answer.level < 10 ? answer.score_text : engineNote(answer)}`;
     this.noteClass = answer.exact ? null : 'inexact';
     return answer.best;
   },

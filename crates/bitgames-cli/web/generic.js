@@ -5,7 +5,7 @@
 // `view=generic` in the URL shows it for the others too.
 
 import { api } from './api.js';
-import { $, el, state, page, actions, focusedCell, isOver, movesText, refocus, setStatus, toMove, whoText } from './page.js';
+import { $, el, state, page, actions, focusedCell, isOver, levelParams, movesText, refocus, setStatus, toMove, whoText } from './page.js';
 
 /** The generic view of the registry's game `info` ({game, title, start, engine}). */
 export function genericView(info) {
@@ -33,7 +33,7 @@ export function genericView(info) {
     noteClass: null,
     load: () => api(`${name}/legal`, params()),
     async engineMove() {
-      const r = await api(`${name}/bestmove`, params({ time_ms: String(state.think) }));
+      const r = await api(`${name}/bestmove`, params({ time_ms: String(state.think), ...levelParams() }));
       this.note = `Engine played ${r.best}: ${engineText(r)}`;
       this.noteClass = r.exact ? null : 'inexact';
       return String(r.best);

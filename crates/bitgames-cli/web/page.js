@@ -29,6 +29,7 @@ export const state = {
   mode: 'engine', // or 'humans'
   side: 1, // the human's player number against the engine
   think: 1000, // engine time in ms (the games whose engine takes a budget)
+  level: 10, // the engine's level: 0 a random move .. 10 full strength (URL `level`)
   analysis: false,
   bits: false,
   overlay: 'both', // Santorini: 'none' | 'moveto' | 'distances' | 'both'
@@ -39,6 +40,11 @@ export const state = {
   hold: false, // the engine waits (a shared link, or stepping through the moves)
   playNow: false, // the engine plays the side to move once (the Engine move button)
 };
+
+/** The level of the engine's moves as bestmove's parameters (none at full strength). */
+export function levelParams() {
+  return state.level < 10 ? { level: String(state.level) } : {};
+}
 
 /** What is shown now. */
 export const page = {

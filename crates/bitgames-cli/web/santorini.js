@@ -6,7 +6,7 @@
 // /api/santorini/distances).
 
 import { api } from './api.js';
-import { $, el, state, page, actions, bitboard, focusedCell, gameInfo, humanCanMove, isOver, movesText, playerNameOf, refocus, setStatus, toMove, whoText } from './page.js';
+import { $, el, state, page, actions, bitboard, focusedCell, gameInfo, humanCanMove, isOver, levelParams, movesText, playerNameOf, refocus, setStatus, toMove, whoText } from './page.js';
 import { BUTTONS, kindOf, pathsOf, spaceOf, stepsAt, turnPaths } from './santorini_turns.js';
 import { SIZE, drawBoard } from './santorini_board.js';
 import { godPanel, godStart, godSuffix, loadGods, newGodGame } from './santorini_gods.js';
@@ -57,6 +57,7 @@ function hint(steps, next) {
 export const santorini = {
   takesStart: true, // a link may name a start position (`position=`)
   usesThink: true,
+  levels: 'Level n searches n plies ahead (within the engine time); 10 thinks for the whole engine time.',
   help: 'Placement: click two free spaces. Then click a worker, where it goes (a ring: two or more steps away), and where it builds; a god\'s optional steps are offered as buttons and extra clicks, and Done skips them. Keyboard: arrows and Enter; Escape cancels; u: undo, n: new game.',
   /**
    * The moves of a URL and of the API, separated by blanks; once a turn holds
@@ -79,7 +80,7 @@ export const santorini = {
     return api('santorini/state', { position: start(), moves: movesText() });
   },
   async engineMove() {
-    const answer = await api('santorini/bestmove', { position: start(), moves: movesText(), time_ms: String(state.think) });
+    const answer = await api('santorini/bestmove', { position: start(), moves: movesText(), time_ms: String(state.think), ...levelParams() });
     return answer.best;
   },
   /** Every legal turn with the paths of clicks that make it (once a position). */

@@ -2,7 +2,7 @@
 // value of every legal square, the bitboards and win-line words.
 
 import { api } from './api.js';
-import { $, el, state, page, actions, bitboard, movesText, playerNameOf, resultClass, whoText } from './page.js';
+import { $, el, state, page, actions, bitboard, levelParams, movesText, playerNameOf, resultClass, whoText } from './page.js';
 
 /** The marks drawn for the players the API numbers 1 and 2. */
 const MARKS = { 1: 'X', 2: 'O' };
@@ -15,7 +15,16 @@ export const tictactoe = {
   joinMoves: (moves) => moves.join(''),
   playerName: (p) => playerNameOf('tictactoe', p),
   load: () => api('tictactoe/analyze', { moves: movesText() }),
-  engineMove: async () => page.data.best,
+  levels: 'From random to perfect: a move drawn among all, the better ones likelier as the level rises.',
+  note: null,
+  /** The solved table's best, or below level 10 the engine's draw (/api/tictactoe/bestmove). */
+  async engineMove() {
+    this.note = null;
+    if (state.level >= 10) return page.data.best;
+    const answer = await api('tictactoe/bestmove', { position: movesText() || '-', ...levelParams() });
+    this.note = `Engine played ${answer.best}: ${answer.score_text}`;
+    return answer.best;
+  },
   statusText() {
     const { data } = page;
     if (data.winner) return `${data.status} (${data.winning_line.name})`;

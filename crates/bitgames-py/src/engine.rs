@@ -4,7 +4,7 @@
 //! opponent and the positions' `best_move` both come here; there is no other
 //! copy of a game's policy in this crate.
 
-use bitgames::engine::{Engine, Limits, Report};
+use bitgames::engine::{Engine, Level, Limits, Report};
 use bitgames::registry::Registered;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -94,20 +94,42 @@ pub fn limits(depth: Option<u32>, time: Option<f64>) -> PyResult<Limits> {
     Ok(Limits {
         depth,
         time: time.map(|t| seconds(t, "time")).transpose()?,
+        ..Default::default()
     })
+}
+
+/// `limits` at a `level` (an integer 0..=10, or None) with a `seed` (an
+/// integer 0..2^64, or None); a ValueError names a bad one, and a seed
+/// without a level.
+pub fn with_level(
+    limits: Limits,
+    level: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Limits> {
+    let level: Option<u32> = crate::args::opt_int_in(level, "level", 0, i128::from(Level::MAX))?;
+    let seed: Option<u64> = crate::args::opt_int_in(seed, "seed", 0, u64::MAX.into())?;
+    let Some(level) = level else {
+        return match seed {
+            None => Ok(limits),
+            Some(s) => Err(PyValueError::new_err(format!(
+                "seed {s} is given without a level: add level=0..10"
+            ))),
+        };
+    };
+    let level = Level::new(level).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(limits.at_level(level, seed))
 }
 
 /// The engine's report on `pos` as a dict: `move` (notation), `action`,
 /// `ties` (the moves as good, in notation), `score` (the engine's units, or
-/// None), `score_text`, `exact`, `depth`, `nodes`, `time` (seconds) and
-/// `engine`. A finished game is a ValueError.
+/// None), `score_text`, `exact`, `depth`, `nodes`, `time` (seconds),
+/// `engine`, `level` and `seed` (the level played and its draw's seed, or
+/// None). A finished game is a ValueError.
 pub fn best_move<'py, G: Registered>(
     py: Python<'py>,
     pos: &G,
-    depth: Option<u32>,
-    time: Option<f64>,
+    limits: Limits,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let limits = limits(depth, time)?;
     let outcome = pos.outcome();
     if outcome.is_over() {
         return Err(PyValueError::new_err(format!(
@@ -132,5 +154,7 @@ pub fn best_move<'py, G: Registered>(
     d.set_item("nodes", report.nodes)?;
     d.set_item("time", report.elapsed.as_secs_f64())?;
     d.set_item("engine", name)?;
+    d.set_item("level", report.level.map(Level::number))?;
+    d.set_item("seed", report.seed)?;
     Ok(d)
 }

@@ -26,6 +26,8 @@ pub trait PyGame: Registered + Copy {
     const EXPERT_LIMITS: Limits = Limits {
         depth: None,
         time: None,
+        level: None,
+        seed: None,
     };
 
     /// The observation's shape: (rows, columns, planes), as pgx lays it out.

@@ -128,6 +128,8 @@ impl PyGame for Position {
     const EXPERT_LIMITS: Limits = Limits {
         depth: Some(2),
         time: None,
+        level: None,
+        seed: None,
     };
 
     fn setup_of(gods: Option<&Bound<'_, PyAny>>) -> PyResult<Gods> {

@@ -296,17 +296,23 @@ macro_rules! py_position {
             /// perfect player, the exact solver, the search) within `time`
             /// seconds and `depth` plies (neither: the engine's default), as
             /// a dict: `move`, `action`, `ties` (moves as good), `score`,
-            /// `score_text`, `exact`, `depth`, `nodes`, `time`, `engine`. The
-            /// engine keeps its tables between calls on the same thread.
-            #[pyo3(signature = (time=None, depth=None))]
+            /// `score_text`, `exact`, `depth`, `nodes`, `time`, `engine`,
+            /// `level`, `seed`. `level` 0..10 plays weaker (0: a random
+            /// move, 10: full strength), `seed` makes its draw repeatable.
+            /// The engine keeps its tables between calls on the same thread.
+            #[pyo3(signature = (time=None, depth=None, level=None, seed=None))]
             fn best_move<'py>(
                 &self,
                 py: Python<'py>,
                 time: Option<f64>,
                 depth: Option<&Bound<'py, PyAny>>,
+                level: Option<&Bound<'py, PyAny>>,
+                seed: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
                 let depth = $crate::args::opt_int_in(depth, "depth", 0, u32::MAX.into())?;
-                $crate::engine::best_move(py, &self.pos, depth, time)
+                let limits = $crate::engine::limits(depth, time)?;
+                let limits = $crate::engine::with_level(limits, level, seed)?;
+                $crate::engine::best_move(py, &self.pos, limits)
             }
 
             fn __repr__(&self) -> String {

@@ -9,9 +9,15 @@
 //! until the limits are reached. The command's `bestmove`, the web API's
 //! `/api/{game}/bestmove` and the Python package all call an engine through
 //! this trait.
+//!
+//! [`Limits::level`] asks for a weaker player (see [`level`]): each game's
+//! engine says what its levels mean.
+
+pub mod level;
 
 use crate::Game;
 use crate::tools::negamax::{self, Evaluator, WIN_SCORE};
+pub use level::{Level, LevelError};
 use std::time::{Duration, Instant};
 
 /// How far an engine may think. With neither limit, each engine picks its
@@ -22,6 +28,10 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Stop when this much time has passed: the move is the best found so far.
     pub time: Option<Duration>,
+    /// Play at this level (none: full strength, as level 10).
+    pub level: Option<Level>,
+    /// The seed of a level's random choices (none: a fresh one each move).
+    pub seed: Option<u64>,
 }
 
 impl Limits {
@@ -29,8 +39,8 @@ impl Limits {
     #[must_use]
     pub fn time(time: Duration) -> Limits {
         Limits {
-            depth: None,
             time: Some(time),
+            ..Limits::default()
         }
     }
 
@@ -39,8 +49,24 @@ impl Limits {
     pub fn depth(depth: u32) -> Limits {
         Limits {
             depth: Some(depth),
-            time: None,
+            ..Limits::default()
         }
+    }
+
+    /// These limits at `level`, with `seed` (none: a fresh one each move).
+    #[must_use]
+    pub fn at_level(self, level: Level, seed: Option<u64>) -> Limits {
+        Limits {
+            level: Some(level),
+            seed,
+            ..self
+        }
+    }
+
+    /// The level asked for, unless it is full strength (none or 10).
+    #[must_use]
+    pub fn weaker_level(&self) -> Option<Level> {
+        self.level.filter(|l| !l.is_full())
     }
 }
 
@@ -66,6 +92,10 @@ pub struct Report<M> {
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
+    /// The level played, when one was asked for ([`Limits::level`]).
+    pub level: Option<Level>,
+    /// The seed of the level's draw, when the move was drawn.
+    pub seed: Option<u64>,
 }
 
 impl<M> Report<M> {
@@ -87,6 +117,8 @@ impl<M> Report<M> {
             depth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
+            level: None,
+            seed: None,
         }
     }
 }
@@ -160,19 +192,13 @@ impl<G: Game, E: Evaluator<G> + Send> Engine<G> for Negamax<E> {
         if outcome.is_over() {
             return Report::game_over(outcome.to_string());
         }
-        let max_depth = match limits {
-            Limits {
-                depth: Some(d),
-                time: _,
-            } => d.max(1),
-            Limits {
-                depth: None,
-                time: Some(_),
-            } => 200,
-            Limits {
-                depth: None,
-                time: None,
-            } => DEFAULT_DEPTH,
+        if let Some(level) = limits.weaker_level() {
+            return self.think_at_level(pos, limits, level);
+        }
+        let max_depth = match (limits.depth, limits.time) {
+            (Some(d), _) => d.max(1),
+            (None, Some(_)) => 200,
+            (None, None) => DEFAULT_DEPTH,
         };
         let deadline = limits.time.map(|t| started + t);
         let mut report = Report {
@@ -184,6 +210,8 @@ impl<G: Game, E: Evaluator<G> + Send> Engine<G> for Negamax<E> {
             depth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
+            level: None,
+            seed: None,
         };
         for depth in 1..=max_depth {
             let window = (-WIN_SCORE - 1, WIN_SCORE + 1);
@@ -222,7 +250,33 @@ impl<G: Game, E: Evaluator<G> + Send> Engine<G> for Negamax<E> {
             .map(negamax::score_to_string)
             .unwrap_or_default();
         report.elapsed = started.elapsed();
+        report.level = limits.level;
         report
+    }
+}
+
+impl<E> Negamax<E> {
+    /// Level 0: a random move; level n from 1 to 9: a search of n plies
+    /// (within the time limit, if any).
+    fn think_at_level<G: Game>(&mut self, pos: &G, limits: Limits, level: Level) -> Report<G::Move>
+    where
+        Negamax<E>: Engine<G>,
+    {
+        if level.is_random() {
+            return level::random_report(pos, limits);
+        }
+        let depth = u32::from(level.number());
+        let mut r = self.think(
+            pos,
+            Limits {
+                depth: Some(depth),
+                level: None,
+                ..limits
+            },
+        );
+        r.score_text = format!("{} (level {level}: a {depth}-ply search)", r.score_text);
+        r.level = Some(level);
+        r
     }
 }
 
@@ -269,6 +323,25 @@ mod tests {
             negamax::negamax_until(&pos, 4, -WIN_SCORE, WIN_SCORE, &mut eval, later),
             Some(negamax::negamax(&pos, 4, -WIN_SCORE, WIN_SCORE, &mut eval))
         );
+    }
+
+    #[test]
+    fn the_generic_engine_plays_levels() {
+        let mut engine = Negamax::new(|_: &tictactoe::Position| 0);
+        let start = tictactoe::Position::default();
+        let level = |n| Level::new(n).unwrap();
+        // Level 0: every square, drawn by the seed.
+        let squares: std::collections::HashSet<_> = (0..200)
+            .map(|seed| engine.think(&start, Limits::default().at_level(level(0), Some(seed))))
+            .map(|r| r.best.unwrap())
+            .collect();
+        assert_eq!(squares.len(), 9);
+        // Level 3: a 3-ply search, which finds the win in 1.
+        let pos: tictactoe::Position = "1425".parse().unwrap();
+        let r = engine.think(&pos, Limits::default().at_level(level(3), None));
+        assert_eq!(r.best.map(|m| m.to_string()), Some("3".to_string()));
+        assert_eq!(r.score_text, "win in 1 (level 3: a 3-ply search)");
+        assert_eq!(r.level, Some(level(3)));
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub enum Command {
     /// wins with their N-th stone from now, the winning stone included.
     /// `loss in N`: the opponent wins with their N-th stone from now.
     Analyze(analyze::Args),
-    /// A game in the terminal against the perfect player.
+    /// A game in the terminal against the perfect player (or a weaker one: `--level`).
     Play(play::Args),
     /// Move sequences (perft) and distinct positions after each ply.
     Count(count::Args),

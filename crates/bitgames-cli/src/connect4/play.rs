@@ -1,9 +1,13 @@
-//! `bitgames connect4 play`: a game in the terminal against the perfect player.
+//! `bitgames connect4 play`: a game in the terminal against the perfect
+//! player, or a weaker one (`--level`).
 
 use super::{Size, load_book};
+use crate::levels::LevelArgs;
 use bitgames::connect4::Position;
+use bitgames::connect4::levels::think_at_level;
 use bitgames::connect4::policy::{Basis, choose_move};
 use bitgames::connect4::solver::Solver;
+use bitgames::engine::Limits;
 use bitgames::{Game, Outcome, Player};
 use clap::ValueEnum;
 use std::io::{BufRead, IsTerminal, Write};
@@ -28,6 +32,8 @@ pub struct Args {
     time: Duration,
     #[command(flatten)]
     size: Size,
+    #[command(flatten)]
+    level: LevelArgs,
 }
 
 /// Who moves first in `play`.
@@ -59,6 +65,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let echo = !stdin.is_terminal();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout();
+    let mut engine_moves = 0;
     println!(
         "You are {} ({}, player {human}). Type a column 1..{width} and Enter; q quits.",
         bitgames::registry::player_name::<Position>(human),
@@ -92,7 +99,19 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 ),
             }
         } else {
-            let (col, why) = engine_move(&mut solver, &pos, think)?;
+            let (col, why) = match args.level.level.filter(|_| args.level.is_weaker()) {
+                Some(level) => {
+                    let limits = args
+                        .level
+                        .limits_for_move(Limits::time(think), engine_moves);
+                    let r =
+                        think_at_level(&mut solver, &pos, limits, level, Instant::now() + think);
+                    let col = r.best.expect("a game not over has a column").index();
+                    (col, format!(": {}", r.score_text))
+                }
+                None => engine_move(&mut solver, &pos, think)?,
+            };
+            engine_moves += 1;
             println!("I play column {}{why}.", col + 1);
             pos.play(col)?;
             moves.push_str(&(col + 1).to_string());

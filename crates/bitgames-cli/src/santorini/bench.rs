@@ -23,6 +23,7 @@ pub(super) fn table(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
                 Limits {
                     depth: Some(5),
                     time: None,
+                    ..Default::default()
                 },
             )
             .nodes;

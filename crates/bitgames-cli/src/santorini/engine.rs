@@ -1,14 +1,13 @@
 //! `bestmove` and `play`: the search engine on one position, and a game
 //! against it in the terminal.
 
-use super::limits;
-use bitgames::engine::Limits;
+use crate::levels::LevelArgs;
+use bitgames::engine::{Engine as _, Limits};
 use bitgames::santorini::search::Engine;
 use bitgames::santorini::{Move, Position};
 use bitgames::{Game, Player};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
-use std::time::Duration;
 
 pub(super) fn bestmove(
     pos: &Position,
@@ -20,7 +19,8 @@ pub(super) fn bestmove(
         anyhow::bail!("the game is over ({})", pos.outcome());
     }
     let mut engine = search.engine(1 << 20);
-    let report = engine.search(pos, limits);
+    // Through the engine interface: it plays the level, if one is given.
+    let report = engine.think(pos, limits);
     let best = report.best.expect("an ongoing game has a move");
     if json {
         let value = serde_json::json!({
@@ -31,6 +31,8 @@ pub(super) fn bestmove(
             "nodes": report.nodes,
             "nodes_per_second": report.nodes_per_second().round() as u64,
             "time_ms": report.elapsed.as_secs_f64() * 1e3,
+            "level": report.level.map(bitgames::engine::Level::number),
+            "seed": report.seed,
         });
         println!("{value}");
     } else {
@@ -48,10 +50,11 @@ pub(super) fn bestmove(
 
 pub(super) fn play(
     human: u8,
-    time: Duration,
-    depth: Option<u32>,
+    limits: Limits,
+    level: LevelArgs,
     start: Position,
 ) -> anyhow::Result<ExitCode> {
+    let mut engine_moves = 0;
     let human = Player::from_number(human).expect("1 or 2");
     let mut pos = start;
     let mut engine = Engine::default();
@@ -99,7 +102,8 @@ pub(super) fn play(
                 Err(e) => println!("{e}"),
             }
         } else {
-            let report = engine.search(&pos, limits(Some(time), depth));
+            let report = engine.think(&pos, level.limits_for_move(limits, engine_moves));
+            engine_moves += 1;
             let mv = report.best.expect("an ongoing game has a move");
             println!(
                 "engine plays {mv} (score {}, depth {}, {} nodes)",

@@ -11,6 +11,7 @@ mod protocol;
 mod referee;
 mod tutorial;
 
+use crate::levels::LevelArgs;
 use bitgames::engine::Limits;
 use bitgames::santorini::eval::Net;
 use bitgames::santorini::naive::{distances_instance_naive, move_to_instance_naive};
@@ -92,6 +93,8 @@ pub enum Command {
         gods: Option<GodChoice>,
         #[command(flatten)]
         search: SearchArgs,
+        #[command(flatten)]
+        level: LevelArgs,
     },
     /// Play a game against the engine in the terminal (placement included).
     ///
@@ -115,6 +118,8 @@ pub enum Command {
         /// the ten at random).
         #[arg(long, value_parser = parse_gods)]
         gods: Option<GodChoice>,
+        #[command(flatten)]
+        level: LevelArgs,
     },
     /// The engine behind santorini-ai's line protocol, for the referee and other programs.
     ///
@@ -227,9 +232,10 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             json,
             gods,
             search,
+            level,
         } => engine::bestmove(
             &parse_position(Some(&position), gods)?,
-            limits(time, depth),
+            level.limits(limits(time, depth)),
             json,
             &search,
         ),
@@ -239,10 +245,11 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             depth,
             position,
             gods,
+            level,
         } => engine::play(
             human,
-            time,
-            depth,
+            limits(Some(time), depth),
+            level,
             parse_position(position.as_deref(), gods)?,
         ),
         Command::Engine {
@@ -287,10 +294,12 @@ pub(crate) fn limits(time: Option<Duration>, depth: Option<u32>) -> Limits {
         Some(d) => Limits {
             depth: Some(d),
             time: None,
+            ..Default::default()
         },
         None => Limits {
             depth: None,
             time: Some(time.unwrap_or(Duration::from_secs(1))),
+            ..Default::default()
         },
     }
 }

@@ -68,6 +68,7 @@ fn handle(engine: &mut Engine, time: &mut Duration, line: &str) -> Result<Option
                 Limits {
                     depth: None,
                     time: Some(*time),
+                    ..Default::default()
                 },
             );
             let best = report

@@ -6,7 +6,7 @@
 use super::error::{ApiError, Params, optional, split_moves, time_ms};
 use super::state::AppState;
 use crate::generic::{report_json, state_json};
-use bitgames::engine::Limits;
+use bitgames::engine::{Level, Limits};
 use bitgames::registry::{self, DynGame, Error};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -67,10 +67,37 @@ pub fn legal(name: &str, params: &Params) -> Result<Value, ApiError> {
     Ok(state_json(&state))
 }
 
-/// `GET /api/{game}/bestmove?position=...[&moves=...][&time_ms=1000][&depth=N]`:
+/// The `level` (0..=10) and `seed` of a request; a seed needs a level.
+fn level_and_seed(params: &Params) -> Result<(Option<Level>, Option<u64>), ApiError> {
+    let level = optional(params, "level")
+        .map(|text| {
+            text.parse::<Level>()
+                .map_err(|e| ApiError::bad(e.to_string()))
+        })
+        .transpose()?;
+    let seed = optional(params, "seed")
+        .map(|text| {
+            text.trim().parse::<u64>().map_err(|_| {
+                ApiError::bad(format!(
+                    "seed `{}` is not a whole number from 0 to {}",
+                    bitgames::excerpt(text),
+                    u64::MAX
+                ))
+            })
+        })
+        .transpose()?;
+    if level.is_none() && seed.is_some() {
+        return Err(ApiError::bad(
+            "seed is given without a level: add level=0..10",
+        ));
+    }
+    Ok((level, seed))
+}
+
+/// `GET /api/{game}/bestmove?position=...[&moves=...][&time_ms=1000][&depth=N][&level=0..10][&seed=S]`:
 /// the game's engine (a pooled one, its tables kept) in a search slot; the
 /// command's `bestmove --json` keys (`budget_ms` names the search in the
-/// request log).
+/// request log; `level` and `seed` the level played and its draw's seed).
 pub async fn bestmove(
     state: Arc<AppState>,
     name: &str,
@@ -94,9 +121,12 @@ pub async fn bestmove(
                 })?,
         ),
     };
+    let (level, seed) = level_and_seed(params)?;
     let limits = Limits {
         depth,
         time: Some(Duration::from_millis(ms)),
+        level,
+        seed,
     };
     let pool = state.engines(g)?;
     let think_at = pos.clone();

@@ -10,6 +10,7 @@ mod connect4_cli;
 mod connect4_solve_cli;
 mod generic_cli;
 mod hardening_cli;
+mod levels_cli;
 mod santorini_cli;
 mod santorini_referee;
 mod serve_api;

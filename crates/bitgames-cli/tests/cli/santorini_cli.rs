@@ -279,6 +279,7 @@ fn bestmove_plays_with_a_network_file_and_names_a_bad_one() {
             bitgames::engine::Limits {
                 depth: Some(6),
                 time: None,
+                ..Default::default()
             },
         );
     let dir = std::env::temp_dir().join(format!("bitgames-net-{}", std::process::id()));

@@ -49,11 +49,12 @@ def god_powers():
     return _gods()
 
 
-def best_move(position, time=None, depth=None):
+def best_move(position, time=None, depth=None, level=None, seed=None):
     """The engine's move (``position.best_move``): a dict with ``move``,
     ``action``, ``score`` (and ``score_text``), ``depth``, ``nodes``,
     ``time``, ... ``time`` in seconds (default 1 when no depth is given),
-    ``depth`` in plies."""
+    ``depth`` in plies; ``level`` 0 (a random move) to 10 (full strength),
+    n between: a search of n plies; ``seed`` repeats a random move."""
     if time is None and depth is None:
         time = 1.0
-    return position.best_move(time=time, depth=depth)
+    return position.best_move(time=time, depth=depth, level=level, seed=seed)

@@ -11,6 +11,7 @@
 //! - [`score`]: what a score means, in words (`win in 3`, `draw`, `loss in 2`) and back.
 //! - [`policy`]: the centre-first order, the engine's move (exact when solved
 //!   in time) and the quick move when not.
+//! - [`levels`]: the engine's levels, from a random column to the perfect one.
 //!
 //! Columns are 1-based in text (`4453`: the moves played, one digit a move,
 //! as in Pons' test sets) and 0-based in the API.
@@ -18,6 +19,7 @@
 pub mod bitboard;
 pub mod grid;
 pub mod known;
+pub mod levels;
 pub mod naive;
 pub mod policy;
 pub mod registered;

@@ -17,7 +17,8 @@ pub const DEFAULT_TIME: Duration = Duration::from_secs(3);
 /// The exact solver as a player: the best exact score where it is solved in
 /// time, else the best win/draw/loss, else a quick move (see
 /// [`choose_move`]). A depth limit does not apply (the solver solves to the
-/// end); the time limit does.
+/// end); the time limit does. A level below 10 draws a column weighted by
+/// the columns' scores (see `levels.rs`).
 pub struct Exact {
     solver: Solver,
     /// The board whose built-in book the solver holds.
@@ -58,6 +59,9 @@ impl Engine<Position> for Exact {
         }
         self.solver.reset_stats();
         let deadline = started + limits.time.unwrap_or(DEFAULT_TIME);
+        if let Some(level) = limits.weaker_level() {
+            return super::levels::think_at_level(&mut self.solver, pos, limits, level, deadline);
+        }
         let chosen = match choose_move(&mut self.solver, pos, deadline) {
             Ok(m) => m,
             Err(_) => return Report::game_over(pos.outcome().to_string()),
@@ -87,6 +91,8 @@ impl Engine<Position> for Exact {
             depth: 0,
             nodes: self.solver.stats().nodes,
             elapsed: started.elapsed(),
+            level: limits.level,
+            seed: None,
         }
     }
 }

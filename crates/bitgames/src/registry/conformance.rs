@@ -3,7 +3,7 @@
 //! engine.
 
 use super::{Checked, Error, Registered};
-use crate::engine::Limits;
+use crate::engine::{Level, Limits};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
@@ -27,22 +27,30 @@ pub fn conformance<G: Registered>(games: u64, seed: u64) -> Result<Checked, Erro
             let Some(&mv) = moves.choose(&mut rng) else {
                 break;
             };
-            // Once a game, the engine moves: it must pick a legal move.
+            // Every seventh position of the first games, the engine moves, at
+            // full strength and at a level (each in turn): it must pick a
+            // legal move, and name the level it played.
             if game < 3 && checked.positions % 7 == 1 {
-                let r = engine.think(
-                    &pos,
-                    Limits {
-                        depth: Some(2),
-                        time: Some(std::time::Duration::from_millis(50)),
-                    },
-                );
-                match r.best {
-                    Some(b) if pos.is_legal(b) => {}
-                    other => {
-                        return Err(fail(
-                            &pos,
-                            format!("the engine chose {other:?}, not a legal move"),
-                        ));
+                let limits = Limits {
+                    depth: Some(2),
+                    time: Some(std::time::Duration::from_millis(50)),
+                    ..Default::default()
+                };
+                let number = (checked.positions / 7 % 10) as u32;
+                let level = Level::new(number).expect("0..10 is a level");
+                for limits in [limits, limits.at_level(level, Some(checked.positions))] {
+                    let r = engine.think(&pos, limits);
+                    match r.best {
+                        Some(b) if pos.is_legal(b) && r.level == limits.level => {}
+                        other => {
+                            return Err(fail(
+                                &pos,
+                                format!(
+                                    "the engine at level {:?} chose {other:?} (level {:?}), not a legal move",
+                                    limits.level, r.level
+                                ),
+                            ));
+                        }
                     }
                 }
             }

@@ -374,6 +374,8 @@ impl<G: Registered> DynEngine for EngineOf<G> {
             depth: r.depth,
             nodes: r.nodes,
             elapsed: r.elapsed,
+            level: r.level,
+            seed: r.seed,
         })
     }
 }

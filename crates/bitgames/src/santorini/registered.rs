@@ -1,11 +1,13 @@
 //! Santorini in the registry: the alpha-beta search as its engine, the naive
-//! twin's moves and outcome.
+//! twin's moves and outcome. Its levels: 0 a random move, n from 1 to 9 a
+//! search of n plies, 10 the search within the limits given.
 
 use super::God;
 use super::naive::legal_moves_naive;
 use super::naive_gods::{NaiveState, distinct_successors, successors};
 use super::search::Engine as Search;
 use super::{Move, Position};
+use crate::engine::level::random_report;
 use crate::engine::{Engine, Limits, Report};
 use crate::registry::Registered;
 use crate::{Game, Outcome, Player};
@@ -20,7 +22,26 @@ impl Engine<Position> for Search {
         if outcome.is_over() {
             return Report::game_over(outcome.to_string());
         }
-        self.search(pos, limits)
+        let Some(level) = limits.weaker_level() else {
+            let mut r = self.search(pos, limits);
+            r.level = limits.level;
+            return r;
+        };
+        if level.is_random() {
+            return random_report(pos, limits);
+        }
+        // Level n: a search of n plies (within the time limit, if any).
+        let depth = u32::from(level.number());
+        let plain = Limits {
+            depth: Some(depth),
+            level: None,
+            seed: None,
+            ..limits
+        };
+        let mut r = self.search(pos, plain);
+        r.score_text = format!("{} (level {level}: a {depth}-ply search)", r.score_text);
+        r.level = Some(level);
+        r
     }
 }
 

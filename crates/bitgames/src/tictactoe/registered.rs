@@ -1,7 +1,9 @@
 //! Tic-tac-toe in the registry: the perfect player as its engine, the
 //! naive twin's moves and outcome.
 
-use super::{Position, naive, solver::Solver};
+use super::solver::{Solver, Value};
+use super::{Position, naive};
+use crate::engine::level::{Valued, leveled_report, random_report};
 use crate::engine::{Engine, Limits, Report};
 use crate::registry::Registered;
 use crate::{Game, Outcome};
@@ -18,12 +20,31 @@ impl Engine<Position> for Perfect {
         "perfect"
     }
 
-    /// Limits do not matter: the whole game is solved in the table.
-    fn think(&mut self, pos: &Position, _limits: Limits) -> Report<super::Square> {
+    /// Depth and time do not matter: the whole game is solved in the
+    /// table. A level below 10 draws among all moves, weighted by their
+    /// values (see [`value_of`]).
+    fn think(&mut self, pos: &Position, limits: Limits) -> Report<super::Square> {
         let started = Instant::now();
         let outcome = pos.outcome();
         if outcome.is_over() {
             return Report::game_over(outcome.to_string());
+        }
+        if let Some(level) = limits.weaker_level() {
+            if level.is_random() {
+                return random_report(pos, limits);
+            }
+            let moves: Vec<Valued<super::Square>> = self
+                .solver
+                .move_values(pos)
+                .into_iter()
+                .map(|(mv, v)| Valued {
+                    mv,
+                    value: value_of(v),
+                    score: Some(i32::from(v.score())),
+                    text: v.to_string(),
+                })
+                .collect();
+            return leveled_report(&moves, limits, true, moves.len() as u64, started);
         }
         let ties = self.solver.best_moves(pos);
         let value = self.solver.value(pos);
@@ -36,7 +57,21 @@ impl Engine<Position> for Perfect {
             nodes: pos.legal_moves().len() as u64,
             elapsed: started.elapsed(),
             ties,
+            level: limits.level,
+            seed: None,
         }
+    }
+}
+
+/// A move's value for the levels' draw: a win 0.55 (in 9) to 0.95 (in 1),
+/// a draw 0, a loss -0.95 (in 1) to -0.55 (in 9). Winning matters most;
+/// winning sooner (losing later) a little.
+fn value_of(v: Value) -> f64 {
+    let length = |n: u8| 1.0 - f64::from(n) / 20.0;
+    match v {
+        Value::Win(n) => length(n),
+        Value::Draw => 0.0,
+        Value::Loss(n) => -length(n),
     }
 }
 

@@ -83,6 +83,7 @@ fn every_engine_answers_a_legal_move_within_limits() {
                 Limits {
                     depth: Some(2),
                     time: Some(std::time::Duration::from_millis(300)),
+                    ..Default::default()
                 },
             )
             .unwrap();

@@ -243,6 +243,7 @@ fn the_engine_agrees_with_plain_negamax_on_forced_results() {
             let limits = Limits {
                 depth: Some(depth),
                 time: None,
+                ..Default::default()
             };
             let report = Engine::new(1 << 12).search(&pos, limits);
             assert!(pos.is_legal(report.best.unwrap()), "{pos}");

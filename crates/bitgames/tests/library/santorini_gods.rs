@@ -265,6 +265,7 @@ fn the_engine_plays_every_god_pair() {
     let limits = Limits {
         depth: Some(1),
         time: None,
+        ..Default::default()
     };
     for one in God::SIMPLE {
         for two in God::SIMPLE {
@@ -283,6 +284,7 @@ fn the_engine_plays_every_god_pair() {
     let timed = Limits {
         depth: None,
         time: Some(std::time::Duration::from_millis(200)),
+        ..Default::default()
     };
     let report = Engine::default().search(&hermes, timed);
     assert!(

@@ -346,5 +346,7 @@ fn report(
         depth,
         nodes,
         elapsed: started.elapsed(),
+        level: None,
+        seed: None,
     }
 }

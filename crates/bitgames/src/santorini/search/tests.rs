@@ -14,6 +14,7 @@ fn depth(d: u32) -> Limits {
     Limits {
         depth: Some(d),
         time: None,
+        ..Default::default()
     }
 }
 
@@ -195,6 +196,7 @@ fn a_timed_search_spends_its_budget_and_reports_a_legal_move() {
         Limits {
             depth: None,
             time: Some(budget),
+            ..Default::default()
         },
     );
     assert!(
