@@ -4,8 +4,8 @@
 use super::{Position, naive, solver::Solver};
 use crate::engine::{Engine, Limits, Report};
 use crate::registry::Registered;
+use crate::time::Instant;
 use crate::{Game, Outcome};
-use std::time::Instant;
 
 /// The perfect player: every move's value looked up in the solved table.
 #[derive(Debug, Default)]
