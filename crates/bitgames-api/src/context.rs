@@ -1,6 +1,7 @@
-//! The server's state: the search slots (a semaphore), the tic-tac-toe
-//! table, one pool of idle engines a game (they keep their tables), the
-//! Connect Four analysis' solvers, and the Connect Four book. The game modules and the router all use it; it uses none of them.
+//! What the answers share: the tic-tac-toe table, one pool of idle engines a
+//! game (they keep their tables), the Connect Four analysis' solvers, and the
+//! Connect Four book. The game modules all use it; it uses none of them. The
+//! server wraps it with its search slots; the WebAssembly module holds one.
 
 use super::error::ApiError;
 use bitgames::connect4::registered::Exact;
@@ -9,15 +10,10 @@ use bitgames::connect4::solver::book::Book;
 use bitgames::registry::{self, DynEngine, DynGame};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
-use tokio::sync::Semaphore;
 
 /// Transposition table of a server's Connect Four solver: 2^21 buckets
 /// (32 MiB), one solver per search slot.
-const CONNECT4_TABLE_LOG2: u32 = 21;
-
-/// How long a search request may wait for a free slot before a 503.
-pub const QUEUE_WAIT: Duration = Duration::from_secs(20);
+pub const CONNECT4_TABLE_LOG2: u32 = 21;
 
 /// Idle engines of one kind, reused so that their tables are kept.
 pub struct Pool<T>(Mutex<Vec<T>>);
@@ -47,35 +43,44 @@ impl<T> Pool<T> {
     }
 }
 
-/// What the handlers share.
-pub struct AppState {
-    /// One permit per search that may run at once.
-    solves: Arc<Semaphore>,
-    max_solves: usize,
+/// What the answers share.
+pub struct Context {
     /// The solved tic-tac-toe table (built once, read-only).
     pub tictactoe: bitgames::tictactoe::solver::Solver,
     /// Idle Connect Four solvers of the analysis (each keeps its table).
     pub connect4_solvers: Pool<Solver>,
     /// An opening book for the Connect Four solvers (`bitgames serve --book`).
     pub connect4_book: Option<Arc<Book>>,
+    /// The size of a Connect Four solver's table: 2^this buckets of 16 bytes.
+    connect4_table_log2: u32,
     /// Idle engines of every registered game, for `/api/{game}/bestmove`.
     engines: HashMap<&'static str, Arc<Pool<Box<dyn DynEngine>>>>,
 }
 
-impl AppState {
-    /// A state allowing `max_solves` searches at once.
-    pub fn new(max_solves: usize, connect4_book: Option<Arc<Book>>) -> AppState {
-        AppState {
-            solves: Arc::new(Semaphore::new(max_solves)),
-            max_solves,
+impl Context {
+    /// A context whose Connect Four solvers have tables of
+    /// 2^`connect4_table_log2` buckets and this book.
+    pub fn new(connect4_table_log2: u32, connect4_book: Option<Arc<Book>>) -> Context {
+        Context {
             tictactoe: bitgames::tictactoe::solver::Solver::new(),
             connect4_solvers: Pool::default(),
             connect4_book,
+            connect4_table_log2,
             engines: registry::GAMES
                 .iter()
                 .map(|g| (g.name(), Arc::new(Pool::default())))
                 .collect(),
         }
+    }
+
+    /// Gives the Connect Four solvers a book from now on (the page's worker
+    /// receives the book after its first answers): the idle solvers and
+    /// engines of Connect Four, made without it, are dropped.
+    pub fn set_connect4_book(&mut self, book: Option<Arc<Book>>) {
+        self.connect4_book = book;
+        self.connect4_solvers = Pool::default();
+        let name = <bitgames::connect4::Position as bitgames::Game>::NAME;
+        self.engines.insert(name, Arc::new(Pool::default()));
     }
 
     /// The pool of idle engines of `game`.
@@ -87,7 +92,7 @@ impl AppState {
     }
 
     /// A new engine of `game`: the registry's, except that Connect Four's
-    /// solver gets the server's book and table size.
+    /// solver gets the context's book and table size.
     pub fn new_engine(&self, game: &dyn DynGame) -> Box<dyn DynEngine> {
         if game.name() == <bitgames::connect4::Position as bitgames::Game>::NAME {
             registry::dyn_engine::<bitgames::connect4::Position>(Box::new(Exact::new(
@@ -98,33 +103,10 @@ impl AppState {
         }
     }
 
-    /// A Connect Four solver with the server's book and table size.
+    /// A Connect Four solver with the context's book and table size.
     pub fn new_connect4_solver(&self) -> Solver {
-        let mut solver = Solver::with_table_log2(CONNECT4_TABLE_LOG2);
+        let mut solver = Solver::with_table_log2(self.connect4_table_log2);
         solver.set_book(self.connect4_book.clone());
         solver
-    }
-
-    /// Runs `work` on a blocking thread once a search slot is free.
-    pub async fn solve<T: Send + 'static>(
-        &self,
-        work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, ApiError> {
-        let permit = tokio::time::timeout(QUEUE_WAIT, self.solves.clone().acquire_owned())
-            .await
-            .map_err(|_| {
-                ApiError::unavailable(format!(
-                    "server busy: {} searches running and none free within {} s; try again",
-                    self.max_solves,
-                    QUEUE_WAIT.as_secs()
-                ))
-            })?
-            .map_err(|_| ApiError::internal("the search slots are closed"))?;
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            work()
-        })
-        .await
-        .map_err(|e| ApiError::internal(format!("the search failed: {e}")))
     }
 }
