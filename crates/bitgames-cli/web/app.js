@@ -5,7 +5,7 @@
 // a game that has none, by the generic view (generic.js). ES modules, no
 // build step, no network beyond the server itself.
 
-import { api } from './api.js';
+import { api, backend } from './api.js';
 import { $, el, state, page, actions, clearBoard, engineToMove, focusedCell, gameInfo, humanCanMove, isOver, movesText, refocus, setStatus, toMove } from './page.js';
 import { tictactoe } from './tictactoe.js';
 import { connect4 } from './connect4.js';
@@ -320,6 +320,11 @@ function wireControls() {
 async function init() {
   setIdle(false);
   try {
+    const engines = await backend();
+    document.body.dataset.backend = engines.name;
+    if (engines.name === 'worker') {
+      $('footer').textContent = 'Static page: the engines run in your browser, in WebAssembly (a Web Worker); no server computes anything.';
+    }
     const answer = await api('games');
     if (!answer || !Array.isArray(answer.games) || !answer.games.length) throw new Error('the answer lists no game');
     page.games = answer.games;
