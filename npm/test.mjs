@@ -34,11 +34,11 @@ const m = bestMove('santorini', '-', placed, 300);
 assert.equal(typeof m.engine, 'string');
 assert.ok(legal('santorini', '-', placed).legal_moves.includes(m.best), `${m.best} is legal`);
 assert.ok(m.nodes > 0 && m.depth >= 1, 'it searched');
-assert.equal(bestMove('connect4', '', '4453', 1000).exact, true);
+assert.equal(bestMove('connect4', '4453', '', 1000).exact, true);
 assert.equal(bestMove('tictactoe', '', '1', 100).best, '5');
 
 // Tic-tac-toe and any game's legal moves.
-assert.deepEqual(legal('tictactoe', '', '15').legal_moves, ['2', '3', '4', '6', '7', '8', '9']);
+assert.deepEqual(legal('tictactoe', '', '1 5').legal_moves, ['2', '3', '4', '6', '7', '8', '9']);
 assert.equal(tictactoeAnalyze('1524').best, 3);
 
 // Bad input: an Error naming it; the raw API answers with its status.
