@@ -53,6 +53,10 @@ fn missing(root: &Path) -> Option<String> {
     None
 }
 
+/// Held by each browser test while it runs: one Chromium at a time, so
+/// that their timings do not suffer from each other.
+static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// The variable that skips the browser test on purpose.
 const SKIP: &str = "BITGAMES_SKIP_BROWSER";
 
@@ -69,6 +73,7 @@ fn the_page_works_in_chromium() {
             "the browser test cannot run: {why}. Install what is missing (.ci/run does), or set {SKIP}=1 to skip it on purpose"
         );
     }
+    let _browser = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let server = common::Server::start(&[]);
     // A second server whose book stops at 3 stones: early positions are slow
     // there, where the page's handling of a slow analysis is tested.
@@ -183,6 +188,7 @@ fn the_static_site_works_in_chromium() {
             "the static-site browser test cannot run: {why}. Install what is missing (.ci/run does), or set {SKIP}=1 to skip it on purpose"
         );
     }
+    let _browser = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
     let server = StaticServer::start(&site);
     let out = Command::new("node")
         .arg(root.join("e2e/static_site.mjs"))
