@@ -134,7 +134,7 @@ await check('the page loads its modules, and every game can be chosen', async ()
     assert.equal(m.status, 200, m.file);
     assert.match(m.type, /^text\/javascript/, `${m.file} is served as ${m.type}`);
   }
-  assert.equal(await page.$eval('script[src="assets/app.js"]', (s) => s.type), 'module');
+  assert.equal(await page.$eval('script[src="/assets/app.js"]', (s) => s.type), 'module');
   for (const { game, title } of [...registry.slice(1), registry[0]]) {
     await page.click(`#games button[data-game="${game}"]`);
     await idle(page);
