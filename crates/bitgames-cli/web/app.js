@@ -291,7 +291,10 @@ function buildMenu() {
 /** The page cannot start without the list of games: say so, plainly, and leave the controls off. */
 function failStart(message) {
   for (const c of document.querySelectorAll('#controls button, #controls select, #controls input')) c.disabled = true;
-  setStatus(`The page cannot start: the list of games did not load from /api/games: ${message}. Is \`bitgames serve\` running? Reload to try again.`, true);
+  const why = document.body.dataset.backend === 'worker'
+    ? `the engines' WebAssembly worker did not answer: ${message}. Reload to try again.`
+    : `the list of games did not load from /api/games: ${message}. Is \`bitgames serve\` running? Reload to try again.`;
+  setStatus(`The page cannot start: ${why}`, true);
   document.body.dataset.start = 'failed';
   setIdle(true);
 }
