@@ -117,6 +117,24 @@ await check('Connect Four links: every column exact, equal to the CLI; 2 to 7 st
   await fresh.close();
 });
 
+await check('the first paint does not wait for the book; the analysis waits for it, then is exact', async () => {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  const hold = async (route) => { await held; await route.continue(); };
+  await context.route('**/7x6-standard.book', hold);
+  const fresh = await context.newPage();
+  await fresh.goto(`${base}/?game=connect4&moves=4453`);
+  await fresh.waitForSelector('.c4 .disc[data-player]', { timeout: 10_000 });
+  assert.equal(await stones(fresh), 4, 'the board is drawn while the book is held back');
+  await fresh.waitForTimeout(500);
+  assert.notEqual(await fresh.getAttribute('body', 'data-analysis'), 'done', 'no analysis without the book yet');
+  release();
+  await analysed(fresh);
+  assert.deepEqual(await shownScores(fresh), cliAnalysis('4453').scores);
+  await context.unroute('**/7x6-standard.book', hold);
+  await fresh.close();
+});
+
 await check('Connect Four: a game against the engine, which plays exact moves, to the win', async () => {
   const start = '175617344365477255';
   await page.goto(`${base}/?game=connect4&moves=${start}&analysis=1&bits=1`);
