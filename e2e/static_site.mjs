@@ -206,6 +206,23 @@ await check('Santorini analysis: the engine\'s move and a worker\'s move-to set 
   assert.match(await page.textContent('#distances'), /^distances: /);
 });
 
+await check('a step back stops the engine\'s search at once (the worker restarts)', async () => {
+  const moves = 'B3,D3 C4,C2';
+  await page.goto(`${base}/?game=santorini&think=3000&moves=${encodeURIComponent(moves)}`);
+  await idle(page);
+  await page.click('#engine-go');
+  await page.waitForTimeout(300);
+  assert.equal(await page.getAttribute('body', 'data-idle'), 'false', 'the engine is thinking');
+  const started = Date.now();
+  await page.click('#back');
+  await idle(page);
+  const took = Date.now() - started;
+  assert.equal(movesOf(page), 'B3,D3');
+  assert.ok(took < 2500, `idle again ${took} ms after the step, not after the 3 s search`);
+  await page.waitForTimeout(3000);
+  assert.equal(movesOf(page), 'B3,D3', 'the stopped search played no move');
+});
+
 await check('no request went to /api, and the book came once per worker', async () => {
   const api = requests.filter((u) => new URL(u).pathname.startsWith('/api'));
   assert.deepEqual(api, [], 'requests to /api');

@@ -117,10 +117,14 @@ async function refresh(options) {
   if (engineNow) {
     setStatus(`${game.playerName(toMove())} (engine) is thinking...`);
     let move;
+    // A new position (new game, undo, a step) stops the engine's search: in
+    // the worker, the worker is terminated (api.js).
+    const stop = new AbortController();
+    page.extra.abort = stop;
     try {
-      move = await game.engineMove();
+      move = await game.engineMove(stop.signal);
     } catch (e) {
-      if (my !== page.token) return;
+      if (my !== page.token || e.name === 'AbortError') return;
       setStatus(`engine: ${e.message}`, true);
       setIdle(true);
       return;

@@ -50,8 +50,8 @@ export const connect4 = {
   load: () => api('connect4/state', { moves: movesText() }),
   note: null,
   noteClass: null,
-  async engineMove() {
-    const answer = await api('connect4/bestmove', { moves: state.moves.join(' '), time_ms: String(state.think) });
+  async engineMove(signal) {
+    const answer = await api('connect4/bestmove', { moves: state.moves.join(' '), time_ms: String(state.think) }, signal);
     // Say plainly whether the move is exact, and why not.
     this.note = `Engine played column ${answer.best}: ${engineNote(answer)}`;
     this.noteClass = answer.exact ? null : 'inexact';
