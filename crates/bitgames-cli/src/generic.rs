@@ -2,14 +2,15 @@
 //! (`bitgames::registry::GAMES`): `games`, `legal`, `perft`, `playouts`,
 //! `bestmove` and `check`. A game added to the registry gets them all with
 //! no edit here. Their `--json` keys are the web API's (see
-//! [`state_json`] and [`report_json`], which both use).
+//! [`bitgames_api::generic::state_json`] and [`report_json`], which both use).
 
 use crate::cli_util::parse_duration;
 use crate::levels::LevelArgs;
-use bitgames::engine::{Limits, Report};
-use bitgames::registry::{self, DynGame, State};
+use bitgames::engine::Limits;
+use bitgames::registry::{self, DynGame};
+use bitgames_api::generic::{report_json, state_json};
 use clap::{Args, Subcommand};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -104,50 +105,6 @@ impl PositionArgs {
         let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
         Ok(game.state(&self.position, &moves)?.position)
     }
-}
-
-/// A position's state as the web API's `/api/{game}/legal` answers it.
-pub fn state_json(s: &State) -> Value {
-    json!({
-        "game": s.game,
-        "position": s.position,
-        "board": s.board,
-        "to_move": s.to_move,
-        "status": s.status,
-        "winner": s.winner,
-        "returns": s.returns,
-        "legal_moves": s.legal_moves,
-        "actions": s.actions,
-        "num_actions": s.num_actions,
-    })
-}
-
-/// An engine's report as the web API's `/api/{game}/bestmove` answers it;
-/// `budget_ms` is the time it was given (`null`: none); `level` and `seed`
-/// the level played and the seed of its draw (`null`: none asked, none drawn).
-pub fn report_json(
-    game: &str,
-    position: &str,
-    engine: &str,
-    limits: Limits,
-    r: &Report<String>,
-) -> Value {
-    json!({
-        "game": game,
-        "position": position,
-        "engine": engine,
-        "best": r.best,
-        "ties": r.ties,
-        "score": r.score,
-        "score_text": r.score_text,
-        "exact": r.exact,
-        "depth": r.depth,
-        "nodes": r.nodes,
-        "time_ms": (r.elapsed.as_secs_f64() * 1e4).round() / 10.0,
-        "budget_ms": limits.time.map(|t| t.as_millis()),
-        "level": r.level.map(bitgames::engine::Level::number),
-        "seed": r.seed,
-    })
 }
 
 pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {

@@ -100,7 +100,7 @@ fn analyze(moves: &str, as_json: bool) -> anyhow::Result<ExitCode> {
     let best = solver.best_moves(&pos);
     if as_json {
         // The API's answer, by the same function: the same keys.
-        let out = crate::serve::tictactoe::analysis(&solver, &pos, moves);
+        let out = bitgames_api::tictactoe::analysis(&solver, &pos, moves);
         println!("{out}");
         return Ok(ExitCode::SUCCESS);
     }

@@ -5,7 +5,7 @@
 // a game that has none, by the generic view (generic.js). ES modules, no
 // build step, no network beyond the server itself.
 
-import { api } from './api.js';
+import { api, backend } from './api.js';
 import { $, el, state, page, actions, clearBoard, engineToMove, focusedCell, gameInfo, humanCanMove, isOver, movesText, refocus, setStatus, toMove } from './page.js';
 import { tictactoe } from './tictactoe.js';
 import { connect4 } from './connect4.js';
@@ -120,10 +120,14 @@ async function refresh(options) {
   if (engineNow) {
     setStatus(`${game.playerName(toMove())} (engine) is thinking...`);
     let move;
+    // A new position (new game, undo, a step) stops the engine's search: in
+    // the worker, the worker is terminated (api.js).
+    const stop = new AbortController();
+    page.extra.abort = stop;
     try {
-      move = await game.engineMove();
+      move = await game.engineMove(stop.signal);
     } catch (e) {
-      if (my !== page.token) return;
+      if (my !== page.token || e.name === 'AbortError') return;
       setStatus(`engine: ${e.message}`, true);
       setIdle(true);
       return;
@@ -297,7 +301,10 @@ function buildMenu() {
 /** The page cannot start without the list of games: say so, plainly, and leave the controls off. */
 function failStart(message) {
   for (const c of document.querySelectorAll('#controls button, #controls select, #controls input')) c.disabled = true;
-  setStatus(`The page cannot start: the list of games did not load from /api/games: ${message}. Is \`bitgames serve\` running? Reload to try again.`, true);
+  const why = document.body.dataset.backend === 'worker'
+    ? `the engines' WebAssembly worker did not answer: ${message}. Reload to try again.`
+    : `the list of games did not load from /api/games: ${message}. Is \`bitgames serve\` running? Reload to try again.`;
+  setStatus(`The page cannot start: ${why}`, true);
   document.body.dataset.start = 'failed';
   setIdle(true);
 }
@@ -327,6 +334,11 @@ function wireControls() {
 async function init() {
   setIdle(false);
   try {
+    const engines = await backend();
+    document.body.dataset.backend = engines.name;
+    if (engines.name === 'worker') {
+      $('footer').textContent = 'Static page: the engines run in your browser, in WebAssembly (a Web Worker); no server computes anything.';
+    }
     const answer = await api('games');
     if (!answer || !Array.isArray(answer.games) || !answer.games.length) throw new Error('the answer lists no game');
     page.games = answer.games;

@@ -51,8 +51,8 @@ export const connect4 = {
   load: () => api('connect4/state', { moves: movesText() }),
   note: null,
   noteClass: null,
-  async engineMove() {
-    const answer = await api('connect4/bestmove', { moves: state.moves.join(' '), time_ms: String(state.think), ...levelParams() });
+  async engineMove(signal) {
+    const answer = await api('connect4/bestmove', { moves: state.moves.join(' '), time_ms: String(state.think), ...levelParams() }, signal);
     // Say plainly whether the move is exact, and why not (below level 10: the level's words).
     this.note = `Engine played column ${answer.best}: ${answer.level !== null && answer.level < 10 ? answer.score_text : engineNote(answer)}`;
     this.noteClass = answer.exact ? null : 'inexact';

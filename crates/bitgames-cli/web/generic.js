@@ -32,8 +32,8 @@ export function genericView(info) {
     note: null,
     noteClass: null,
     load: () => api(`${name}/legal`, params()),
-    async engineMove() {
-      const r = await api(`${name}/bestmove`, params({ time_ms: String(state.think), ...levelParams() }));
+    async engineMove(signal) {
+      const r = await api(`${name}/bestmove`, params({ time_ms: String(state.think), ...levelParams() }), signal);
       this.note = `Engine played ${r.best}: ${engineText(r)}`;
       this.noteClass = r.exact ? null : 'inexact';
       return String(r.best);

@@ -79,8 +79,8 @@ export const santorini = {
     godsStart = first;
     return api('santorini/state', { position: start(), moves: movesText() });
   },
-  async engineMove() {
-    const answer = await api('santorini/bestmove', { position: start(), moves: movesText(), time_ms: String(state.think), ...levelParams() });
+  async engineMove(signal) {
+    const answer = await api('santorini/bestmove', { position: start(), moves: movesText(), time_ms: String(state.think), ...levelParams() }, signal);
     return answer.best;
   },
   /** Every legal turn with the paths of clicks that make it (once a position). */

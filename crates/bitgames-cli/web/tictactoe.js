@@ -18,10 +18,10 @@ export const tictactoe = {
   levels: 'From random to perfect: a move drawn among all, the better ones likelier as the level rises.',
   note: null,
   /** The solved table's best, or below level 10 the engine's draw (/api/tictactoe/bestmove). */
-  async engineMove() {
+  async engineMove(signal) {
     this.note = null;
     if (state.level >= 10) return page.data.best;
-    const answer = await api('tictactoe/bestmove', { position: movesText() || '-', ...levelParams() });
+    const answer = await api('tictactoe/bestmove', { position: movesText() || '-', ...levelParams() }, signal);
     this.note = `Engine played ${answer.best}: ${answer.score_text}`;
     return answer.best;
   },

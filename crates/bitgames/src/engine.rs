@@ -16,9 +16,10 @@
 pub mod level;
 
 use crate::Game;
+use crate::time::Instant;
 use crate::tools::negamax::{self, Evaluator, WIN_SCORE};
 pub use level::{Level, LevelError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How far an engine may think. With neither limit, each engine picks its
 /// own default (the exact solvers solve, the searches stop at a small depth).

@@ -20,5 +20,15 @@ pub mod santorini;
 pub mod tictactoe;
 pub mod tools;
 
+/// The clock of the searches' deadlines: `std::time::Instant`, except on
+/// WebAssembly in a browser (`wasm32-unknown-unknown`), where the standard
+/// one panics and `web_time::Instant` reads `performance.now()` instead.
+pub mod time {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    pub use std::time::Instant;
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    pub use web_time::Instant;
+}
+
 pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use game::{Game, Outcome, Player};

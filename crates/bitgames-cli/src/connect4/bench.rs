@@ -66,6 +66,10 @@ pub struct BenchArgs {
     /// An opening book for `--analysis` (default: the built-in one).
     #[arg(long, value_name = "FILE")]
     book: Option<PathBuf>,
+    /// With `--analysis`: print the positions' moves, one a line, instead of
+    /// analysing them (the browser's bench, e2e/wasm_bench.mjs, reads them).
+    #[arg(long)]
+    list: bool,
 }
 
 /// Which modes to measure.
@@ -328,10 +332,11 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// A position of `stones` stones from a random game where the game is not
-/// over yet.
-fn random_game_position(stones: usize, rng: &mut impl rand::Rng) -> Position {
+/// over yet, and its moves (column digits).
+fn random_game_position(stones: usize, rng: &mut impl rand::Rng) -> (Position, String) {
     loop {
         let mut pos = Position::new(bitgames::connect4::Geometry::STANDARD);
+        let mut moves = String::new();
         let mut ok = true;
         for _ in 0..stones {
             let cols: Vec<usize> = (0..7).filter(|&c| pos.can_play(c)).collect();
@@ -341,9 +346,10 @@ fn random_game_position(stones: usize, rng: &mut impl rand::Rng) -> Position {
                 break;
             }
             pos.play_unchecked(col);
+            moves.push(char::from(b'1' + col as u8));
         }
         if ok {
-            return pos;
+            return (pos, moves);
         }
     }
 }
@@ -359,9 +365,15 @@ fn analysis(args: &BenchArgs, count: usize) -> anyhow::Result<ExitCode> {
     }
     let mut rng = rand::rngs::SmallRng::seed_from_u64(args.seed);
     let span = hi - lo + 1;
-    let positions: Vec<Position> = (0..count)
+    let (positions, moves): (Vec<Position>, Vec<String>) = (0..count)
         .map(|i| random_game_position(lo + i % span, &mut rng))
-        .collect();
+        .unzip();
+    if args.list {
+        for m in moves {
+            println!("{m}");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let threads = rayon::current_num_threads();
     let progress = ProgressBar::new(count as u64);
     progress.set_style(

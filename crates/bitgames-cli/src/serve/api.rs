@@ -6,46 +6,18 @@
 //! request that cannot get a slot within [`QUEUE_WAIT`](super::state::QUEUE_WAIT) gets a 503, and every
 //! search has a time budget, so a slow position never stalls the server.
 
-use super::assets;
-use super::error::{ApiError, Params};
+use super::reply::Failure;
 use super::state::AppState;
-use super::{connect4, generic, santorini, tictactoe};
+use super::{analysis, assets};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use bitgames_api::{ApiError, Params, generic, routes, santorini, tictactoe};
 use serde_json::{Value, json};
 use std::sync::Arc;
-
-/// The routes of the API, for the index at `/api` and the 404 answer: the
-/// generic ones for every registered game, then the games' own.
-fn routes() -> Vec<String> {
-    let games = bitgames::registry::GAMES
-        .iter()
-        .map(|g| g.name())
-        .collect::<Vec<_>>()
-        .join("|");
-    let mut routes = vec![
-        "GET /api/games".to_string(),
-        format!("GET /api/{{{games}}}/legal?position=...[&moves=...]"),
-        format!("GET /api/{{{games}}}/bestmove?position=...[&moves=...][&time_ms=1000][&depth=N]"),
-    ];
-    routes.extend(
-        [
-            "GET /api/tictactoe/analyze?moves=1524",
-            "GET /api/connect4/state?moves=4453",
-            "GET /api/connect4/analyze?moves=4453[&time_ms=3000][&stream=1]",
-            "GET /api/santorini/state?position=...[&moves=...]",
-            "GET /api/santorini/gods[?pick=apollo,random]",
-            "GET /api/santorini/move-to?instance=(1,2) [25 levels] | ?position=...&space=C3",
-            "GET /api/santorini/distances?instance=(1,2) [25 levels] | ?position=...&space=C3",
-        ]
-        .map(String::from),
-    );
-    routes
-}
 
 /// The whole app: page, assets and API.
 pub fn router(state: Arc<AppState>) -> Router {
@@ -68,12 +40,12 @@ pub fn router(state: Arc<AppState>) -> Router {
         .with_state(state)
 }
 
-type Answer = Result<Json<Value>, ApiError>;
+type Answer = Result<Json<Value>, Failure>;
 
-fn params(query: Result<Query<Params>, QueryRejection>) -> Result<Params, ApiError> {
+fn params(query: Result<Query<Params>, QueryRejection>) -> Result<Params, Failure> {
     query
         .map(|Query(p)| p)
-        .map_err(|e| ApiError::bad(format!("bad query string: {e}")))
+        .map_err(|e| ApiError::bad(format!("bad query string: {e}")).into())
 }
 
 async fn api_index() -> Json<Value> {
@@ -82,26 +54,21 @@ async fn api_index() -> Json<Value> {
 
 async fn not_found(uri: Uri) -> Response {
     if uri.path().starts_with("/api") {
-        ApiError::not_found(format!(
-            "no API route {}; the routes are: {}",
-            bitgames::excerpt(uri.path()),
-            routes().join("; ")
-        ))
-        .into_response()
+        Failure(bitgames_api::no_route(uri.path())).into_response()
     } else {
         (StatusCode::NOT_FOUND, "not found: the page is at /\n").into_response()
     }
 }
 
 async fn method_not_allowed(method: Method, uri: Uri) -> Response {
-    ApiError {
-        status: StatusCode::METHOD_NOT_ALLOWED,
+    Failure(ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED.as_u16(),
         message: format!(
             "{method} {} is not served: use GET",
             bitgames::excerpt(uri.path())
         ),
         extra: None,
-    }
+    })
     .into_response()
 }
 
@@ -110,20 +77,20 @@ async fn tictactoe_analyze(
     query: Result<Query<Params>, QueryRejection>,
 ) -> Answer {
     let p = params(query)?;
-    tictactoe::analyze(&state.tictactoe, &p).map(Json)
+    Ok(Json(tictactoe::analyze(&state.ctx.tictactoe, &p)?))
 }
 
 async fn connect4_state(query: Result<Query<Params>, QueryRejection>) -> Answer {
     let p = params(query)?;
-    connect4::state(&p).map(Json)
+    Ok(Json(bitgames_api::connect4::state(&p)?))
 }
 
 async fn connect4_analyze(
     State(state): State<Arc<AppState>>,
     query: Result<Query<Params>, QueryRejection>,
-) -> Result<Response, ApiError> {
+) -> Result<Response, Failure> {
     let p = params(query)?;
-    connect4::analyze(state, &p).await
+    analysis::analyze(state, &p).await
 }
 
 async fn generic_games() -> Json<Value> {
@@ -136,7 +103,12 @@ async fn generic_bestmove(
     query: Result<Query<Params>, QueryRejection>,
 ) -> Answer {
     let p = params(query)?;
-    generic::bestmove(state, &game, &p).await.map(Json)
+    let req = generic::request(&game, &p)?;
+    let shared = Arc::clone(&state);
+    let answer = state
+        .solve(move || generic::bestmove(&shared.ctx, &req))
+        .await??;
+    Ok(Json(answer))
 }
 
 async fn generic_legal(
@@ -144,7 +116,7 @@ async fn generic_legal(
     query: Result<Query<Params>, QueryRejection>,
 ) -> Answer {
     let p = params(query)?;
-    generic::legal(&game, &p).map(Json)
+    Ok(Json(generic::legal(&game, &p)?))
 }
 
 async fn santorini_state(query: Result<Query<Params>, QueryRejection>) -> Answer {
@@ -155,15 +127,15 @@ async fn santorini_state(query: Result<Query<Params>, QueryRejection>) -> Answer
 
 async fn santorini_gods(query: Result<Query<Params>, QueryRejection>) -> Answer {
     let p = params(query)?;
-    santorini::gods(&p).map(Json)
+    Ok(Json(santorini::gods(&p)?))
 }
 
 async fn santorini_move_to(query: Result<Query<Params>, QueryRejection>) -> Answer {
     let p = params(query)?;
-    santorini::move_to(&p).map(Json)
+    Ok(Json(santorini::move_to(&p)?))
 }
 
 async fn santorini_distances(query: Result<Query<Params>, QueryRejection>) -> Answer {
     let p = params(query)?;
-    santorini::distances(&p).map(Json)
+    Ok(Json(santorini::distances(&p)?))
 }

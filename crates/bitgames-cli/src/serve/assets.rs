@@ -39,6 +39,13 @@ const ASSETS: &[(&str, &str, &[u8])] = &[
         "text/css; charset=utf-8",
         include_bytes!("../../web/style.css"),
     ),
+    // What the page's api.js reads to choose its backend: this server's
+    // API (scripts/build-site writes `worker` for the static page).
+    (
+        "site.json",
+        "application/json",
+        include_bytes!("../../web/site.json"),
+    ),
     (
         "icon.svg",
         "image/svg+xml",

@@ -1,21 +1,18 @@
 //! `bitgames serve`: the web page and its JSON API, on axum and tokio.
 //!
 //! - `/` and its assets: the page from `web/`, embedded in the binary ([`assets`]);
-//! - `/api/...`: the JSON API ([`api`]), every solve on a blocking thread behind
-//!   a semaphore, with a time budget;
+//! - `/api/...`: the JSON API ([`api`]), its answers from `bitgames_api`,
+//!   every solve on a blocking thread behind a semaphore, with a time budget;
 //! - the connections ([`conn`]): header and idle timeouts, a cap on open
 //!   connections, a graceful shutdown bounded in time; the request log ([`log`]).
 
+mod analysis;
 mod api;
 mod assets;
 mod conn;
-mod connect4;
-mod error;
-mod generic;
 mod log;
-mod santorini;
+mod reply;
 mod state;
-pub(crate) mod tictactoe;
 
 use clap::Args;
 use std::net::SocketAddr;

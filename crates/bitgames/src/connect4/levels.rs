@@ -20,7 +20,7 @@ use super::{Column, Position};
 use crate::Game;
 use crate::engine::level::{LevelRng, Valued, fresh_seed, leveled_report, random_report};
 use crate::engine::{Level, Limits, Report};
-use std::time::Instant;
+use crate::time::Instant;
 
 /// The move at `level` (below 10; `limits` gives the seed) for `pos`,
 /// the scores looked for until `deadline`. The engine ([`Exact`]) calls it

@@ -6,9 +6,9 @@
 use super::score::Verdict;
 use super::solver::{Analysis, Mode, SolveError, Solver};
 use super::{Geometry, Position};
+use crate::time::Instant;
 use arrayvec::ArrayVec;
 use std::fmt;
-use std::time::Instant;
 
 /// The columns from the centre out: the centre (the left one of the two
 /// middle columns on an even width), then alternately one step further out

@@ -8,8 +8,9 @@ use super::solver::{Solver, book};
 use super::{Column, Position, move_string, naive};
 use crate::engine::{Engine, Limits, Report};
 use crate::registry::Registered;
+use crate::time::Instant;
 use crate::{Game, Outcome};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The time [`Exact`] takes when no time limit is given.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(3);

@@ -15,9 +15,9 @@
 
 use super::{Limits, Report};
 use crate::Game;
+use crate::time::Instant;
 use std::fmt;
 use std::str::FromStr;
-use std::time::Instant;
 
 /// A player's strength: 0 plays a uniformly random legal move, 10 the
 /// engine's best; each game says what the levels between mean.

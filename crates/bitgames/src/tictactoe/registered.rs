@@ -6,8 +6,8 @@ use super::{Position, naive};
 use crate::engine::level::{Valued, leveled_report, random_report};
 use crate::engine::{Engine, Limits, Report};
 use crate::registry::Registered;
+use crate::time::Instant;
 use crate::{Game, Outcome};
-use std::time::Instant;
 
 /// The perfect player: every move's value looked up in the solved table.
 #[derive(Debug, Default)]

@@ -5,8 +5,8 @@
 //! higher and a later loss scores higher than a sooner one; a draw scores 0;
 //! a position at the depth limit scores what the [`Evaluator`] says.
 
+use crate::time::Instant;
 use crate::{Game, Outcome};
-use std::time::Instant;
 
 /// The score of a win on the spot; a win `n` plies away scores `WIN_SCORE - n`.
 pub const WIN_SCORE: i32 = 1_000_000;

@@ -39,11 +39,11 @@ pub mod table;
 pub mod verify;
 
 use super::{Geometry, Position};
+use crate::time::Instant;
 use book::{Book, BookValue};
 use geo::Geo;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 use table::{Bound, Table};
 
 /// The search was stopped by its deadline before it finished.

@@ -140,7 +140,7 @@ mod tests {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "builtin-book"))]
 mod builtin_tests {
     use super::*;
     use crate::connect4::Geometry;

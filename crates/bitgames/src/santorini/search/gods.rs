@@ -25,8 +25,8 @@ use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::eval::evaluate;
 use crate::santorini::game::{Move, Position, Power};
 use crate::santorini::god::God;
+use crate::time::Instant;
 use crate::tools::negamax::WIN_SCORE;
-use std::time::Instant;
 
 /// A position's key in a game with gods: the board's, with the gods and
 /// Athena's mark mixed in.

@@ -28,12 +28,12 @@ use crate::engine::{Limits, Report};
 use crate::santorini::eval::network::{HIDDEN, Sums};
 use crate::santorini::eval::{Net, evaluate};
 use crate::santorini::game::{Move, MoveBuf, Position};
+use crate::time::Instant;
 use crate::tools::negamax::WIN_SCORE;
 use constants::{EVAL_CACHE, LmrTable, MATE_BOUND, MAX_PLY, lmr_table};
 use ordering::{BUTTERFLY, CONTINUATION};
 use quiescence::{builds_on, opponent_threatens, threat_targets};
 use std::sync::Arc;
-use std::time::Instant;
 use table::{Table, key};
 
 /// The search of a root move's position (depth, alpha, beta, whether a

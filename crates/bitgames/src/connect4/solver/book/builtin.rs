@@ -11,16 +11,26 @@ use crate::connect4::Geometry;
 ///
 /// Positions of 4..=9 stones are solved by searching down to layer 10, where
 /// every line stops at a book entry.
+#[cfg(feature = "builtin-book")]
 const STANDARD_BOOK: &[u8] = include_bytes!("../../../../books/7x6-standard.book");
 
 /// The built-in book for this board size, if there is one (7x6: layers 0..=3
 /// and 10, so that every position is analysed in well under a second).
 ///
-/// Parses the 5 MB book on each call: prefer [`builtin_shared`].
+/// Parses the 5 MB book on each call: prefer [`builtin_shared`]. Without
+/// the `builtin-book` feature (on by default) there is none.
 #[must_use]
 pub fn builtin(geometry: Geometry) -> Option<Book> {
-    (geometry == Geometry::STANDARD)
-        .then(|| Book::from_bytes(STANDARD_BOOK).expect("the built-in book is well formed"))
+    #[cfg(feature = "builtin-book")]
+    {
+        (geometry == Geometry::STANDARD)
+            .then(|| Book::from_bytes(STANDARD_BOOK).expect("the built-in book is well formed"))
+    }
+    #[cfg(not(feature = "builtin-book"))]
+    {
+        let _ = geometry;
+        None
+    }
 }
 
 /// The built-in book for this board size, parsed once and shared by every

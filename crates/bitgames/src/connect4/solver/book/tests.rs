@@ -38,6 +38,7 @@ fn round_trips_through_bytes_and_finds_mirror_images() {
 }
 
 #[test]
+#[cfg(feature = "builtin-book")]
 fn the_builtin_book_agrees_with_itself_and_knows_the_first_player_wins() {
     let g = Geometry::STANDARD;
     let book = builtin(g).unwrap();
@@ -172,4 +173,12 @@ fn book_positions_count_the_distinct_openings_up_to_mirror_images() {
     // which only "4 then 4" is its own mirror image: 1 + 48 / 2 = 25.
     assert_eq!(book_positions(g, 1).len(), 4);
     assert_eq!(book_positions(g, 2).len(), 25);
+}
+
+#[test]
+#[cfg(not(feature = "builtin-book"))]
+fn without_the_builtin_book_feature_there_is_no_builtin_book() {
+    use crate::connect4::Geometry;
+    assert!(super::builtin::builtin(Geometry::STANDARD).is_none());
+    assert!(super::builtin::builtin_shared(Geometry::STANDARD).is_none());
 }

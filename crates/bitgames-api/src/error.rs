@@ -1,8 +1,5 @@
 //! The API's errors: a status and a message, sent as `{"error": "..."}`.
 
-use axum::Json;
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 
@@ -10,7 +7,8 @@ use std::collections::HashMap;
 /// solve ran out of time. `extra` fields (such as the board) may ride along.
 #[derive(Debug)]
 pub struct ApiError {
-    pub status: StatusCode,
+    /// The HTTP status: 400, 404, 405, 500 or 503.
+    pub status: u16,
     pub message: String,
     pub extra: Option<Value>,
 }
@@ -19,7 +17,7 @@ impl ApiError {
     /// 400 Bad Request.
     pub fn bad(message: impl Into<String>) -> ApiError {
         ApiError {
-            status: StatusCode::BAD_REQUEST,
+            status: 400,
             message: message.into(),
             extra: None,
         }
@@ -28,7 +26,7 @@ impl ApiError {
     /// 404 Not Found.
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError {
-            status: StatusCode::NOT_FOUND,
+            status: 404,
             message: message.into(),
             extra: None,
         }
@@ -37,7 +35,7 @@ impl ApiError {
     /// 503 Service Unavailable.
     pub fn unavailable(message: impl Into<String>) -> ApiError {
         ApiError {
-            status: StatusCode::SERVICE_UNAVAILABLE,
+            status: 503,
             message: message.into(),
             extra: None,
         }
@@ -46,7 +44,7 @@ impl ApiError {
     /// 500, for a solve thread that failed (never expected).
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
+            status: 500,
             message: message.into(),
             extra: None,
         }
@@ -59,17 +57,27 @@ impl ApiError {
     }
 }
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
+impl ApiError {
+    /// The answer's body: `{"error": message}` and the extra fields.
+    #[must_use]
+    pub fn body(self) -> Value {
         let mut body = json!({ "error": self.message });
         if let (Some(Value::Object(extra)), Value::Object(map)) = (self.extra, &mut body) {
             for (k, v) in extra {
                 map.entry(k).or_insert(v);
             }
         }
-        (self.status, Json(body)).into_response()
+        body
     }
 }
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.message, self.status)
+    }
+}
+
+impl std::error::Error for ApiError {}
 
 /// The query parameters of a request.
 pub type Params = HashMap<String, String>;

@@ -17,21 +17,18 @@
 //! The answers do not depend on what the server solved before, only their
 //! speed does (the solvers keep their tables between requests).
 
+use super::context::Context;
 use super::error::{ApiError, Params, optional, required, time_ms};
-use super::state::AppState;
-use axum::body::Body;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
 use bitgames::connect4::policy::{best_columns, centre_first};
 use bitgames::connect4::score::Verdict;
 use bitgames::connect4::solver::{Mode, Solver};
 use bitgames::connect4::{Geometry, Position};
+use bitgames::time::Instant;
 use bitgames::{Game, Player};
 use serde_json::{Value, json};
-use std::convert::Infallible;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// The default and the largest time budget of one analysis.
 pub const DEFAULT_TIME_MS: u64 = 3000;
@@ -44,7 +41,7 @@ const AT_ONCE: Duration = Duration::from_millis(150);
 /// bad move; the 400 also describes the position before the refused move
 /// (`before_refused`: the keys of `state`), so that the page draws the stones
 /// of a bad link without replaying the moves itself.
-fn position(params: &Params) -> Result<(Position, String), ApiError> {
+pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
     let moves: String = required(params, "moves")?.split_whitespace().collect();
     Position::from_moves(&moves)
         .map(|pos| (pos, moves.clone()))
@@ -62,7 +59,7 @@ fn position(params: &Params) -> Result<(Position, String), ApiError> {
 }
 
 /// What describes the position: the board, whose turn, and how the game ended.
-fn describe(pos: &Position, moves: &str) -> Value {
+pub fn describe(pos: &Position, moves: &str) -> Value {
     let outcome = pos.outcome();
     let mark = |p: Player| if p == Player::One { 'X' } else { 'O' };
     let board: Vec<String> = (0..pos.height())
@@ -112,7 +109,7 @@ pub fn state(params: &Params) -> Result<Value, ApiError> {
 }
 
 /// What the analysis knows of each column so far.
-struct Known {
+pub struct Known {
     stones: usize,
     geometry: Geometry,
     /// Exact scores.
@@ -123,7 +120,7 @@ struct Known {
 }
 
 impl Known {
-    fn new(pos: &Position) -> Known {
+    pub fn new(pos: &Position) -> Known {
         let w = pos.width();
         Known {
             stones: pos.moves_played(),
@@ -165,7 +162,7 @@ impl Known {
     }
 
     /// The whole analysis: per-column arrays, and the best columns once complete.
-    fn summary(&self, elapsed: Duration, budget_ms: u64, book: bool) -> Value {
+    pub fn summary(&self, elapsed: Duration, budget_ms: u64, book: bool) -> Value {
         let complete = self.complete();
         let w = self.playable.len();
         let best: Vec<usize> = if complete {
@@ -274,25 +271,35 @@ fn run_analysis(
     known
 }
 
-/// An idle solver of the pool, or a new one with the server's book.
-fn take_solver(state: &AppState) -> Solver {
-    state.connect4_solvers.take(|| state.new_connect4_solver())
+/// An idle solver of the pool, or a new one with the context's book.
+fn take_solver(ctx: &Context) -> Solver {
+    ctx.connect4_solvers.take(|| ctx.new_connect4_solver())
 }
 
-fn give_back(state: &AppState, mut solver: Solver) {
+fn give_back(ctx: &Context, mut solver: Solver) {
     solver.set_deadline(None);
     solver.set_cancel(None);
-    state.connect4_solvers.give(solver);
+    ctx.connect4_solvers.give(solver);
 }
 
-fn merge(answer: &mut Value, extra: Value) {
+/// Adds the fields of `extra` to `answer`.
+pub fn merge(answer: &mut Value, extra: Value) {
     if let (Value::Object(map), Value::Object(extra)) = (answer, extra) {
         map.extend(extra);
     }
 }
 
-/// `GET /api/connect4/analyze`: one JSON answer, or NDJSON lines with `stream=1`.
-pub async fn analyze(state: Arc<AppState>, params: &Params) -> Result<Response, ApiError> {
+/// An analysis asked for: the position, its moves, the time budget and
+/// whether the answer is streamed.
+pub struct Request {
+    pub pos: Position,
+    pub moves: String,
+    pub ms: u64,
+    pub stream: bool,
+}
+
+/// The request of `GET /api/connect4/analyze`, or a 400 naming what is wrong.
+pub fn request(params: &Params) -> Result<Request, ApiError> {
     let (pos, moves) = position(params)?;
     let ms = time_ms(params, DEFAULT_TIME_MS, MAX_TIME_MS)?;
     let stream = match optional(params, "stream") {
@@ -304,113 +311,63 @@ pub async fn analyze(state: Arc<AppState>, params: &Params) -> Result<Response, 
             )));
         }
     };
-    let book = state.connect4_book.is_some();
-    let mut answer = describe(&pos, &moves);
-    if pos.outcome().is_over() {
-        let known = Known::new(&pos);
-        merge(&mut answer, known.summary(Duration::ZERO, ms, book));
-        if stream {
-            merge(&mut answer, json!({"type": "done"}));
-            return Ok(ndjson_once(&answer));
-        }
-        return Ok(axum::Json(answer).into_response());
-    }
-    if stream {
-        return analyze_stream(state, pos, answer, ms).await;
-    }
-    let busy_body = answer.clone();
-    let shared = Arc::clone(&state);
-    let (known, elapsed) = state
-        .solve(move || {
-            let mut solver = take_solver(&shared);
-            let started = Instant::now();
-            let deadline = started + Duration::from_millis(ms);
-            let known = run_analysis(&mut solver, &pos, deadline, &mut |_, _| true);
-            give_back(&shared, solver);
-            (known, started.elapsed())
-        })
-        .await
-        // A busy server still describes the position.
-        .map_err(|e| e.with(busy_body))?;
-    merge(&mut answer, known.summary(elapsed, ms, book));
-    Ok(axum::Json(answer).into_response())
+    Ok(Request {
+        pos,
+        moves,
+        ms,
+        stream,
+    })
 }
 
-fn ndjson_response(body: Body) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "application/x-ndjson; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        body,
-    )
-        .into_response()
-}
-
-fn ndjson_once(line: &Value) -> Response {
-    ndjson_response(Body::from(format!("{line}\n")))
-}
-
-/// The streamed analysis: a first line with the position (`"type":
-/// "position"`), a line per column as it is solved (`"type": "column"`), and
-/// the summary (`"type": "done"`). The search starts once an engine is free
-/// (a 503 if none is within the queue's wait) and stops when the client goes away.
-async fn analyze_stream(
-    state: Arc<AppState>,
-    pos: Position,
-    mut head: Value,
+/// Solves the columns of `pos` within `ms` milliseconds with a pooled
+/// solver (stopped early by `cancel`), calling `emit` with each column's
+/// line as it is solved; the summary of what was found.
+pub fn analysis(
+    ctx: &Context,
+    pos: &Position,
     ms: u64,
-) -> Result<Response, ApiError> {
-    let (lines, rx) = tokio::sync::mpsc::channel::<String>(32);
-    let (started_tx, started_rx) = tokio::sync::oneshot::channel::<()>();
-    let (done_tx, done_rx) = tokio::sync::oneshot::channel::<()>();
-    let cancel = Arc::new(AtomicBool::new(false));
-    // A client that goes away cancels the search (the body, and with it the
-    // receiver, is dropped).
-    {
-        let watch = lines.clone();
-        let cancel = Arc::clone(&cancel);
-        tokio::spawn(async move {
-            tokio::select! {
-                () = watch.closed() => cancel.store(true, Ordering::Relaxed),
-                _ = done_rx => {}
-            }
-        });
-    }
-    let busy_body = head.clone();
-    merge(&mut head, json!({"type": "position", "budget_ms": ms}));
-    let book = state.connect4_book.is_some();
-    let shared = Arc::clone(&state);
-    let work = move || {
-        let _ = started_tx.send(());
-        let mut solver = take_solver(&shared);
-        solver.set_cancel(Some(cancel));
-        let started = Instant::now();
-        let deadline = started + Duration::from_millis(ms);
-        let send = |line: &Value| lines.blocking_send(format!("{line}\n")).is_ok();
-        if send(&head) {
-            let known = run_analysis(&mut solver, &pos, deadline, &mut |known, col| {
-                send(&known.column(col))
-            });
-            let mut done = known.summary(started.elapsed(), ms, book);
-            merge(&mut done, json!({"type": "done"}));
-            send(&done);
-        }
-        give_back(&shared, solver);
-        let _ = done_tx.send(());
-    };
-    let task = tokio::spawn(async move { state.solve(work).await });
-    if started_rx.await.is_err() {
-        // The work never started: no engine was free (or the slots closed).
-        return match task.await {
-            Ok(Err(e)) => Err(e.with(busy_body)),
-            _ => Err(ApiError::internal("the analysis did not start")),
-        };
-    }
-    let body = futures_util::stream::unfold(rx, |mut rx| async move {
-        rx.recv().await.map(|line| (Ok::<_, Infallible>(line), rx))
+    cancel: Option<Arc<AtomicBool>>,
+    emit: &mut dyn FnMut(&Value) -> bool,
+) -> Value {
+    let mut solver = take_solver(ctx);
+    solver.set_cancel(cancel);
+    let started = Instant::now();
+    let deadline = started + Duration::from_millis(ms);
+    let known = run_analysis(&mut solver, pos, deadline, &mut |known, col| {
+        emit(&known.column(col))
     });
-    Ok(ndjson_response(Body::from_stream(body)))
+    give_back(ctx, solver);
+    known.summary(started.elapsed(), ms, ctx.connect4_book.is_some())
+}
+
+/// `GET /api/connect4/analyze`, answered where it is asked (the page's
+/// worker): one JSON answer; with `stream=1` the lines go to `emit` first
+/// (the position, then a line per column) and the answer is the last line.
+pub fn analyze(
+    ctx: &Context,
+    params: &Params,
+    emit: &mut dyn FnMut(&Value) -> bool,
+) -> Result<Value, ApiError> {
+    let req = request(params)?;
+    let book = ctx.connect4_book.is_some();
+    let mut answer = describe(&req.pos, &req.moves);
+    let summary = if req.pos.outcome().is_over() {
+        Known::new(&req.pos).summary(Duration::ZERO, req.ms, book)
+    } else if req.stream {
+        let mut head = answer.clone();
+        merge(&mut head, json!({"type": "position", "budget_ms": req.ms}));
+        if !emit(&head) {
+            return Ok(answer);
+        }
+        analysis(ctx, &req.pos, req.ms, None, emit)
+    } else {
+        analysis(ctx, &req.pos, req.ms, None, &mut |_| true)
+    };
+    merge(&mut answer, summary);
+    if req.stream {
+        merge(&mut answer, json!({"type": "done"}));
+    }
+    Ok(answer)
 }
 
 #[cfg(test)]

@@ -1,15 +1,13 @@
 //! The routes every registered game gets, derived from
 //! `bitgames::registry::GAMES`: `GET /api/games`, `GET /api/{game}/legal`
 //! and `GET /api/{game}/bestmove`, the one engine route of every game. Their keys are the command's `--json` keys: both use
-//! [`crate::generic::state_json`] and [`crate::generic::report_json`].
+//! [`state_json`] and [`report_json`].
 
+use super::context::Context;
 use super::error::{ApiError, Params, optional, split_moves, time_ms};
-use super::state::AppState;
-use crate::generic::{report_json, state_json};
-use bitgames::engine::{Level, Limits};
-use bitgames::registry::{self, DynGame, Error};
+use bitgames::engine::{Level, Limits, Report};
+use bitgames::registry::{self, DynGame, Error, State};
 use serde_json::{Value, json};
-use std::sync::Arc;
 use std::time::Duration;
 
 /// The default and the largest thinking time of `/api/{game}/bestmove`.
@@ -94,15 +92,61 @@ fn level_and_seed(params: &Params) -> Result<(Option<Level>, Option<u64>), ApiEr
     Ok((level, seed))
 }
 
-/// `GET /api/{game}/bestmove?position=...[&moves=...][&time_ms=1000][&depth=N][&level=0..10][&seed=S]`:
-/// the game's engine (a pooled one, its tables kept) in a search slot; the
-/// command's `bestmove --json` keys (`budget_ms` names the search in the
-/// request log; `level` and `seed` the level played and its draw's seed).
-pub async fn bestmove(
-    state: Arc<AppState>,
-    name: &str,
-    params: &Params,
-) -> Result<Value, ApiError> {
+/// A position's state as the web API's `/api/{game}/legal` answers it.
+pub fn state_json(s: &State) -> Value {
+    json!({
+        "game": s.game,
+        "position": s.position,
+        "board": s.board,
+        "to_move": s.to_move,
+        "status": s.status,
+        "winner": s.winner,
+        "returns": s.returns,
+        "legal_moves": s.legal_moves,
+        "actions": s.actions,
+        "num_actions": s.num_actions,
+    })
+}
+
+/// An engine's report as the web API's `/api/{game}/bestmove` answers it;
+/// `budget_ms` is the time it was given (`null`: none); `level` and `seed`
+/// the level played and the seed of its draw (`null`: none asked, none drawn).
+pub fn report_json(
+    game: &str,
+    position: &str,
+    engine: &str,
+    limits: Limits,
+    r: &Report<String>,
+) -> Value {
+    json!({
+        "game": game,
+        "position": position,
+        "engine": engine,
+        "best": r.best,
+        "ties": r.ties,
+        "score": r.score,
+        "score_text": r.score_text,
+        "exact": r.exact,
+        "depth": r.depth,
+        "nodes": r.nodes,
+        "time_ms": (r.elapsed.as_secs_f64() * 1e4).round() / 10.0,
+        "budget_ms": limits.time.map(|t| t.as_millis()),
+        "level": r.level.map(Level::number),
+        "seed": r.seed,
+    })
+}
+
+/// A search asked for by `GET /api/{game}/bestmove`: the game, the
+/// position (in notation) and the limits.
+pub struct Request {
+    pub game: &'static dyn DynGame,
+    pub position: String,
+    pub limits: Limits,
+}
+
+/// The request of `GET /api/{game}/bestmove?position=...[&moves=...][&time_ms=1000][&depth=N][&level=0..10][&seed=S]`,
+/// or a 4xx naming what is wrong.
+pub fn request(name: &str, params: &Params) -> Result<Request, ApiError> {
     let g = game(name)?;
     let pos = position(g, params)?;
     let ms = time_ms(params, DEFAULT_MS, MAX_MS)?;
@@ -128,26 +172,37 @@ pub async fn bestmove(
         level,
         seed,
     };
-    let pool = state.engines(g)?;
-    let think_at = pos.clone();
-    let shared = Arc::clone(&state);
-    let (engine_name, report) = state
-        .solve(move || {
-            let mut engine = pool.take(|| shared.new_engine(g));
-            let report = engine.think(&think_at, limits);
-            let engine_name = engine.name();
-            pool.give(engine);
-            (engine_name, report)
-        })
-        .await?;
+    Ok(Request {
+        game: g,
+        position: pos,
+        limits,
+    })
+}
+
+/// The engine's move for `req`: the game's engine (a pooled one, its
+/// tables kept); the command's `bestmove --json` keys (`budget_ms` names
+/// the search in the request log).
+pub fn bestmove(ctx: &Context, req: &Request) -> Result<Value, ApiError> {
+    let g = req.game;
+    let pool = ctx.engines(g)?;
+    let mut engine = pool.take(|| ctx.new_engine(g));
+    let report = engine.think(&req.position, req.limits);
+    let engine_name = engine.name();
+    pool.give(engine);
     let report = report.map_err(api_error)?;
     if report.best.is_none() {
         return Err(ApiError::bad(format!(
             "{} position `{}`: the game is over ({}): there is no move to make",
             g.name(),
-            bitgames::excerpt(&pos),
+            bitgames::excerpt(&req.position),
             report.score_text
         )));
     }
-    Ok(report_json(g.name(), &pos, engine_name, limits, &report))
+    Ok(report_json(
+        g.name(),
+        &req.position,
+        engine_name,
+        req.limits,
+        &report,
+    ))
 }

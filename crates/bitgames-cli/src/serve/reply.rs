@@ -1,0 +1,32 @@
+//! The API's errors as axum answers: a status and `{"error": "..."}`.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use bitgames_api::ApiError;
+use serde_json::Value;
+
+/// An [`ApiError`] that axum can send.
+#[derive(Debug)]
+pub struct Failure(pub ApiError);
+
+impl Failure {
+    /// The same error with more fields in its body.
+    pub fn with(self, extra: Value) -> Failure {
+        Failure(self.0.with(extra))
+    }
+}
+
+impl From<ApiError> for Failure {
+    fn from(e: ApiError) -> Failure {
+        Failure(e)
+    }
+}
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        let status =
+            StatusCode::from_u16(self.0.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        (status, Json(self.0.body())).into_response()
+    }
+}
