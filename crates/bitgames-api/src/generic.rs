@@ -89,6 +89,10 @@ fn level_and_seed(params: &Params) -> Result<(Option<Level>, Option<u64>), ApiEr
             "seed is given without a level: add level=0..10",
         ));
     }
+    // A level without a seed draws one from the system's randomness (the
+    // browser's crypto.getRandomValues in WebAssembly, where the library's
+    // own fresh seeds repeat from one page load to the next).
+    let seed = seed.or_else(|| level.map(|_| rand::random()));
     Ok((level, seed))
 }
 
