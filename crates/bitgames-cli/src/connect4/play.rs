@@ -1,9 +1,9 @@
 //! `bitgames connect4 play`: a game in the terminal against the perfect player.
 
 use super::{Size, load_book};
-use bitgames::connect4::Position;
 use bitgames::connect4::policy::{Basis, choose_move};
 use bitgames::connect4::solver::Solver;
+use bitgames::connect4::{Column, Position, write_moves};
 use bitgames::{Game, Outcome, Player};
 use clap::ValueEnum;
 use std::io::{BufRead, IsTerminal, Write};
@@ -53,7 +53,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mark = |p: Player| if p == Player::One { 'X' } else { 'O' };
     let width = geometry.width();
     let mut pos = Position::new(geometry);
-    let mut moves = String::new();
+    let mut played: Vec<Column> = Vec::new();
+    let moves = |played: &[Column]| write_moves(width, played);
     let stdin = std::io::stdin();
     // Piped input is not echoed by a terminal: echo it, for a readable transcript.
     let echo = !stdin.is_terminal();
@@ -69,7 +70,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             print!("{pos}\nYour move: ");
             out.flush()?;
             let Some(line) = lines.next() else {
-                println!("\nInput ended; game abandoned after moves `{moves}`.");
+                println!(
+                    "\nInput ended; game abandoned after moves `{}`.",
+                    moves(&played)
+                );
                 return Ok(ExitCode::SUCCESS);
             };
             let line = line?;
@@ -78,12 +82,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 println!("{text}");
             }
             if text.eq_ignore_ascii_case("q") {
-                println!("Game abandoned after moves `{moves}`.");
+                println!("Game abandoned after moves `{}`.", moves(&played));
                 return Ok(ExitCode::SUCCESS);
             }
             match text.parse::<usize>() {
                 Ok(col @ 1..) => match pos.play(col - 1) {
-                    Ok(()) => moves.push_str(text),
+                    Ok(()) => played.push(Column((col - 1) as u8)),
                     Err(e) => println!("Not legal: {e}."),
                 },
                 _ => println!(
@@ -95,10 +99,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             let (col, why) = engine_move(&mut solver, &pos, think)?;
             println!("I play column {}{why}.", col + 1);
             pos.play(col)?;
-            moves.push_str(&(col + 1).to_string());
+            played.push(Column(col as u8));
         }
     }
     println!("{pos}");
+    let moves = moves(&played);
     match pos.outcome() {
         Outcome::Win(p) if p == human => println!("You win. Moves: {moves}"),
         Outcome::Win(_) => println!("I win. Moves: {moves}"),
