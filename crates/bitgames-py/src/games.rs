@@ -135,12 +135,12 @@ impl PyGame for connect4::Position {
 const ROW_GATHER: u64 = (1 << 36) | (1 << 30) | (1 << 24) | (1 << 18) | (1 << 12) | (1 << 6) | 1;
 /// The columns whose top cell is free, and how many.
 trait FreeColumns {
-    fn free_columns(&self) -> ([u8; 9], usize);
+    fn free_columns(&self) -> ([u8; connect4::MAX_WIDTH], usize);
 }
 
 impl FreeColumns for connect4::Position {
-    fn free_columns(&self) -> ([u8; 9], usize) {
-        let (mut cols, mut n) = ([0u8; 9], 0);
+    fn free_columns(&self) -> ([u8; connect4::MAX_WIDTH], usize) {
+        let (mut cols, mut n) = ([0u8; connect4::MAX_WIDTH], 0);
         let mask = self.mask();
         if self.geometry() == connect4::Geometry::STANDARD {
             for (col, top) in TOP_7X6.iter().enumerate() {

@@ -16,7 +16,7 @@ use anyhow::Context;
 use bitgames::connect4::grid::{from_grid_in, move_string, parse_grid};
 use bitgames::connect4::solver::book::Book;
 use bitgames::connect4::solver::{Mode, Solver};
-use bitgames::connect4::{Geometry, Position};
+use bitgames::connect4::{Geometry, Position, read_position};
 use bitgames::excerpt;
 use clap::Subcommand;
 use std::path::{Path, PathBuf};
@@ -142,7 +142,8 @@ pub fn solver_with_table_log2(log2: u32) -> anyhow::Result<Solver> {
 /// `--width W --height H`: the board size (7x6 unless asked).
 #[derive(clap::Args, Clone, Copy, Debug)]
 pub struct Size {
-    /// Number of columns (1..9, with width x (height + 1) <= 64).
+    /// Number of columns (1..16, with width x (height + 1) <= 64; from 10
+    /// columns on, moves are written as numbers separated by commas: `10,3,4`).
     #[arg(long, default_value_t = 7)]
     pub width: usize,
     /// Number of rows.
@@ -156,7 +157,7 @@ impl Size {
     }
 }
 
-/// A position from a move string (`4453`) or, when the text holds a `/` or a
+/// A position from a move list (`4453`, or `10,3,4` on any board) or, when the text holds a `/` or a
 /// line break, a grid of 0/1/2 (top row first). Returns the position and
 /// moves that reach it (for a grid, found by taking stones back off).
 pub fn parse_position(text: &str, geometry: Geometry) -> anyhow::Result<(Position, String)> {
@@ -169,9 +170,7 @@ pub fn parse_position(text: &str, geometry: Geometry) -> anyhow::Result<(Positio
             .with_context(context)?;
         Ok((pos, moves))
     } else {
-        let moves = text.trim();
-        let pos = Position::from_moves_in(geometry, moves).with_context(context)?;
-        Ok((pos, moves.to_string()))
+        read_position(geometry, text.trim()).with_context(context)
     }
 }
 

@@ -3,10 +3,10 @@
 
 use super::{Size, load_book};
 use crate::levels::LevelArgs;
-use bitgames::connect4::Position;
 use bitgames::connect4::levels::think_at_level;
 use bitgames::connect4::policy::{Basis, choose_move};
 use bitgames::connect4::solver::Solver;
+use bitgames::connect4::{Column, Position, write_moves};
 use bitgames::engine::Limits;
 use bitgames::{Game, Outcome, Player};
 use clap::ValueEnum;
@@ -59,7 +59,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let mark = |p: Player| if p == Player::One { 'X' } else { 'O' };
     let width = geometry.width();
     let mut pos = Position::new(geometry);
-    let mut moves = String::new();
+    let mut played: Vec<Column> = Vec::new();
+    let moves = |played: &[Column]| write_moves(width, played);
     let stdin = std::io::stdin();
     // Piped input is not echoed by a terminal: echo it, for a readable transcript.
     let echo = !stdin.is_terminal();
@@ -76,7 +77,10 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             print!("{pos}\nYour move: ");
             out.flush()?;
             let Some(line) = lines.next() else {
-                println!("\nInput ended; game abandoned after moves `{moves}`.");
+                println!(
+                    "\nInput ended; game abandoned after moves `{}`.",
+                    moves(&played)
+                );
                 return Ok(ExitCode::SUCCESS);
             };
             let line = line?;
@@ -85,12 +89,12 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
                 println!("{text}");
             }
             if text.eq_ignore_ascii_case("q") {
-                println!("Game abandoned after moves `{moves}`.");
+                println!("Game abandoned after moves `{}`.", moves(&played));
                 return Ok(ExitCode::SUCCESS);
             }
             match text.parse::<usize>() {
                 Ok(col @ 1..) => match pos.play(col - 1) {
-                    Ok(()) => moves.push_str(text),
+                    Ok(()) => played.push(Column((col - 1) as u8)),
                     Err(e) => println!("Not legal: {e}."),
                 },
                 _ => println!(
@@ -114,10 +118,11 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
             engine_moves += 1;
             println!("I play column {}{why}.", col + 1);
             pos.play(col)?;
-            moves.push_str(&(col + 1).to_string());
+            played.push(Column(col as u8));
         }
     }
     println!("{pos}");
+    let moves = moves(&played);
     match pos.outcome() {
         Outcome::Win(p) if p == human => println!("You win. Moves: {moves}"),
         Outcome::Win(_) => println!("I win. Moves: {moves}"),

@@ -233,7 +233,7 @@ fn analyze_uses_a_book_and_refuses_one_of_another_size() {
     fails_with(
         &["--book", &junk_name, "6614446666373154"],
         &format!(
-            "book {junk_name}: not a Connect Four book: not a bitgames book (no `BGC4BOOK` magic), nor Pascal Pons' `7x6.book` (header board 110x111: a board has at most 9 columns (moves are written as one digit 1..9), not 110), nor a BitBully database (as 12-ply records of 5 bytes: record 0: 7 bits are left after the seventh column, not the one padding bit; 25 bytes is no whole number of 4-byte records; 25 bytes is no whole number of 3-byte records)"
+            "book {junk_name}: not a Connect Four book: not a bitgames book (no `BGC4BOOK` magic), nor Pascal Pons' `7x6.book` (header board 110x111: a board has at most 16 columns, not 110), nor a BitBully database (as 12-ply records of 5 bytes: record 0: 7 bits are left after the seventh column, not the one padding bit; 25 bytes is no whole number of 4-byte records; 25 bytes is no whole number of 3-byte records)"
         ),
     );
     for p in [path, small_path, junk] {

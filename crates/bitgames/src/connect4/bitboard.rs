@@ -22,6 +22,10 @@
 use crate::Player;
 use std::fmt;
 
+/// The most columns a board may have: the solver keeps a node's moves in
+/// arrays of this size (boards of at most 9 columns use arrays of 9).
+pub const MAX_WIDTH: usize = 16;
+
 /// A board size: `width` columns of `height` cells, with `width * (height + 1) <= 64`
 /// so that the board and its spare row fit one `u64`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,8 +45,8 @@ pub enum GeometryError {
         /// Rows asked for.
         height: usize,
     },
-    /// More columns than the one-digit move notation can name.
-    #[error("a board has at most 9 columns (moves are written as one digit 1..9), not {width}")]
+    /// More columns than the solver's move lists hold ([`MAX_WIDTH`]).
+    #[error("a board has at most {MAX_WIDTH} columns, not {width}")]
     TooWide {
         /// Columns asked for.
         width: usize,
@@ -77,7 +81,7 @@ impl Geometry {
     pub const fn new(width: usize, height: usize) -> Result<Geometry, GeometryError> {
         if width == 0 || height == 0 {
             Err(GeometryError::Empty { width, height })
-        } else if width > 9 {
+        } else if width > MAX_WIDTH {
             Err(GeometryError::TooWide { width })
         } else if height > 64 {
             // Checked first, so that `width * (height + 1)` cannot overflow.
@@ -579,7 +583,12 @@ mod tests {
             e.to_string(),
             "a 8x8 board needs 8 x (8 + 1) = 72 bits, more than the 64 of a u64"
         );
-        assert!(Geometry::new(10, 4).is_err());
+        assert!(Geometry::new(10, 4).is_ok());
+        assert!(Geometry::new(16, 3).is_ok());
+        assert_eq!(
+            Geometry::new(17, 2).unwrap_err().to_string(),
+            "a board has at most 16 columns, not 17"
+        );
         assert!(Geometry::new(0, 6).is_err());
     }
 

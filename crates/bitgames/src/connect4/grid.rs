@@ -402,11 +402,11 @@ fn undo(g: Geometry, bits: [u64; 2], dead: &mut HashSet<u64>, moves: &mut Vec<Co
     false
 }
 
-/// The move string (1-based column digits) that reaches `pos`, as
-/// [`moves_to`] finds it.
+/// The move list that reaches `pos`, as [`moves_to`] finds it: digits
+/// (`4453`) up to 9 columns, numbers separated by commas (`10,3,4`) beyond.
 #[must_use]
 pub fn move_string(pos: &Position) -> Option<String> {
-    moves_to(pos).map(|m| m.iter().map(ToString::to_string).collect())
+    moves_to(pos).map(|m| super::write_moves(pos.width(), &m))
 }
 
 /// The tutorials' three words side by side, as raw bitboards with the spare

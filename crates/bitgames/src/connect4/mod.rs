@@ -13,21 +13,24 @@
 //!   in time) and the quick move when not.
 //! - [`levels`]: the engine's levels, from a random column to the perfect one.
 //!
-//! Columns are 1-based in text (`4453`: the moves played, one digit a move,
-//! as in Pons' test sets) and 0-based in the API.
+//! Columns are 1-based in text and 0-based in the API. A move list is one
+//! digit a move (`4453`, as in Pons' test sets) on boards of at most 9
+//! columns, or numbers separated by commas (`10,3,4`) on any board: see [`notation`].
 
 pub mod bitboard;
 pub mod grid;
 pub mod known;
 pub mod levels;
 pub mod naive;
+pub mod notation;
 pub mod policy;
 pub mod registered;
 pub mod score;
 pub mod solver;
 
-pub use bitboard::{Geometry, GeometryError, PlayError, Position, draw_bits};
+pub use bitboard::{Geometry, GeometryError, MAX_WIDTH, PlayError, Position, draw_bits};
 pub use grid::{GridError, draw_words, from_grid, grid_string, move_string, to_grid};
+pub use notation::{MovesError, ParseColumnError, read_position, write_moves};
 
 use crate::{Game, Outcome, Player};
 use arrayvec::ArrayVec;
@@ -47,102 +50,29 @@ impl Column {
     }
 }
 
-impl fmt::Display for Column {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0 + 1)
-    }
-}
-
-/// Why a column name could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a column: use a digit 1..9")]
-pub struct ParseColumnError {
-    text: String,
-}
-
-impl FromStr for Column {
-    type Err = ParseColumnError;
-
-    fn from_str(s: &str) -> Result<Column, ParseColumnError> {
-        match s.trim().as_bytes() {
-            [d @ b'1'..=b'9'] => Ok(Column(d - b'1')),
-            _ => Err(ParseColumnError {
-                text: crate::excerpt(s).into_owned(),
-            }),
-        }
-    }
-}
-
-/// Why a move string such as `4453` was refused: the move's number in the
-/// string (1-based), the character, and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MovesError {
-    /// A character that is not a column digit.
-    #[error("character {index} `{ch}`: not a column (use digits 1..{width})")]
-    BadCharacter {
-        /// 1-based position of the character in the string.
-        index: usize,
-        /// The character.
-        ch: char,
-        /// Number of columns.
-        width: usize,
-    },
-    /// A column that cannot be played there.
-    #[error("move {index} `{ch}`: {error}")]
-    Illegal {
-        /// 1-based number of the move (its position in the string).
-        index: usize,
-        /// The character.
-        ch: char,
-        /// Why the column cannot be played.
-        error: PlayError,
-    },
-}
-
-impl MovesError {
-    /// The 1-based position of the offending character in the string.
-    #[must_use]
-    pub fn index(&self) -> usize {
-        match self {
-            MovesError::BadCharacter { index, .. } | MovesError::Illegal { index, .. } => *index,
-        }
-    }
-}
-
 impl Position {
     /// The 7x6 position after the moves `moves` (1-based column digits, e.g. `4453`).
     pub fn from_moves(moves: &str) -> Result<Position, MovesError> {
         Position::from_moves_in(Geometry::STANDARD, moves)
     }
 
-    /// The position of this size after the moves `moves`. Every character must
-    /// be a column digit; full columns, columns off the board and moves after
-    /// the game is over are refused with the move's number.
+    /// The position of this size after the moves `moves`: digits (`4453`) on
+    /// boards of at most 9 columns, or column numbers separated by commas
+    /// (`10,3,4`) on any board. Full columns, columns off the board and moves
+    /// after the game is over are refused with the move's number.
     pub fn from_moves_in(geometry: Geometry, moves: &str) -> Result<Position, MovesError> {
         let mut pos = Position::new(geometry);
-        for (i, ch) in moves.chars().enumerate() {
-            let index = i + 1;
-            let col = match ch {
-                '1'..='9' => ch as usize - '1' as usize,
-                _ => {
-                    return Err(MovesError::BadCharacter {
-                        index,
-                        ch,
-                        width: geometry.width(),
-                    });
-                }
-            };
-            pos.play(col)
-                .map_err(|error| MovesError::Illegal { index, ch, error })?;
-        }
+        notation::read_moves(geometry.width(), moves, |col| pos.play(col))?;
         Ok(pos)
     }
 }
 
 impl fmt::Display for Position {
     /// The grid, top row first, `X` (first player), `O` (second) and `.`,
-    /// with the column numbers underneath.
+    /// with the column numbers underneath (two characters a column from 10
+    /// columns on).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cell = if self.width() >= 10 { 2 } else { 1 };
         for row in (0..self.height()).rev() {
             for col in 0..self.width() {
                 if col > 0 {
@@ -153,7 +83,7 @@ impl fmt::Display for Position {
                     Some(Player::Two) => 'O',
                     None => '.',
                 };
-                write!(f, "{c}")?;
+                write!(f, "{c:>cell$}")?;
             }
             writeln!(f)?;
         }
@@ -161,7 +91,7 @@ impl fmt::Display for Position {
             if col > 0 {
                 f.write_str(" ")?;
             }
-            write!(f, "{}", col + 1)?;
+            write!(f, "{:>cell$}", col + 1)?;
         }
         Ok(())
     }
@@ -178,7 +108,7 @@ impl FromStr for Position {
 
 impl Game for Position {
     type Move = Column;
-    type Moves = ArrayVec<Column, 9>;
+    type Moves = ArrayVec<Column, MAX_WIDTH>;
     type PlayError = PlayError;
     const NAME: &'static str = "connect4";
 
@@ -186,7 +116,7 @@ impl Game for Position {
         Position::to_move(self)
     }
 
-    fn legal_moves(&self) -> ArrayVec<Column, 9> {
+    fn legal_moves(&self) -> ArrayVec<Column, MAX_WIDTH> {
         let mut moves = ArrayVec::new();
         if self.last_player_won() {
             return moves;

@@ -9,7 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The most columns and rows any [`Geometry`] allows.
-const MAX_W: usize = 9;
+const MAX_W: usize = super::MAX_WIDTH;
 const MAX_H: usize = 15;
 
 /// A Connect Four board as a plain array: `cells[col][row]`, row 0 at the bottom.
@@ -41,22 +41,17 @@ impl Board {
         }
     }
 
-    /// The board of this size after the moves `moves` (1-based column digits).
+    /// The board of this size after the moves `moves` (a move list as
+    /// [`Position::from_moves_in`](super::Position::from_moves_in) reads it).
     pub fn from_moves_in(geometry: Geometry, moves: &str) -> Result<Board, MovesError> {
         let mut board = Board::new(geometry);
-        for (i, ch) in moves.chars().enumerate() {
-            let index = i + 1;
-            let Some(d) = ch.to_digit(10).filter(|&d| d >= 1) else {
-                return Err(MovesError::BadCharacter {
-                    index,
-                    ch,
-                    width: geometry.width(),
-                });
-            };
-            board
-                .play(Column(d as u8 - 1))
-                .map_err(|error| MovesError::Illegal { index, ch, error })?;
-        }
+        super::notation::read_moves(geometry.width(), moves, |col| {
+            if let Some(e) = board.why_unplayable(col) {
+                return Err(e);
+            }
+            board.play_unchecked(Column(col as u8));
+            Ok(())
+        })?;
         Ok(board)
     }
 
@@ -149,16 +144,26 @@ impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let w = self.geometry.width();
         for row in (0..self.geometry.height()).rev() {
-            let cells: Vec<&str> = (0..w)
+            // Two characters a column from 10 columns on, as the numbers need.
+            let cells: Vec<String> = (0..w)
                 .map(|col| match self.cells[col][row] {
                     Some(Player::One) => "X",
                     Some(Player::Two) => "O",
                     None => ".",
                 })
+                .map(|c| if w >= 10 { format!("{c:>2}") } else { c.into() })
                 .collect();
             writeln!(f, "{}", cells.join(" "))?;
         }
-        let numbers: Vec<String> = (1..=w).map(|c| c.to_string()).collect();
+        let numbers: Vec<String> = (1..=w)
+            .map(|c| {
+                if w >= 10 {
+                    format!("{c:>2}")
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
         f.write_str(&numbers.join(" "))
     }
 }
@@ -174,7 +179,7 @@ impl FromStr for Board {
 
 impl Game for Board {
     type Move = Column;
-    type Moves = ArrayVec<Column, 9>;
+    type Moves = ArrayVec<Column, MAX_W>;
     type PlayError = PlayError;
     const NAME: &'static str = "connect4";
 
@@ -186,7 +191,7 @@ impl Game for Board {
         }
     }
 
-    fn legal_moves(&self) -> ArrayVec<Column, 9> {
+    fn legal_moves(&self) -> ArrayVec<Column, MAX_W> {
         (0..self.geometry.width())
             .filter(|&col| self.why_unplayable(col).is_none())
             .map(|col| Column(col as u8))

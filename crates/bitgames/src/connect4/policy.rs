@@ -5,7 +5,7 @@
 
 use super::score::Verdict;
 use super::solver::{Analysis, Mode, SolveError, Solver};
-use super::{Geometry, Position};
+use super::{Geometry, MAX_WIDTH, Position};
 use crate::time::Instant;
 use arrayvec::ArrayVec;
 use std::fmt;
@@ -15,7 +15,7 @@ use std::fmt;
 /// on either side (7 columns: 4 3 5 2 6 1 7, 1-based). Ties between columns
 /// of equal score go to the first in this order.
 #[must_use]
-pub fn centre_first(geometry: Geometry) -> ArrayVec<usize, 9> {
+pub fn centre_first(geometry: Geometry) -> ArrayVec<usize, MAX_WIDTH> {
     let width = geometry.width() as i32;
     let centre = (width - 1) / 2;
     (0..width)
@@ -31,7 +31,7 @@ pub fn centre_first(geometry: Geometry) -> ArrayVec<usize, 9> {
 /// The columns of `scores` (one entry per column, `None` for a full or an
 /// unknown one) that share the best score, centre first.
 #[must_use]
-pub fn best_columns(geometry: Geometry, scores: &[Option<i32>]) -> ArrayVec<usize, 9> {
+pub fn best_columns(geometry: Geometry, scores: &[Option<i32>]) -> ArrayVec<usize, MAX_WIDTH> {
     let best = scores.iter().flatten().max();
     centre_first(geometry)
         .into_iter()
@@ -186,7 +186,7 @@ fn exact_move(pos: &Position, a: Analysis) -> EngineMove {
 #[must_use]
 pub fn quick_move(pos: &Position, deadline: Instant) -> Option<usize> {
     let geometry = pos.geometry();
-    let playable: ArrayVec<usize, 9> = centre_first(geometry)
+    let playable: ArrayVec<usize, MAX_WIDTH> = centre_first(geometry)
         .into_iter()
         .filter(|&c| pos.can_play(c))
         .collect();
@@ -244,7 +244,7 @@ struct QuickSearch {
     deadline: Instant,
     nodes: u64,
     stopped: bool,
-    order: ArrayVec<usize, 9>,
+    order: ArrayVec<usize, MAX_WIDTH>,
 }
 
 impl QuickSearch {

@@ -108,8 +108,8 @@ fn bad_grids_are_refused_naming_the_cell_or_row() {
         "the grid is empty: give one row of 0/1/2 per line, top row first"
     );
     assert_eq!(
-        grid_error("0000000000/0000000000/0000000000/0000000000/0000000000/0000000000/0000000000"),
-        "a grid of 10 columns and 7 rows: a board has at most 9 columns (moves are written as one digit 1..9), not 10"
+        grid_error("00000000000000000/00000000000000000"),
+        "a grid of 17 columns and 2 rows: a board has at most 16 columns, not 17"
     );
     assert_eq!(
         from_player_bits(Geometry::STANDARD, 1 << 6, 0)

@@ -5,6 +5,7 @@ mod conformance;
 mod connect4_core;
 mod connect4_sets;
 mod connect4_sizes;
+mod connect4_wide;
 mod levels;
 mod preconditions;
 mod santorini_game;

@@ -5,60 +5,70 @@
 //! [`book::symmetric_key`](super::book::symmetric_key)'s with the constants
 //! at hand; the tests below tie each to its original on several board sizes.
 
+use super::word::Word;
 use crate::connect4::Geometry;
 
-/// Board constants the search reads at every node.
+/// Board constants the search reads at every node, in the search's word `W`,
+/// for boards of at most `N` columns (the size of a node's move arrays).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Geo {
+pub(super) struct Geo<W: Word, const N: usize> {
     pub(super) geometry: Geometry,
     pub(super) cells: i32,
-    pub(super) bottom: u64,
-    pub(super) board: u64,
-    pub(super) columns: [u64; 9],
+    pub(super) bottom: W,
+    pub(super) board: W,
+    pub(super) columns: [W; N],
     /// Columns from the centre out.
-    pub(super) order: [u8; 9],
+    pub(super) order: [u8; N],
     pub(super) width: usize,
     /// The shifts of the horizontal and the two diagonal directions.
     pub(super) shifts: [u32; 3],
     /// For each pair of mirror columns (c, W - 1 - c): column c's bits and the
     /// shift that carries them onto column W - 1 - c.
-    pub(super) mirror_pairs: [(u64, u32); 4],
+    pub(super) mirror_pairs: [(W, u32); 8],
     /// The middle column's bits (odd widths), which the mirror keeps.
-    pub(super) centre: u64,
+    pub(super) centre: W,
     /// Cells of the even rows (2, 4, .. counted from 1 at the bottom).
-    pub(super) even_rows: u64,
+    pub(super) even_rows: W,
     pub(super) even_height: bool,
     pub(super) height: usize,
     /// For each even row r (0-based odd), the cells of rows <= r and the most
     /// stones on the board when a four with no empty cell above row r completes.
-    pub(super) claimeven_rows: [(u64, i32); 8],
+    pub(super) claimeven_rows: [(W, i32); 8],
 }
 
-impl Geo {
-    pub(super) fn new(geometry: Geometry) -> Geo {
+impl<W: Word, const N: usize> Geo<W, N> {
+    /// The constants of `geometry`, which must fit `W` and have at most `N` columns.
+    pub(super) fn new(geometry: Geometry) -> Geo<W, N> {
         let width = geometry.width();
-        let mut columns = [0; 9];
+        assert!(width <= N, "{geometry} has more than {N} columns");
+        let w = |bits| W::from_u128(u128::from(bits));
+        let mut columns = [W::ZERO; N];
         for (c, m) in columns.iter_mut().enumerate().take(width) {
-            *m = geometry.column_mask(c);
+            *m = w(geometry.column_mask(c));
         }
-        let mut order = [0u8; 9];
+        let mut order = [0u8; N];
         for (o, c) in order
             .iter_mut()
             .zip(crate::connect4::policy::centre_first(geometry))
         {
             *o = c as u8;
         }
+        let h1 = geometry.height() + 1;
+        let column_bits = (1u128 << h1) - 1;
+        let bottom = u128::from(geometry.bottom_mask());
         Geo {
             geometry,
             cells: geometry.cells() as i32,
-            bottom: geometry.bottom_mask(),
-            board: geometry.board_mask(),
+            bottom: w(geometry.bottom_mask()),
+            board: w(geometry.board_mask()),
             columns,
             order,
             width,
-            even_rows: (1..geometry.height())
-                .step_by(2)
-                .fold(0, |m, r| m | geometry.bottom_mask() << r),
+            even_rows: W::from_u128(
+                (1..geometry.height())
+                    .step_by(2)
+                    .fold(0, |m, r| m | bottom << r),
+            ),
             even_height: geometry.height().is_multiple_of(2),
             height: geometry.height(),
             shifts: {
@@ -66,27 +76,26 @@ impl Geo {
                 [h + 1, h, h + 2]
             },
             mirror_pairs: {
-                let h1 = geometry.height() + 1;
-                let mut pairs = [(0, 0); 4];
+                let mut pairs = [(W::ZERO, 0); 8];
                 for (c, p) in pairs.iter_mut().enumerate().take(width / 2) {
                     *p = (
-                        ((1u64 << h1) - 1) << (c * h1),
+                        W::from_u128(column_bits << (c * h1)),
                         ((width - 1 - 2 * c) * h1) as u32,
                     );
                 }
                 pairs
             },
             centre: if width % 2 == 1 {
-                ((1u64 << (geometry.height() + 1)) - 1) << (width / 2 * (geometry.height() + 1))
+                W::from_u128(column_bits << (width / 2 * h1))
             } else {
-                0
+                W::ZERO
             },
             claimeven_rows: {
-                let mut rows = [(0, 0); 8];
+                let mut rows = [(W::ZERO, 0); 8];
                 let h = geometry.height();
                 for (i, r) in (1..h).step_by(2).enumerate() {
                     rows[i] = (
-                        geometry.bottom_mask() * ((1 << (r + 1)) - 1),
+                        W::from_u128(bottom * ((1 << (r + 1)) - 1)),
                         (geometry.cells() - (h - 1 - r)) as i32,
                     );
                 }
@@ -97,7 +106,7 @@ impl Geo {
 
     /// [`Geometry::winning_cells`] with the board's constants at hand.
     #[inline(always)]
-    pub(super) fn winning_cells(&self, bits: u64, mask: u64) -> u64 {
+    pub(super) fn winning_cells(&self, bits: W, mask: W) -> W {
         let mut r = (bits << 1) & (bits << 2) & (bits << 3);
         for s in self.shifts {
             let p = (bits << s) & (bits << (2 * s));
@@ -112,14 +121,14 @@ impl Geo {
 
     /// [`Geometry::alignment`] with the board's constants at hand.
     #[inline(always)]
-    pub(super) fn alignment(&self, bits: u64) -> bool {
+    pub(super) fn alignment(&self, bits: W) -> bool {
         let m = bits & (bits >> 1);
         let mut found = m & (m >> 2);
         for s in self.shifts {
             let m = bits & (bits >> s);
             found |= m & (m >> (2 * s));
         }
-        found != 0
+        found != W::ZERO
     }
 
     /// Claimeven, for the first player to move on a board of even height: if
@@ -133,7 +142,7 @@ impl Geo {
     /// at most `cells - (H - 1 - r)` stones on the board. Returns an upper
     /// bound of the score of the player to move (`i32::MAX`: none).
     #[inline(always)]
-    pub(super) fn claimeven_bound(&self, cur: u64, mask: u64, stones: i32) -> i32 {
+    pub(super) fn claimeven_bound(&self, cur: W, mask: W, stones: i32) -> i32 {
         if !self.even_height || stones % 2 != 0 {
             return i32::MAX;
         }
@@ -154,7 +163,7 @@ impl Geo {
 
     /// The smaller of the key and its mirror image's: columns swapped in pairs.
     #[inline(always)]
-    pub(super) fn key(&self, cur: u64, mask: u64) -> u64 {
+    pub(super) fn key(&self, cur: W, mask: W) -> W {
         let k = cur + mask + self.bottom;
         let mut m = k & self.centre;
         for &(left, shift) in &self.mirror_pairs[..self.width / 2] {
@@ -174,7 +183,7 @@ mod tests {
 
     /// Board sizes: the standard one, small ones, odd and even widths and
     /// heights, and the largest that fit 64 bits.
-    const SIZES: [(usize, usize); 8] = [
+    const SIZES: [(usize, usize); 12] = [
         (7, 6),
         (4, 4),
         (5, 4),
@@ -183,6 +192,10 @@ mod tests {
         (8, 7),
         (9, 6),
         (3, 5),
+        (10, 4),
+        (11, 4),
+        (12, 3),
+        (16, 3),
     ];
 
     /// Random positions of every size (random games, every position on the way).
@@ -212,7 +225,7 @@ mod tests {
         assert!(all.len() > 5_000);
         for pos in all {
             let g = pos.geometry();
-            let geo = Geo::new(g);
+            let geo = Geo::<u64, 16>::new(g);
             let (cur, mask) = (pos.current(), pos.mask());
             let opp = cur ^ mask;
             assert_eq!(geo.cells, g.cells() as i32);
@@ -252,7 +265,7 @@ mod tests {
         // wins at once.
         for pos in positions(12) {
             let g = pos.geometry();
-            let geo = Geo::new(g);
+            let geo = Geo::<u64, 16>::new(g);
             let n = pos.moves_played() as i32;
             let bound = geo.claimeven_bound(pos.current(), pos.mask(), n);
             if g.height() % 2 == 1 || n % 2 == 1 {

@@ -37,8 +37,9 @@ mod root;
 mod search;
 pub mod table;
 pub mod verify;
+mod word;
 
-use super::{Geometry, Position};
+use super::{Geometry, Position, policy};
 use crate::time::Instant;
 use book::{Book, BookValue};
 use geo::Geo;
@@ -138,7 +139,9 @@ pub const DEFAULT_TABLE_LOG2: u32 = 23;
 pub struct Solver {
     table: Arc<Table>,
     table_log2: u32,
-    geo: Geo,
+    /// The board of the last solve, and its search constants.
+    geometry: Geometry,
+    geo: Geos,
     book: Option<Arc<Book>>,
     nodes: u64,
     /// `nodes` when the table last changed size.
@@ -188,11 +191,11 @@ impl Solver {
     /// system refuses the memory (the memory is reserved, not touched: pages
     /// are used as the table grows).
     pub fn try_with_table_log2(log2: u32) -> Result<Solver, table::TableError> {
-        let geo = Geo::new(Geometry::STANDARD);
         Ok(Solver {
             table: Arc::new(Table::try_new(log2, key_bits(Geometry::STANDARD))?),
             table_log2: log2,
-            geo,
+            geometry: Geometry::STANDARD,
+            geo: Geos::new(Geometry::STANDARD),
             book: None,
             nodes: 0,
             nodes_at_resize: 0,
@@ -273,8 +276,9 @@ impl Solver {
         if outcome.is_over() {
             return Err(SolveError::GameOver(outcome));
         }
-        if self.geo.geometry != pos.geometry() {
-            self.geo = Geo::new(pos.geometry());
+        if self.geometry != pos.geometry() {
+            self.geometry = pos.geometry();
+            self.geo = Geos::new(pos.geometry());
             self.table = Arc::new(Table::new(self.table_log2, key_bits(pos.geometry())));
         }
         self.stopped = false;
@@ -284,7 +288,7 @@ impl Solver {
     /// The exact score of `pos` for the player to move (weak mode: its sign).
     pub fn solve(&mut self, pos: &Position, mode: Mode) -> Result<i32, SolveError> {
         self.prepare(pos)?;
-        let score = self.solve_root(pos.current(), pos.mask(), mode);
+        let score = self.solve_root(pos, mode);
         if self.stopped {
             return Err(Interrupted.into());
         }
@@ -299,9 +303,46 @@ impl Solver {
         if columns.contains(&Column::Unfinished) {
             return Err(Interrupted.into());
         }
-        Ok(Analysis::of(&columns, &self.geo.order[..self.geo.width]))
+        let order: Vec<u8> = policy::centre_first(pos.geometry())
+            .into_iter()
+            .map(|c| c as u8)
+            .collect();
+        Ok(Analysis::of(&columns, &order))
     }
 }
+
+/// The search constants of the board being solved, in the word and the size
+/// of move arrays that fit it: a solve dispatches once on them, and the
+/// search is compiled for each.
+#[derive(Clone, Debug)]
+enum Geos {
+    /// At most 64 bits and 9 columns: 7x6 and every classic board.
+    Narrow(Geo<u64, 9>),
+    /// At most 64 bits and 10 to 16 columns (10x4, 11x4, ...).
+    Wide(Geo<u64, 16>),
+}
+
+impl Geos {
+    fn new(geometry: Geometry) -> Geos {
+        if geometry.width() <= 9 {
+            Geos::Narrow(Geo::new(geometry))
+        } else {
+            Geos::Wide(Geo::new(geometry))
+        }
+    }
+}
+
+/// Runs `$body` with `$g` bound to the solver's search constants, whatever
+/// their word and size: the one place a solve picks its instantiation.
+macro_rules! with_geo {
+    ($solver:expr, $g:ident => $body:expr) => {
+        match $solver.geo.clone() {
+            Geos::Narrow($g) => $body,
+            Geos::Wide($g) => $body,
+        }
+    };
+}
+use with_geo;
 
 /// The number of bits of the board's largest key.
 fn key_bits(geometry: Geometry) -> u32 {

@@ -1,6 +1,7 @@
 //! The root driver: a position's columns analysed side by side, and one
 //! position searched on several threads sharing the table (lazy SMP).
 
+use super::word::Word;
 use super::*;
 
 impl Solver {
@@ -15,23 +16,23 @@ impl Solver {
         done: &(dyn Fn(usize, i32) + Sync),
     ) -> Result<Vec<Column>, SolveError> {
         self.prepare(pos)?;
-        let g = self.geo;
+        let geometry = pos.geometry();
+        let cells = geometry.cells() as i32;
         let n = pos.moves_played() as i32;
-        let mut columns = vec![Column::Full; g.width];
+        let mut columns = vec![Column::Full; geometry.width()];
         let mut todo = Vec::new();
-        for &col in &g.order[..g.width] {
-            let col = col as usize;
+        for col in crate::connect4::policy::centre_first(geometry) {
             if !pos.can_play(col) {
                 continue;
             }
             let known = if pos.is_winning_move(col) {
                 Some(match mode {
-                    Mode::Strong => (g.cells + 1 - n) / 2,
+                    Mode::Strong => (cells + 1 - n) / 2,
                     Mode::Weak => 1,
                 })
             } else {
                 let child = pos.after(col).expect("a playable column");
-                if child.moves_played() == g.geometry.cells() {
+                if child.moves_played() == geometry.cells() {
                     Some(0)
                 } else {
                     todo.push((col, child));
@@ -49,7 +50,7 @@ impl Solver {
                     columns[*col] = Column::Unfinished;
                     continue;
                 }
-                let score = -self.solve_root(child.current(), child.mask(), mode);
+                let score = -self.solve_root(child, mode);
                 columns[*col] = if self.stopped {
                     Column::Unfinished
                 } else {
@@ -79,7 +80,7 @@ impl Solver {
                     let result = if solver.out_of_time() {
                         Column::Unfinished
                     } else {
-                        let score = -solver.solve_prepared(child.current(), child.mask(), mode);
+                        let score = -solver.solve_prepared(child, mode);
                         if solver.stopped {
                             Column::Unfinished
                         } else {
@@ -115,19 +116,19 @@ impl Solver {
         if col >= pos.width() || !pos.can_play(col) {
             return Ok(None);
         }
-        let g = self.geo;
+        let cells = pos.geometry().cells();
         let n = pos.moves_played() as i32;
         let score = if pos.is_winning_move(col) {
             match mode {
-                Mode::Strong => (g.cells + 1 - n) / 2,
+                Mode::Strong => (cells as i32 + 1 - n) / 2,
                 Mode::Weak => 1,
             }
         } else {
             let child = pos.after(col).expect("a playable column");
-            if child.moves_played() == g.geometry.cells() {
+            if child.moves_played() == cells {
                 0
             } else {
-                -self.solve_root(child.current(), child.mask(), mode)
+                -self.solve_root(&child, mode)
             }
         };
         if self.stopped {
@@ -142,7 +143,8 @@ impl Solver {
         Solver {
             table: self.table.clone(),
             table_log2: self.table_log2,
-            geo: self.geo,
+            geometry: self.geometry,
+            geo: self.geo.clone(),
             book: self.book.clone(),
             nodes: 0,
             nodes_at_resize: 0,
@@ -155,10 +157,27 @@ impl Solver {
         }
     }
 
+    /// The root search of `pos` (prepared: its board's constants are set),
+    /// in the word and move arrays that fit its board.
+    pub(super) fn solve_root(&mut self, pos: &Position, mode: Mode) -> i32 {
+        with_geo!(self, g => self.solve_root_in(&g, Word::from_u128(u128::from(pos.current())), Word::from_u128(u128::from(pos.mask())), mode))
+    }
+
+    /// [`Solver::solve_prepared_in`] of `pos` in the word that fits its board.
+    pub(super) fn solve_prepared(&mut self, pos: &Position, mode: Mode) -> i32 {
+        with_geo!(self, g => self.solve_prepared_in(&g, Word::from_u128(u128::from(pos.current())), Word::from_u128(u128::from(pos.mask())), mode))
+    }
+
     /// The root search, on this thread alone or with helpers.
-    pub(super) fn solve_root(&mut self, cur: u64, mask: u64, mode: Mode) -> i32 {
+    fn solve_root_in<W: Word, const N: usize>(
+        &mut self,
+        g: &Geo<W, N>,
+        cur: W,
+        mask: W,
+        mode: Mode,
+    ) -> i32 {
         if self.threads <= 1 {
-            return self.solve_prepared(cur, mask, mode);
+            return self.solve_prepared_in(g, cur, mask, mode);
         }
         self.table_mut().use_all();
         let stop = Arc::new(AtomicBool::new(false));
@@ -172,7 +191,7 @@ impl Solver {
                 .map(|h| {
                     let stop = &stop;
                     scope.spawn(move || {
-                        let r = h.solve_prepared(cur, mask, mode);
+                        let r = h.solve_prepared_in(g, cur, mask, mode);
                         if h.stopped {
                             None
                         } else {
@@ -182,7 +201,7 @@ impl Solver {
                     })
                 })
                 .collect();
-            let r = self.solve_prepared(cur, mask, mode);
+            let r = self.solve_prepared_in(g, cur, mask, mode);
             let mine = (!self.stopped).then_some(r);
             if mine.is_some() {
                 stop.store(true, Ordering::Relaxed);

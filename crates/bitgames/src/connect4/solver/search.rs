@@ -3,15 +3,21 @@
 //! bounds, book and table probes, move ordering and enhanced transposition
 //! cutoffs.
 
+use super::word::{Probe, Word};
 use super::*;
 
 impl Solver {
     /// Root search: an immediate win, else null-window searches: two far from
     /// 0, then MTD(f) from 0.
-    pub(super) fn solve_prepared(&mut self, cur: u64, mask: u64, mode: Mode) -> i32 {
-        let g = self.geo;
+    pub(super) fn solve_prepared_in<W: Word, const N: usize>(
+        &mut self,
+        g: &Geo<W, N>,
+        cur: W,
+        mask: W,
+        mode: Mode,
+    ) -> i32 {
         let n = mask.count_ones() as i32;
-        if g.winning_cells(cur, mask) & (mask + g.bottom) & g.board != 0 {
+        if g.winning_cells(cur, mask) & (mask + g.bottom) & g.board != W::ZERO {
             return match mode {
                 Mode::Strong => (g.cells + 1 - n) / 2,
                 Mode::Weak => 1,
@@ -23,7 +29,7 @@ impl Solver {
         // small tree; otherwise they are refuted cheaply and bound the score.
         for probe in [max / 2, min / 2] {
             if probe > min && probe < max && !self.stopped {
-                let r = self.negamax(&g, cur, mask, key, probe, probe + 1);
+                let r = self.negamax(g, cur, mask, key, probe, probe + 1);
                 if r <= probe {
                     max = r;
                 } else {
@@ -40,7 +46,7 @@ impl Solver {
         let mut guess = 0;
         while min < max && !self.stopped {
             let probe = guess.clamp(min, max - 1);
-            let r = self.negamax(&g, cur, mask, key, probe, probe + 1);
+            let r = self.negamax(g, cur, mask, key, probe, probe + 1);
             if r <= probe {
                 max = r;
                 guess = r - 1;
@@ -78,12 +84,12 @@ impl Solver {
     /// win at once. Fail-soft: a result `<= alpha` is an upper bound of the
     /// score, one `>= beta` a lower bound, one between them the score.
     /// `g` is the solver's `geo`, passed down (a copy at every node would cost).
-    pub(super) fn negamax(
+    pub(super) fn negamax<W: Word, const N: usize>(
         &mut self,
-        g: &Geo,
-        cur: u64,
-        mask: u64,
-        key: u64,
+        g: &Geo<W, N>,
+        cur: W,
+        mask: W,
+        key: W,
         mut alpha: i32,
         mut beta: i32,
     ) -> i32 {
@@ -103,8 +109,8 @@ impl Solver {
         let opp_wins = g.winning_cells(opp, mask);
         let forced = possible & opp_wins;
         let mut next = possible;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
+        if forced != W::ZERO {
+            if forced & forced.wrapping_sub(W::ONE) != W::ZERO {
                 // Two cells to block: the opponent wins with its next stone.
                 return -(g.cells - n) / 2;
             }
@@ -112,7 +118,7 @@ impl Solver {
         }
         // Never play under an opponent's winning cell.
         next &= !(opp_wins >> 1);
-        if next == 0 {
+        if next == W::ZERO {
             return -(g.cells - n) / 2;
         }
         if n >= g.cells - 2 {
@@ -162,7 +168,7 @@ impl Solver {
         // one layer must stop the search at that layer.
         if let Some(book) = &self.book
             && book.holds(g.geometry, n as usize)
-            && let Some(value) = book.probe(g.geometry, n as usize, cur, mask)
+            && let Some(value) = book.probe(g.geometry, n as usize, cur.low_u64(), mask.low_u64())
         {
             match value {
                 BookValue::Exact(score) => return score,
@@ -184,13 +190,13 @@ impl Solver {
                 }
             }
         }
-        if next & (next - 1) == 0 {
+        if next & next.wrapping_sub(W::ONE) == W::ZERO {
             // One move only: the child's table entry stands for this node too.
             let child_mask = mask | next;
             return -self.negamax(g, opp, child_mask, g.key(opp, child_mask), -beta, -alpha);
         }
         let mut tt_best = None;
-        if let Some(hit) = self.table.get(key) {
+        if let Some(hit) = W::table(self).get(key) {
             match hit.bound {
                 Bound::Exact => return hit.score,
                 Bound::Lower => {
@@ -223,7 +229,7 @@ impl Solver {
             }
         };
         let tt_col = tt_best.map(stored_col);
-        let mut moves = [(0i32, 0u64, 0u8, 0u64); 9];
+        let mut moves = [(0i32, W::ZERO, 0u8, W::ZERO); N];
         let Some(count) = order_moves(
             &mut moves,
             g,
@@ -254,16 +260,16 @@ impl Solver {
         // The children's keys, and the entries that score them, fetched from
         // memory now, while this node works: a child with one reply keeps no
         // entry, the position after that reply (ours to move again) does.
-        let mut keys = [0u64; 9];
-        let mut entry_keys = [0u64; 9];
+        let mut keys = [W::ZERO; N];
+        let mut entry_keys = [W::ZERO; N];
         for (i, &(_, mv, _, reply)) in moves[..count].iter().enumerate() {
             keys[i] = g.key(opp, mask | mv);
-            entry_keys[i] = if reply == 0 {
+            entry_keys[i] = if reply == W::ZERO {
                 keys[i]
             } else {
                 g.key(cur | mv, mask | mv | reply)
             };
-            self.table.prefetch(entry_keys[i]);
+            W::table(self).prefetch(entry_keys[i]);
         }
         if g.even_height && n % 2 == 1 {
             // The children's claimeven bounds, before any child is searched:
@@ -271,8 +277,7 @@ impl Solver {
             for &(_, mv, col, _) in &moves[..count] {
                 let low = -g.claimeven_bound(opp, mask | mv, n + 1);
                 if low >= beta {
-                    self.table
-                        .put(key, low, Bound::Lower, Some(stored_col(col)), 0);
+                    W::table(self).put(key, low, Bound::Lower, Some(stored_col(col)), 0);
                     return low;
                 }
                 alpha = alpha.max(low);
@@ -282,8 +287,8 @@ impl Solver {
             for (i, &(_, _, col, reply)) in moves[..count].iter().enumerate() {
                 // The child's score is minus its entry's; the score after its
                 // only reply is the move's own.
-                let sign = if reply == 0 { -1 } else { 1 };
-                let Some(hit) = self.table.get(entry_keys[i]) else {
+                let sign = if reply == W::ZERO { -1 } else { 1 };
+                let Some(hit) = W::table(self).get(entry_keys[i]) else {
                     continue;
                 };
                 let v = sign * hit.score;
@@ -293,8 +298,7 @@ impl Solver {
                     _ => (i32::MIN, v),
                 };
                 if low >= beta {
-                    self.table
-                        .put(key, low, Bound::Lower, Some(stored_col(col)), 0);
+                    W::table(self).put(key, low, Bound::Lower, Some(stored_col(col)), 0);
                     return low;
                 }
                 if high <= alpha {
@@ -319,8 +323,7 @@ impl Solver {
             }
             if score >= beta {
                 let work = 64 - (self.nodes - nodes_before).leading_zeros();
-                self.table
-                    .put(key, score, Bound::Lower, Some(stored_col(col)), work);
+                W::table(self).put(key, score, Bound::Lower, Some(stored_col(col)), work);
                 return score;
             }
             best = best.max(score);
@@ -329,7 +332,7 @@ impl Solver {
             }
         }
         let work = 64 - (self.nodes - nodes_before).leading_zeros();
-        self.table.put(key, best, Bound::Upper, None, work);
+        W::table(self).put(key, best, Bound::Upper, None, work);
         best
     }
 }
@@ -344,19 +347,19 @@ impl Solver {
 /// `None` when a move leaves the opponent no non-losing reply: the node wins
 /// with its next stone.
 #[inline(always)]
-fn order_moves(
-    moves: &mut [(i32, u64, u8, u64); 9],
-    g: &Geo,
-    (cur, mask, key): (u64, u64, u64),
-    next: u64,
-    opp_wins: u64,
+fn order_moves<W: Word, const N: usize>(
+    moves: &mut [(i32, W, u8, W); N],
+    g: &Geo<W, N>,
+    (cur, mask, key): (W, W, W),
+    next: W,
+    opp_wins: W,
     tt_col: Option<u8>,
     helper: u32,
 ) -> Option<usize> {
     let mut count = 0;
     for &col in &g.order[..g.width] {
         let mv = next & g.columns[col as usize];
-        if mv == 0 {
+        if mv == W::ZERO {
             continue;
         }
         let child_mask = mask | mv;
@@ -367,19 +370,23 @@ fn order_moves(
         let playable = (child_mask + g.bottom) & g.board;
         let only_reply = {
             let must = playable & wins;
-            let replies = if must != 0 { must } else { playable };
+            let replies = if must != W::ZERO { must } else { playable };
             let safe = replies & !(wins >> 1);
-            if must & must.wrapping_sub(1) != 0 || safe == 0 {
+            if must & must.wrapping_sub(W::ONE) != W::ZERO || safe == W::ZERO {
                 return None;
             }
-            if safe & (safe - 1) == 0 { safe } else { 0 }
+            if safe & safe.wrapping_sub(W::ONE) == W::ZERO {
+                safe
+            } else {
+                W::ZERO
+            }
         };
         let useful = wins & !(opp_wins << 1);
         let mut score = 12 * (useful & playable << 1).count_ones() as i32
             + 5 * (useful & playable << 2).count_ones() as i32
             + 3 * useful.count_ones() as i32;
         if helper != 0 {
-            let h = (key ^ u64::from(col) << 56 ^ u64::from(helper) << 60)
+            let h = (key.fold() ^ u64::from(col) << 56 ^ u64::from(helper) << 60)
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15);
             score += (h >> 60) as i32;
         }

@@ -95,8 +95,8 @@ const _: () = {
     assert!(KEY.mask() & SCORE.mask() == 0);
     // The scores of every board of at most 64 cells fit: -32..=31.
     assert!(SCORE.bits == 6);
-    // Columns 0..=8 plus "none" fit in BEST.
-    assert!((1 << BEST.bits) > 9 + 1);
+    // Columns 0..=14 plus "none" fit in BEST (a 16th column is stored as none).
+    assert!((1 << BEST.bits) == 15 + 1);
 };
 
 const KEY_BITS: u32 = KEY.bits;
@@ -512,7 +512,8 @@ impl Table {
                 best = (BEST.get(old) as u8).checked_sub(1);
             }
         }
-        let best_bits = best.map_or(0, |b| u64::from(b) + 1);
+        // Columns 0..=14 fit BEST; column 16 of a 16-column board is kept as none.
+        let best_bits = best.filter(|&b| b < 15).map_or(0, |b| u64::from(b) + 1);
         let entry = KEY.put(part)
             | SCORE.put((score + 32) as u64)
             | BOUND.put(bound as u64)

@@ -1,0 +1,98 @@
+//! `bitgames connect4` on boards of 10 columns and more: moves written as
+//! column numbers separated by commas, in and out.
+
+use assert_cmd::Command;
+use bitgames::connect4::solver::{Mode, Solver};
+use bitgames::connect4::{Geometry, Position};
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn bitgames() -> Command {
+    Command::cargo_bin("bitgames").unwrap()
+}
+
+/// A 10x4 position with 26 stones (14 empty cells): quick to solve.
+const LATE_10X4: &str = "2,3,10,9,7,2,7,3,10,2,3,4,6,1,3,1,8,1,4,8,10,4,2,8,8,10";
+
+#[test]
+fn analyze_reads_and_writes_wide_move_lists_and_agrees_with_the_library() {
+    let out = bitgames()
+        .args([
+            "connect4", "analyze", "--width", "10", "--height", "4", "--json",
+        ])
+        .arg(LATE_10X4)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["moves"], LATE_10X4);
+    assert_eq!(json["width"], 10);
+    let g = Geometry::new(10, 4).unwrap();
+    let pos = Position::from_moves_in(g, LATE_10X4).unwrap();
+    let analysis = Solver::with_table_log2(16)
+        .analyze(&pos, Mode::Strong)
+        .unwrap();
+    let scores: Vec<Option<i32>> = serde_json::from_value(json["scores"].clone()).unwrap();
+    assert_eq!(scores, analysis.scores);
+    assert_eq!(json["best"], analysis.best.unwrap() + 1);
+}
+
+#[test]
+fn a_bad_wide_move_list_names_the_move() {
+    bitgames()
+        .args([
+            "connect4", "analyze", "--width", "11", "--height", "4", "10,3,12",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "bad Connect Four position `10,3,12`: move 3 `12`: column 12 is outside 1..11",
+        ));
+    bitgames()
+        .args(["connect4", "analyze", "--width", "17", "--height", "2", "1"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "a board has at most 16 columns, not 17",
+        ));
+}
+
+#[test]
+fn commas_are_read_on_7x6_and_written_as_digits() {
+    let out = bitgames()
+        .args(["connect4", "analyze", "--json", "4,4,5,5,3,3"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["moves"], "445533");
+    assert_eq!(json["score"], 18, "a win with the next stone");
+}
+
+#[test]
+fn play_on_11x4_writes_the_game_with_commas() {
+    bitgames()
+        .args([
+            "connect4", "play", "--width", "11", "--height", "4", "--time", "100ms",
+        ])
+        .write_stdin("11\n12\nq\n")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("`12` is not a column")
+                .not()
+                .and(predicate::str::contains(
+                    "Not legal: column 12 is outside 1..11.",
+                ))
+                .and(predicate::str::contains("Game abandoned after moves `11,"))
+                .and(predicate::str::contains(" 1  2  3  4  5  6  7  8  9 10 11")),
+        );
+}
