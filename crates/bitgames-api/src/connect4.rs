@@ -36,26 +36,31 @@ pub const MAX_TIME_MS: u64 = 60_000;
 /// The first pass of an analysis: exact scores that come this quickly.
 const AT_ONCE: Duration = Duration::from_millis(150);
 
-/// The position of the `moves` parameter (column digits; blanks between
+/// The position of the `moves` parameter (column digits, or numbers
+/// separated by commas, written back as digits; blanks between
 /// them, as the generic routes write moves, are dropped), or a 400 naming the
 /// bad move; the 400 also describes the position before the refused move
 /// (`before_refused`: the keys of `state`), so that the page draws the stones
 /// of a bad link without replaying the moves itself.
 pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
     let moves: String = required(params, "moves")?.split_whitespace().collect();
-    Position::from_moves(&moves)
-        .map(|pos| (pos, moves.clone()))
-        .map_err(|e| {
-            let error = ApiError::bad(format!(
-                "bad Connect Four moves `{}`: {e}",
-                bitgames::excerpt(&moves)
-            ));
-            let before: String = moves.chars().take(e.index() - 1).collect();
-            match Position::from_moves(&before) {
-                Ok(pos) => error.with(json!({ "before_refused": describe(&pos, &before) })),
-                Err(_) => error,
-            }
-        })
+    bitgames::connect4::read_position(Geometry::STANDARD, &moves).map_err(|e| {
+        let error = ApiError::bad(format!(
+            "bad Connect Four moves `{}`: {e}",
+            bitgames::excerpt(&moves)
+        ));
+        // The moves before the refused one: characters of a digit list,
+        // items of a comma-separated one (written back as digits).
+        let before: String = if moves.contains(',') {
+            moves.split(',').take(e.index() - 1).collect()
+        } else {
+            moves.chars().take(e.index() - 1).collect()
+        };
+        match Position::from_moves(&before) {
+            Ok(pos) => error.with(json!({ "before_refused": describe(&pos, &before) })),
+            Err(_) => error,
+        }
+    })
 }
 
 /// What describes the position: the board, whose turn, and how the game ended.

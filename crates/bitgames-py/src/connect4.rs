@@ -219,7 +219,8 @@ impl crate::PyConnectFour {
         self.pos.key()
     }
 
-    /// The moves (1-based column digits) that reach this position, or None.
+    /// The moves that reach this position (1-based column digits up to 9
+    /// columns, numbers separated by commas from 10 on: `10,3,4`), or None.
     fn moves(&self) -> Option<String> {
         connect4::move_string(&self.pos)
     }

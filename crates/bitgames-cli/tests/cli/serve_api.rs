@@ -441,6 +441,8 @@ fn connect4_refused_moves_describe_the_position_before_them() {
         ("12121212", "1212121"),
         ("44x", "44"),
         ("x", ""),
+        ("4,4,4,4,4,4,4", "444444"),
+        ("4,4,x", "44"),
     ] {
         for route in ["/api/connect4/state", "/api/connect4/analyze"] {
             let (status, body) = s.get(route, &[("moves", moves)]);
@@ -1186,4 +1188,18 @@ fn every_registered_game_is_listed_and_has_a_bestmove_route() {
     );
     let (status, _) = error_of(&s, "/api/chess/bestmove", &[]);
     assert_eq!(status, 404);
+}
+
+#[test]
+fn connect4_moves_with_commas_are_read_and_written_as_digits() {
+    let s = server();
+    let (status, body) = s.get("/api/connect4/state", &[("moves", "4,4,5")]);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["moves"], "445");
+    let (status, body) = s.get("/api/connect4/state", &[("moves", "4,4,12")]);
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["error"],
+        "bad Connect Four moves `4,4,12`: move 3 `12`: column 12 is outside 1..7"
+    );
 }

@@ -98,16 +98,21 @@ pub(crate) fn read_moves(
     text: &str,
     mut play: impl FnMut(usize) -> Result<(), PlayError>,
 ) -> Result<(), MovesError> {
-    if width <= DIGITS_UP_TO && !text.contains(',') {
-        for (i, ch) in text.chars().enumerate() {
-            let index = i + 1;
-            let col = match ch {
-                '1'..='9' => ch as usize - '1' as usize,
-                _ => return Err(MovesError::BadCharacter { index, ch, width }),
-            };
-            play(col).map_err(|error| MovesError::Illegal {
-                index,
-                text: ch.to_string(),
+    let bytes = text.as_bytes();
+    if width <= DIGITS_UP_TO && !bytes.contains(&b',') {
+        // Bytes, not chars: every digit is one byte, and the first other
+        // byte is an error (its place counted in characters).
+        for (i, &b) in bytes.iter().enumerate() {
+            if !(b'1'..=b'9').contains(&b) {
+                return Err(MovesError::BadCharacter {
+                    index: text[..i].chars().count() + 1,
+                    ch: text[i..].chars().next().unwrap_or('?'),
+                    width,
+                });
+            }
+            play(usize::from(b - b'1')).map_err(|error| MovesError::Illegal {
+                index: i + 1,
+                text: char::from(b).to_string(),
                 error,
             })?;
         }
