@@ -4,6 +4,7 @@
 #![no_main]
 
 use bitgames::connect4::grid::{from_grid_in, from_key, grid_string, move_string, parse_grid};
+use bitgames::connect4::notation::read_position;
 use bitgames::connect4::{Column, Geometry, Position};
 use libfuzzer_sys::fuzz_target;
 
@@ -14,8 +15,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    // The first byte picks a board: width 1..=9, height 1..=16 (some too large).
-    let geometry = match Geometry::new(usize::from(size % 9) + 1, usize::from(size / 9 % 16) + 1) {
+    // The first byte picks a board: width 1..=16, height 1..=16 (some too large).
+    let geometry = match Geometry::new(usize::from(size % 16) + 1, usize::from(size / 16) + 1) {
         Ok(g) => g,
         Err(_) => Geometry::STANDARD,
     };
@@ -23,7 +24,12 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(column.to_string().parse::<Column>(), Ok(column));
     }
     if let Ok(pos) = Position::from_moves_in(geometry, text) {
-        assert_eq!(pos.moves_played(), text.chars().count());
+        // Digits or comma lists: the list written back reads as the same
+        // position, and is written back the same again.
+        let (again, written) = read_position(geometry, text).expect("it was read once");
+        assert_eq!(again, pos, "{text}");
+        let (third, rewritten) = read_position(geometry, &written).expect("written lists read");
+        assert_eq!((third, &rewritten), (pos, &written), "{text}");
         assert_eq!(from_key(geometry, pos.key()), Some(pos), "{text}");
     }
     if let Ok(rows) = parse_grid(text)
