@@ -127,3 +127,25 @@ def test_books(tmp_path):
         Book.load(pathlib.Path(tmp_path / "missing.book"))
     with pytest.raises(TypeError, match="book must be"):
         Solver(book=3)
+
+
+def test_a_ten_column_board_writes_its_moves_with_commas_and_solves():
+    empty = c4.from_grid(np.zeros((4, 10), dtype=int))
+    assert (empty.width, empty.height) == (10, 4)
+    assert empty.legal_actions() == list(range(10))
+    assert empty.child(9).child(2).child(3).moves() == "10,3,4"
+    pos = empty
+    played = [1, 1, 1, 1, 2, 2, 2, 2, 10, 10, 10, 10, 9, 9, 9, 9, 5]
+    for col in played:
+        pos = pos.child(col - 1)
+    # A position made from a grid writes some game that reaches it.
+    assert sorted(int(c) for c in pos.moves().split(",")) == sorted(played)
+    assert pos.legal_actions() == [2, 3, 4, 5, 6, 7]
+    solver = Solver(book=None)
+    scores = solver.analyze(pos)
+    # The command agrees: `bitgames connect4 analyze --width 10 --height 4
+    # 1,1,1,1,2,2,2,2,10,10,10,10,9,9,9,9,5`: column 4 draws, column 5 loses in 3.
+    assert scores == [None, None, -1, 0, -9, -1, -1, -1, None, None]
+    assert solver.solve(pos) == 0
+    with pytest.raises(ValueError):
+        pos.child(10)
