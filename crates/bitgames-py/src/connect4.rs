@@ -6,7 +6,7 @@ use bitgames::connect4::solver::book::{self, Book};
 use bitgames::connect4::solver::{Mode, SolveError, Solver};
 use bitgames::connect4::{self, Geometry, Position};
 use numpy::{PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyTimeoutError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyTimeoutError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use std::cell::RefCell;
@@ -112,11 +112,11 @@ fn geometry(width: usize, height: usize) -> PyResult<Geometry> {
 /// with row 0 at the bottom. A plain conversion: the grid's values are checked
 /// (0, 1 or 2) but not whether a game reaches it.
 #[pyfunction]
-pub fn c4_boardzahl(grid: &Bound<'_, PyAny>) -> PyResult<(u64, u64, u64)> {
+pub fn c4_boardzahl(grid: &Bound<'_, PyAny>) -> PyResult<(u128, u128, u128)> {
     let rows = grid_rows(grid)?;
     let (h, w) = (rows.len(), rows[0].len());
     let g = geometry(w, h)?;
-    let mut bits = [0u64; 2];
+    let mut bits = [0u128; 2];
     for (line, cells) in rows.iter().enumerate() {
         for (col, &v) in cells.iter().enumerate() {
             if let Some(p) = Player::from_number(v) {
@@ -127,7 +127,7 @@ pub fn c4_boardzahl(grid: &Bound<'_, PyAny>) -> PyResult<(u64, u64, u64)> {
     Ok((bits[0], bits[1], bits[0] | bits[1]))
 }
 
-/// The position of a grid (any board size with `W * (H + 1) <= 64`), checked
+/// The position of a grid (any board size with `W * (H + 1) <= 128`), checked
 /// as a position a game reaches.
 #[pyfunction]
 pub fn c4_from_grid(grid: &Bound<'_, PyAny>) -> PyResult<crate::PyConnectFour> {
@@ -143,9 +143,10 @@ fn bits_and_geometry(
     bits: &Bound<'_, PyAny>,
     width: Option<&Bound<'_, PyAny>>,
     height: Option<&Bound<'_, PyAny>>,
-) -> PyResult<(u64, Geometry)> {
+) -> PyResult<(u128, Geometry)> {
     use crate::args::{int_in, opt_int_in};
-    let bits: u64 = int_in(bits, "bits", 0, u64::MAX.into())?;
+    // A board's bits are below 2^127 (16x7's last bit is a spare one).
+    let bits: u128 = int_in(bits, "bits", 0, i128::MAX)?;
     let width: usize = opt_int_in(width, "width", 0, 64)?.unwrap_or(7);
     let height: usize = opt_int_in(height, "height", 0, 64)?.unwrap_or(6);
     Ok((bits, geometry(width, height)?))
@@ -209,13 +210,13 @@ impl crate::PyConnectFour {
     }
 
     /// (player 1's bits, player 2's bits, mask): the notebook's `boardzahl`.
-    fn boardzahl(&self) -> (u64, u64, u64) {
+    fn boardzahl(&self) -> (u128, u128, u128) {
         let [a, b] = connect4::grid::player_bits(&self.pos);
         (a, b, self.pos.mask())
     }
 
     /// `position + mask + bottom`: unique per position.
-    fn key(&self) -> u64 {
+    fn key(&self) -> u128 {
         self.pos.key()
     }
 
@@ -406,6 +407,7 @@ fn solve_error(e: SolveError, time: Option<f64>) -> PyErr {
             time.unwrap_or(0.0)
         )),
         SolveError::GameOver(_) => PyValueError::new_err(e.to_string()),
+        SolveError::Table(_) => PyMemoryError::new_err(e.to_string()),
     }
 }
 

@@ -21,8 +21,9 @@ impl PyGame for connect4::Position {
         if self.geometry() != connect4::Geometry::STANDARD {
             return self.observe(player, out);
         }
-        let mask = self.mask();
-        let first = self.stones(Player::One);
+        // 7x6: 49 bits.
+        let mask = self.mask() as u64;
+        let first = self.stones(Player::One) as u64;
         let mut new = mask ^ cache.mask;
         while new != 0 {
             let bit = new.trailing_zeros() as usize;
@@ -45,7 +46,7 @@ impl PyGame for connect4::Position {
     fn observe(&self, player: Player, out: &mut [u8]) {
         let (mine, theirs) = (self.stones(player), self.stones(player.other()));
         if self.geometry() == connect4::Geometry::STANDARD {
-            return observe_7x6(mine, theirs, out);
+            return observe_7x6(mine as u64, theirs as u64, out);
         }
         out.fill(0);
         let (w, h) = (self.width(), self.height());
@@ -66,7 +67,7 @@ impl PyGame for connect4::Position {
         let mask = self.mask();
         if self.geometry() == connect4::Geometry::STANDARD {
             for (slot, top) in out.iter_mut().zip(TOP_7X6) {
-                *slot = !won && mask & top == 0;
+                *slot = !won && mask as u64 & top == 0;
             }
             return;
         }
@@ -89,7 +90,7 @@ impl PyGame for connect4::Position {
     fn random_ongoing_move(&self, rng: &mut SmallRng) -> Column {
         if self.geometry() == connect4::Geometry::STANDARD {
             // Branch-free: the free columns' pattern picks a list from a table.
-            let free = free_7x6(self.mask());
+            let free = free_7x6(self.mask() as u64);
             let n = usize::from(FREE_COUNT[free]);
             // n of 1..=7 from 32 random bits by a multiply (Lemire's method
             // without the rejection step: a bias below 2e-9).
@@ -119,7 +120,7 @@ impl PyGame for connect4::Position {
         if self.geometry() != connect4::Geometry::STANDARD {
             return self.fill_mask(out);
         }
-        let free = free_7x6(self.mask());
+        let free = free_7x6(self.mask() as u64);
         for (col, slot) in out[..7].iter_mut().enumerate() {
             *slot = free >> col & 1 == 1;
         }
@@ -145,7 +146,7 @@ impl FreeColumns for connect4::Position {
         if self.geometry() == connect4::Geometry::STANDARD {
             for (col, top) in TOP_7X6.iter().enumerate() {
                 cols[n] = col as u8;
-                n += usize::from(mask & top == 0);
+                n += usize::from(mask as u64 & top == 0);
             }
         } else {
             let g = self.geometry();

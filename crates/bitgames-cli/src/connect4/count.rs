@@ -63,20 +63,34 @@ fn perft_counts(start: &Position, plies: u32) -> Vec<u64> {
 }
 
 /// Distinct positions for every ply, layer by layer. A layer is held as the
-/// positions' keys (8 bytes each), sorted and deduplicated in parallel.
+/// positions' keys (8 bytes each; 16 on a board over 64 bits), sorted and
+/// deduplicated in parallel.
 fn distinct_counts(start: &Position, plies: u32) -> Vec<u64> {
+    if start.geometry().fits_u64() {
+        distinct_counts_in::<u64>(start, plies)
+    } else {
+        distinct_counts_in::<u128>(start, plies)
+    }
+}
+
+/// [`distinct_counts`] with keys held as `K`, which fits the board's keys.
+fn distinct_counts_in<K>(start: &Position, plies: u32) -> Vec<u64>
+where
+    K: Copy + Ord + Send + Sync + Into<u128> + TryFrom<u128>,
+{
     let geometry = start.geometry();
-    let mut layer = vec![start.key()];
+    let key = |pos: &Position| K::try_from(pos.key()).ok().expect("the key fits its word");
+    let mut layer = vec![key(start)];
     let mut counts = vec![1];
     let bar = progress(u64::from(plies), "positions");
     for _ in 0..plies {
-        let mut next: Vec<u64> = layer
+        let mut next: Vec<K> = layer
             .par_iter()
-            .flat_map_iter(|&key| {
-                let pos = from_key(geometry, key).expect("a key of the previous layer");
+            .flat_map_iter(|&k| {
+                let pos = from_key(geometry, k.into()).expect("a key of the previous layer");
                 pos.legal_moves()
                     .into_iter()
-                    .map(move |mv| pos.after(mv.index()).expect("a legal move").key())
+                    .map(move |mv| key(&pos.after(mv.index()).expect("a legal move")))
             })
             .collect();
         next.par_sort_unstable();

@@ -183,7 +183,8 @@ fn a_resumed_build_keeps_its_finished_chunks_and_redoes_a_torn_one() {
         ))
         .stderr(predicate::str::contains("(200 positions solved now)"));
     let book = Book::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
-    let pos = bitgames::connect4::grid::from_key(Geometry::new(5, 4).unwrap(), key).unwrap();
+    let pos =
+        bitgames::connect4::grid::from_key(Geometry::new(5, 4).unwrap(), u128::from(key)).unwrap();
     assert_eq!(book.score(&pos), Some(i32::from(chunk.scores[0])));
     let fixed = Book::from_bytes(&want).unwrap();
     assert_eq!(fixed.score(&pos), Some(i32::from(old)));
@@ -386,7 +387,7 @@ fn pons_books_are_read_checked_and_refused_when_they_disagree() {
         .flat_map(|d| book_positions(g, d))
         .map(|p| {
             (
-                pons::key3(g, p.current(), p.mask()),
+                pons::key3(g, p.current() as u64, p.mask() as u64),
                 solver.solve(&p, Mode::Strong).unwrap(),
             )
         })

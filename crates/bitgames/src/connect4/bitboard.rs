@@ -26,8 +26,11 @@ use std::fmt;
 /// arrays of this size (boards of at most 9 columns use arrays of 9).
 pub const MAX_WIDTH: usize = 16;
 
-/// A board size: `width` columns of `height` cells, with `width * (height + 1) <= 64`
-/// so that the board and its spare row fit one `u64`.
+/// A board size: `width` columns of `height` cells, with `width * (height + 1) <= 128`
+/// so that the board and its spare row fit one `u128` (the words of a
+/// position). The solver searches a board of at most 64 bits (7x6, and
+/// every board up to 9x5, 8x6, 7x7, 10x4) in `u64`s, a larger one (8x8,
+/// 9x7, 10x6, 7x9, up to 16x7) in `u128`s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
     width: u8,
@@ -51,15 +54,15 @@ pub enum GeometryError {
         /// Columns asked for.
         width: usize,
     },
-    /// More rows than the shifts of the four-in-a-row tests allow (3 x (H + 2) < 64).
+    /// More rows than the solver's claimeven rows hold (15).
     #[error("a board has at most 15 rows, not {height}")]
     TooTall {
         /// Rows asked for.
         height: usize,
     },
-    /// The board and its spare row need more than 64 bits.
+    /// The board and its spare row need more than 128 bits.
     #[error(
-        "a {width}x{height} board needs {width} x ({height} + 1) = {} bits, more than the 64 of a u64",
+        "a {width}x{height} board needs {width} x ({height} + 1) = {} bits, more than the 128 of a u128",
         width * (height + 1)
     )]
     TooLarge {
@@ -77,7 +80,8 @@ impl Geometry {
         height: 6,
     };
 
-    /// A `width` x `height` board, if it fits a `u64` (and the move notation).
+    /// A `width` x `height` board, if it fits a `u128` and has at most
+    /// [`MAX_WIDTH`] columns and 15 rows.
     pub const fn new(width: usize, height: usize) -> Result<Geometry, GeometryError> {
         if width == 0 || height == 0 {
             Err(GeometryError::Empty { width, height })
@@ -86,7 +90,7 @@ impl Geometry {
         } else if height > 64 {
             // Checked first, so that `width * (height + 1)` cannot overflow.
             Err(GeometryError::TooTall { height })
-        } else if width * (height + 1) > 64 {
+        } else if width * (height + 1) > 128 {
             Err(GeometryError::TooLarge { width, height })
         } else if height > 15 {
             Err(GeometryError::TooTall { height })
@@ -110,6 +114,20 @@ impl Geometry {
         self.height as usize
     }
 
+    /// Number of bits of a word of this board, `width * (height + 1)`: the
+    /// cells and each column's spare bit.
+    #[must_use]
+    pub const fn bits(self) -> usize {
+        self.width() * (self.height() + 1)
+    }
+
+    /// Whether the board and its spare row fit 64 bits: the solver then
+    /// searches in `u64`s, and opening books (64-bit keys) can hold it.
+    #[must_use]
+    pub const fn fits_u64(self) -> bool {
+        self.bits() <= 64
+    }
+
     /// Number of cells, `width * height`.
     #[must_use]
     pub const fn cells(self) -> usize {
@@ -119,7 +137,7 @@ impl Geometry {
     /// The bit of cell (`col`, `row`), row 0 at the bottom (row `height` is
     /// the spare bit on top of the column); 0 for a cell off the board.
     #[must_use]
-    pub const fn bit(self, col: usize, row: usize) -> u64 {
+    pub const fn bit(self, col: usize, row: usize) -> u128 {
         if col >= self.width() || row > self.height() {
             return 0;
         }
@@ -128,13 +146,13 @@ impl Geometry {
 
     /// [`Geometry::bit`] for a cell known to be on the board.
     #[inline]
-    const fn raw_bit(self, col: usize, row: usize) -> u64 {
+    const fn raw_bit(self, col: usize, row: usize) -> u128 {
         1 << (col * (self.height() + 1) + row)
     }
 
     /// The bottom cell of every column.
     #[must_use]
-    pub const fn bottom_mask(self) -> u64 {
+    pub const fn bottom_mask(self) -> u128 {
         let mut m = 0;
         let mut c = 0;
         while c < self.width() {
@@ -146,13 +164,13 @@ impl Geometry {
 
     /// Every cell of the board (the spare row excluded).
     #[must_use]
-    pub const fn board_mask(self) -> u64 {
+    pub const fn board_mask(self) -> u128 {
         self.bottom_mask() * ((1 << self.height()) - 1)
     }
 
     /// The cells of column `col`; 0 for a column off the board.
     #[must_use]
-    pub const fn column_mask(self, col: usize) -> u64 {
+    pub const fn column_mask(self, col: usize) -> u128 {
         if col >= self.width() {
             return 0;
         }
@@ -161,7 +179,7 @@ impl Geometry {
 
     /// The top cell of column `col`; 0 for a column off the board.
     #[must_use]
-    pub const fn top_mask(self, col: usize) -> u64 {
+    pub const fn top_mask(self, col: usize) -> u128 {
         self.bit(col, self.height() - 1)
     }
 
@@ -169,7 +187,7 @@ impl Geometry {
     /// (shifts of 1 vertically, `H + 1` horizontally, `H` and `H + 2` diagonally).
     #[must_use]
     #[inline]
-    pub const fn alignment(self, bits: u64) -> bool {
+    pub const fn alignment(self, bits: u128) -> bool {
         let h = self.height();
         let dirs = [1, h + 1, h, h + 2];
         let mut i = 0;
@@ -188,7 +206,7 @@ impl Geometry {
     /// complete four in a row for the owner of `bits`, given all stones `mask`.
     #[must_use]
     #[inline]
-    pub const fn winning_cells(self, bits: u64, mask: u64) -> u64 {
+    pub const fn winning_cells(self, bits: u128, mask: u128) -> u128 {
         let h = self.height();
         // Vertical: three stacked stones, the cell above.
         let mut r = (bits << 1) & (bits << 2) & (bits << 3);
@@ -211,7 +229,7 @@ impl Geometry {
     /// The stones of `bits` that belong to a four in a row (every four, in
     /// all four directions): the winning line of a finished game.
     #[must_use]
-    pub const fn fours(self, bits: u64) -> u64 {
+    pub const fn fours(self, bits: u128) -> u128 {
         let h = self.height();
         let dirs = [1, h + 1, h, h + 2];
         let mut out = 0;
@@ -229,9 +247,9 @@ impl Geometry {
     /// The mirror image of a bitboard (column `c` swapped with `W - 1 - c`).
     #[must_use]
     #[inline]
-    pub const fn mirror(self, bits: u64) -> u64 {
+    pub const fn mirror(self, bits: u128) -> u128 {
         let h1 = self.height() + 1;
-        let col = (1u64 << h1) - 1;
+        let col = (1u128 << h1) - 1;
         let mut out = 0;
         let mut c = 0;
         while c < self.width() {
@@ -264,8 +282,8 @@ impl fmt::Display for Geometry {
 /// refused (see [`Position::play`] and the parsers in this module's parent).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    current: u64,
-    mask: u64,
+    current: u128,
+    mask: u128,
     moves: u8,
     geometry: Geometry,
 }
@@ -319,7 +337,7 @@ impl Position {
     /// Builds a position from raw words without any check: for the solver and
     /// for converters that have checked the grid themselves.
     #[must_use]
-    pub(crate) const fn from_raw(geometry: Geometry, current: u64, mask: u64) -> Position {
+    pub(crate) const fn from_raw(geometry: Geometry, current: u128, mask: u128) -> Position {
         Position {
             current,
             mask,
@@ -348,25 +366,25 @@ impl Position {
 
     /// The tutorials' `position`: the stones of the player to move.
     #[must_use]
-    pub const fn current(&self) -> u64 {
+    pub const fn current(&self) -> u128 {
         self.current
     }
 
     /// The stones of the player who moved last.
     #[must_use]
-    pub const fn opponent(&self) -> u64 {
+    pub const fn opponent(&self) -> u128 {
         self.current ^ self.mask
     }
 
     /// The tutorials' `mask`: all stones.
     #[must_use]
-    pub const fn mask(&self) -> u64 {
+    pub const fn mask(&self) -> u128 {
         self.mask
     }
 
     /// The stones of `player`.
     #[must_use]
-    pub const fn stones(&self, player: Player) -> u64 {
+    pub const fn stones(&self, player: Player) -> u128 {
         if player.index() == self.moves as usize % 2 {
             self.current
         } else {
@@ -377,13 +395,13 @@ impl Position {
     /// The unique key `position + mask + bottom`: the mask plus one marks the
     /// lowest free cell of each column, above which nothing is set.
     #[must_use]
-    pub const fn key(&self) -> u64 {
+    pub const fn key(&self) -> u128 {
         self.current + self.mask + self.geometry.bottom_mask()
     }
 
     /// The key of the mirror image; positions and their mirror images have the same score.
     #[must_use]
-    pub const fn mirror_key(&self) -> u64 {
+    pub const fn mirror_key(&self) -> u128 {
         self.geometry.mirror(self.key())
     }
 
@@ -439,7 +457,7 @@ impl Position {
     /// The cell a stone dropped now would land on, for every column that is not full.
     #[must_use]
     #[inline]
-    pub const fn playable_cells(&self) -> u64 {
+    pub const fn playable_cells(&self) -> u128 {
         (self.mask + self.geometry.bottom_mask()) & self.geometry.board_mask()
     }
 
@@ -464,7 +482,7 @@ impl Position {
     /// The playable cells where the player to move wins at once.
     #[must_use]
     #[inline]
-    pub const fn winning_moves(&self) -> u64 {
+    pub const fn winning_moves(&self) -> u128 {
         self.geometry.winning_cells(self.current, self.mask) & self.playable_cells()
     }
 
@@ -531,14 +549,14 @@ impl Position {
 /// Draws a raw bitboard as the tutorials do: one character per bit, the spare
 /// row on top, `1` for a set bit and `.` for a clear one.
 #[must_use]
-pub fn draw_bits(geometry: Geometry, bits: u64) -> String {
+pub fn draw_bits(geometry: Geometry, bits: u128) -> String {
     let mut s = String::new();
     for row in (0..=geometry.height()).rev() {
         for col in 0..geometry.width() {
             if col > 0 {
                 s.push(' ');
             }
-            let b = 1u64 << (col * (geometry.height() + 1) + row);
+            let b = 1u128 << (col * (geometry.height() + 1) + row);
             s.push(if bits & b != 0 { '1' } else { '.' });
         }
         s.push('\n');
@@ -578,10 +596,17 @@ mod tests {
         assert!(Geometry::new(8, 7).is_ok());
         assert!(Geometry::new(9, 6).is_ok());
         assert!(Geometry::new(4, 4).is_ok());
-        let e = Geometry::new(8, 8).unwrap_err();
+        assert!(Geometry::new(8, 8).is_ok());
+        assert!(Geometry::new(16, 7).is_ok());
+        assert!(Geometry::new(8, 15).is_ok());
+        let e = Geometry::new(12, 10).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "a 8x8 board needs 8 x (8 + 1) = 72 bits, more than the 64 of a u64"
+            "a 12x10 board needs 12 x (10 + 1) = 132 bits, more than the 128 of a u128"
+        );
+        assert_eq!(
+            Geometry::new(4, 16).unwrap_err().to_string(),
+            "a board has at most 15 rows, not 16"
         );
         assert!(Geometry::new(10, 4).is_ok());
         assert!(Geometry::new(16, 3).is_ok());
@@ -650,11 +675,11 @@ mod tests {
         assert_eq!(g.fours(p.current()), 0);
         // Five in a row on the bottom row (columns 1..5): all five, none of O's.
         let p = play_all(g, &[0, 0, 1, 1, 2, 2, 4, 4, 3]);
-        let bottom: u64 = (0..5).map(|c| g.bit(c, 0)).sum();
+        let bottom: u128 = (0..5).map(|c| g.bit(c, 0)).sum();
         assert_eq!(g.fours(p.opponent()), bottom);
         // A diagonal: X on (0,0) (1,1) (2,2) (3,3).
         let p = play_all(g, &[0, 1, 1, 2, 3, 2, 2, 3, 6, 3, 3]);
-        let diagonal: u64 = (0..4).map(|i| g.bit(i, i)).sum();
+        let diagonal: u128 = (0..4).map(|i| g.bit(i, i)).sum();
         assert_eq!(g.fours(p.opponent()), diagonal);
     }
 

@@ -147,7 +147,7 @@ pub fn from_grid_in(geometry: Geometry, rows: &[Vec<u8>]) -> Result<Position, Gr
             found: rows.len(),
         });
     }
-    let mut bits = [0u64; 2];
+    let mut bits = [0u128; 2];
     for (i, cells) in rows.iter().enumerate() {
         let row = h - 1 - i;
         if cells.len() != w {
@@ -221,7 +221,7 @@ pub fn parse_grid_position(text: &str) -> Result<Position, GridError> {
 
 /// The position of two per-player bit numbers (bit `col * (H + 1) + row` as in
 /// [`super::bitboard`]), checked as a grid is.
-pub fn from_player_bits(geometry: Geometry, ones: u64, twos: u64) -> Result<Position, GridError> {
+pub fn from_player_bits(geometry: Geometry, ones: u128, twos: u128) -> Result<Position, GridError> {
     let board = geometry.board_mask();
     if (ones | twos) & !board != 0 {
         return Err(GridError::BadBits("a bit outside the board is set"));
@@ -284,20 +284,20 @@ pub fn from_player_bits(geometry: Geometry, ones: u64, twos: u64) -> Result<Posi
 /// is no position's key (a column without its marker, bits off the board, or
 /// a board the checks of [`from_player_bits`] refuse).
 #[must_use]
-pub fn from_key(geometry: Geometry, key: u64) -> Option<Position> {
+pub fn from_key(geometry: Geometry, key: u128) -> Option<Position> {
     let h1 = geometry.height() + 1;
     let used = geometry.width() * h1;
-    if used < 64 && key >> used != 0 {
+    if used < 128 && key >> used != 0 {
         return None;
     }
-    let (mut current, mut mask) = (0u64, 0u64);
+    let (mut current, mut mask) = (0u128, 0u128);
     for col in 0..geometry.width() {
-        let bits = (key >> (col * h1)) & ((1u64 << h1) - 1);
+        let bits = (key >> (col * h1)) & ((1u128 << h1) - 1);
         if bits == 0 {
             return None;
         }
-        let height = 63 - bits.leading_zeros() as usize;
-        let stones = (1u64 << height) - 1;
+        let height = 127 - bits.leading_zeros() as usize;
+        let stones = (1u128 << height) - 1;
         mask |= stones << (col * h1);
         current |= (bits & stones) << (col * h1);
     }
@@ -334,7 +334,7 @@ pub fn grid_string(pos: &Position) -> String {
 
 /// The two per-player bit numbers: the stones of player 1, of player 2.
 #[must_use]
-pub fn player_bits(pos: &Position) -> [u64; 2] {
+pub fn player_bits(pos: &Position) -> [u128; 2] {
     [pos.stones(Player::One), pos.stones(Player::Two)]
 }
 
@@ -365,7 +365,7 @@ pub fn moves_to(pos: &Position) -> Option<Vec<Column>> {
 
 /// Takes stones off `bits` until the board is empty, pushing the columns in
 /// reverse order of play; false if no order works.
-fn undo(g: Geometry, bits: [u64; 2], dead: &mut HashSet<u64>, moves: &mut Vec<Column>) -> bool {
+fn undo(g: Geometry, bits: [u128; 2], dead: &mut HashSet<u128>, moves: &mut Vec<Column>) -> bool {
     let mask = bits[0] | bits[1];
     if mask == 0 {
         return true;
@@ -382,7 +382,7 @@ fn undo(g: Geometry, bits: [u64; 2], dead: &mut HashSet<u64>, moves: &mut Vec<Co
         if column == 0 {
             continue;
         }
-        let top = 1u64 << (63 - column.leading_zeros());
+        let top = 1u128 << (127 - column.leading_zeros());
         if bits[last] & top == 0 {
             continue;
         }

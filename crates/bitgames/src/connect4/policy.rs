@@ -133,7 +133,8 @@ pub fn choose_move(
     let chosen = match first {
         Ok(a) => Ok(exact(a)),
         Err(SolveError::GameOver(o)) => Err(SolveError::GameOver(o)),
-        Err(SolveError::Interrupted(_)) => {
+        // No table for a very large board (a memory limit): the quick move.
+        Err(SolveError::Interrupted(_) | SolveError::Table(_)) => {
             solver.set_deadline(at(7));
             match solver.analyze(pos, Mode::Weak) {
                 Ok(weak) => {

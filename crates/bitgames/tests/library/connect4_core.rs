@@ -302,8 +302,13 @@ proptest! {
 
     /// Any word decodes to no position or to the position with that key.
     #[test]
-    fn any_word_is_a_key_or_refused(word in any::<u64>(), bottom_row in any::<bool>()) {
-        let g = Geometry::STANDARD;
+    fn any_word_is_a_key_or_refused(
+        word in any::<u128>(),
+        bottom_row in any::<bool>(),
+        wide in any::<bool>(),
+    ) {
+        // 7x6 (49 bits) and 8x8 (72 bits, past a u64).
+        let g = if wide { Geometry::new(8, 8).unwrap() } else { Geometry::STANDARD };
         // Half the cases: a word that has a marker in every column.
         let word = if bottom_row { (word & g.board_mask()) | g.bottom_mask() } else { word };
         if let Some(pos) = grid::from_key(g, word) {
@@ -334,9 +339,9 @@ fn random_play_reaches_draws_and_wins_of_both_players_on_4x4() {
 #[test]
 fn keys_of_distinct_positions_never_collide() {
     let mut rng = SmallRng::seed_from_u64(11);
-    for (w, h) in [(7, 6), (4, 4), (8, 7)] {
+    for (w, h) in [(7, 6), (4, 4), (8, 7), (8, 8), (16, 7)] {
         let g = Geometry::new(w, h).unwrap();
-        let mut seen: HashMap<u64, String> = HashMap::new();
+        let mut seen: HashMap<u128, String> = HashMap::new();
         for _ in 0..3_000 {
             let mut pos = Position::new(g);
             loop {

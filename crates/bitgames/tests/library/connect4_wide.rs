@@ -123,6 +123,31 @@ fn random_game(g: Geometry, plies: usize, rng: &mut SmallRng) -> (Position, Vec<
     (pos, played)
 }
 
+/// A random game of `plies` moves where no move completes a four (`None`
+/// if a player has only such moves left).
+fn game_without_fours(
+    g: Geometry,
+    plies: usize,
+    rng: &mut SmallRng,
+) -> Option<(Position, Vec<Column>)> {
+    let mut pos = Position::new(g);
+    let mut played = Vec::new();
+    while played.len() < plies {
+        let quiet: Vec<Column> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !pos.is_winning_move(m.index()))
+            .collect();
+        if quiet.is_empty() {
+            return None;
+        }
+        let mv = quiet[rng.random_range(0..quiet.len())];
+        pos.play(mv.index()).unwrap();
+        played.push(mv);
+    }
+    Some((pos, played))
+}
+
 proptest! {
     /// Any game on any board width reads back from the list it writes.
     #[test]
@@ -168,11 +193,14 @@ fn solver_agrees_with_minimax_near_the_end(g: Geometry, empty: usize, games: usi
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut solver = Solver::with_table_log2(16);
     for _ in 0..games {
-        // Random games often end early on narrow heights: take the first
-        // that reaches the end game still open.
+        // Random games often end early: take the first that reaches the end
+        // game still open, or one where nobody ever completes a four.
         let (pos, played) = (0..10_000)
             .map(|_| random_game(g, g.cells() - empty, &mut rng))
             .find(|(pos, _)| !pos.outcome().is_over())
+            .or_else(|| {
+                (0..10_000).find_map(|_| game_without_fours(g, g.cells() - empty, &mut rng))
+            })
             .expect("an open end game");
         let board = naive::Board::from_moves_in(g, &write_moves(g.width(), &played)).unwrap();
         let expected = minimax(&board, &mut HashMap::new());
@@ -193,6 +221,46 @@ fn the_solver_agrees_with_minimax_on_wide_boards() {
     solver_agrees_with_minimax_near_the_end(geometry(10, 2), 9, 20, 3);
     solver_agrees_with_minimax_near_the_end(geometry(12, 3), 9, 20, 4);
     solver_agrees_with_minimax_near_the_end(geometry(16, 3), 8, 20, 5);
+}
+
+#[test]
+fn the_solver_agrees_with_minimax_on_boards_over_64_bits() {
+    // Searched in 128-bit words, with the 128-bit table.
+    for (i, (w, h)) in [(8, 8), (9, 7), (10, 6), (7, 9), (14, 7), (7, 15)]
+        .into_iter()
+        .enumerate()
+    {
+        let g = geometry(w, h);
+        assert!(!g.fits_u64(), "{g}");
+        solver_agrees_with_minimax_near_the_end(g, 9, 12, 10 + i as u64);
+    }
+}
+
+#[test]
+fn boards_over_64_bits_are_played_written_and_read() {
+    let g = geometry(8, 8);
+    let moves = "4,5,4,5,4,5,8,8,8,8,8,8,8";
+    let pos = Position::from_moves_in(g, moves).unwrap();
+    // Column 8 holds 7 stones, the highest at row 7 (bit 8 * 9 - 3 = 69).
+    assert_eq!(pos.column_height(7), 7);
+    assert_ne!(pos.mask() >> 64, 0, "stones past bit 64");
+    assert_eq!(pos.mask().count_ones(), 13);
+    assert_eq!(pos.key(), pos.current() + pos.mask() + g.bottom_mask());
+    assert_eq!(write_moves(8, &pos_moves(moves)), "4545458888888");
+    // O to move: a fourth stone in column 5 wins.
+    assert!(pos.is_winning_move(4));
+    assert!(!pos.is_winning_move(3));
+    let mut solver = Solver::with_table_log2(16);
+    assert_eq!(solver.solve(&pos, Mode::Strong), Ok((64 + 1 - 13) / 2));
+    let err = Geometry::new(12, 10).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "a 12x10 board needs 12 x (10 + 1) = 132 bits, more than the 128 of a u128"
+    );
+}
+
+fn pos_moves(text: &str) -> Vec<Column> {
+    text.split(',').map(|c| c.parse().unwrap()).collect()
 }
 
 #[test]

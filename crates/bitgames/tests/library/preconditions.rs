@@ -72,10 +72,12 @@ fn connect4_huge_board_sizes_are_errors() {
     );
     // The sizes that fit are unchanged.
     assert!(Geometry::new(8, 7).is_ok());
+    assert!(Geometry::new(8, 8).is_ok());
     assert_eq!(
-        Geometry::new(8, 8).unwrap_err().to_string(),
-        "a 8x8 board needs 8 x (8 + 1) = 72 bits, more than the 64 of a u64"
+        Geometry::new(10, 12).unwrap_err().to_string(),
+        "a 10x12 board needs 10 x (12 + 1) = 130 bits, more than the 128 of a u128"
     );
+    assert!(Geometry::new(9, 13).is_ok(), "126 bits");
 }
 
 #[test]

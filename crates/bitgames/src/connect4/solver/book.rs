@@ -158,6 +158,24 @@ enum Store {
     BitBully(bitbully::Table),
 }
 
+/// A board too large for a book: a book's keys are 64-bit words, so it
+/// holds boards of at most 64 bits ([`Geometry::fits_u64`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "a {0} board needs {bits} bits: opening books hold boards of at most 64 bits",
+    bits = .0.bits()
+)]
+pub struct TooLargeForBook(pub Geometry);
+
+/// `Ok` if a book can hold `geometry`'s positions.
+pub fn check_board(geometry: Geometry) -> Result<(), TooLargeForBook> {
+    if geometry.fits_u64() {
+        Ok(())
+    } else {
+        Err(TooLargeForBook(geometry))
+    }
+}
+
 /// An opening book for one board size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Book {
@@ -170,12 +188,19 @@ pub struct Book {
 impl Book {
     /// A book from `(symmetric key, score)` pairs of positions with a number of
     /// stones in `layers` (the book holds every such position).
+    ///
+    /// # Panics
+    ///
+    /// If the board does not fit 64 bits ([`check_board`]).
     #[must_use]
     pub fn from_scores(
         geometry: Geometry,
         layers: impl Into<Layers>,
         entries: impl IntoIterator<Item = (u64, i8)>,
     ) -> Book {
+        if let Err(e) = check_board(geometry) {
+            panic!("{e}");
+        }
         let mut pairs: Vec<(u64, i8)> = entries.into_iter().collect();
         pairs.sort_unstable();
         pairs.dedup_by_key(|p| p.0);
@@ -265,8 +290,9 @@ impl Book {
         }
         match &self.store {
             Store::Keys { keys, scores } => {
-                let k = cur + mask + geometry.bottom_mask();
-                let key = k.min(geometry.mirror(k));
+                // A book's board fits 64 bits (checked when it is made).
+                let k = cur + mask + geometry.bottom_mask() as u64;
+                let key = k.min(geometry.mirror(u128::from(k)) as u64);
                 keys.binary_search(&key)
                     .ok()
                     .map(|i| BookValue::Exact(i32::from(scores[i])))
@@ -293,8 +319,8 @@ impl Book {
         self.probe(
             pos.geometry(),
             pos.moves_played(),
-            pos.current(),
-            pos.mask(),
+            pos.current() as u64,
+            pos.mask() as u64,
         )
     }
 
@@ -313,7 +339,10 @@ impl Book {
                 keys.iter()
                     .zip(scores)
                     .filter_map(|(&k, &s)| {
-                        Some((from_key(self.geometry, k)?, BookValue::Exact(i32::from(s))))
+                        Some((
+                            from_key(self.geometry, u128::from(k))?,
+                            BookValue::Exact(i32::from(s)),
+                        ))
                     })
                     .collect(),
             ),
@@ -327,7 +356,7 @@ impl Book {
     pub fn entry(&self, i: usize) -> Option<(Position, BookValue)> {
         match &self.store {
             Store::Keys { keys, scores } => Some((
-                from_key(self.geometry, *keys.get(i)?)?,
+                from_key(self.geometry, u128::from(*keys.get(i)?))?,
                 BookValue::Exact(i32::from(scores[i])),
             )),
             Store::Pons(_) => None,

@@ -41,7 +41,7 @@ impl<W: Word, const N: usize> Geo<W, N> {
     pub(super) fn new(geometry: Geometry) -> Geo<W, N> {
         let width = geometry.width();
         assert!(width <= N, "{geometry} has more than {N} columns");
-        let w = |bits| W::from_u128(u128::from(bits));
+        let w = W::from_u128;
         let mut columns = [W::ZERO; N];
         for (c, m) in columns.iter_mut().enumerate().take(width) {
             *m = w(geometry.column_mask(c));
@@ -55,7 +55,7 @@ impl<W: Word, const N: usize> Geo<W, N> {
         }
         let h1 = geometry.height() + 1;
         let column_bits = (1u128 << h1) - 1;
-        let bottom = u128::from(geometry.bottom_mask());
+        let bottom = geometry.bottom_mask();
         Geo {
             geometry,
             cells: geometry.cells() as i32,
@@ -182,8 +182,8 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     /// Board sizes: the standard one, small ones, odd and even widths and
-    /// heights, and the largest that fit 64 bits.
-    const SIZES: [(usize, usize); 12] = [
+    /// heights, the largest that fit 64 bits, and larger ones up to 128 bits.
+    const SIZES: [(usize, usize); 18] = [
         (7, 6),
         (4, 4),
         (5, 4),
@@ -196,6 +196,12 @@ mod tests {
         (11, 4),
         (12, 3),
         (16, 3),
+        (8, 8),
+        (9, 7),
+        (10, 6),
+        (7, 9),
+        (16, 7),
+        (8, 15),
     ];
 
     /// Random positions of every size (random games, every position on the way).
@@ -223,27 +229,46 @@ mod tests {
     fn the_search_constants_agree_with_the_geometry_on_every_board_size() {
         let all = positions(11);
         assert!(all.len() > 5_000);
-        for pos in all {
+        for pos in &all {
+            // Every board in u128s; those of at most 64 bits in u64s too.
+            check_constants::<u128>(pos);
+            if pos.geometry().fits_u64() {
+                check_constants::<u64>(pos);
+            }
+        }
+    }
+
+    /// `Geo<W>`'s constants and bit functions against `Geometry`'s.
+    fn check_constants<W: Word + Into<u128>>(pos: &Position) {
+        {
+            let w = |bits: u128| W::from_u128(bits);
             let g = pos.geometry();
-            let geo = Geo::<u64, 16>::new(g);
-            let (cur, mask) = (pos.current(), pos.mask());
+            let geo = Geo::<W, 16>::new(g);
+            let (cur, mask) = (w(pos.current()), w(pos.mask()));
             let opp = cur ^ mask;
             assert_eq!(geo.cells, g.cells() as i32);
-            assert_eq!((geo.bottom, geo.board), (g.bottom_mask(), g.board_mask()));
+            assert_eq!(
+                (geo.bottom.into(), geo.board.into()),
+                (g.bottom_mask(), g.board_mask())
+            );
             for bits in [
                 cur,
                 opp,
-                cur | (g.board_mask() & !mask),
-                opp | (g.board_mask() & !mask),
+                cur | (geo.board & !mask),
+                opp | (geo.board & !mask),
             ] {
                 assert_eq!(
-                    geo.winning_cells(bits, mask),
-                    g.winning_cells(bits, mask),
+                    geo.winning_cells(bits, mask).into(),
+                    g.winning_cells(bits.into(), mask.into()),
                     "{g} {pos:?}"
                 );
-                assert_eq!(geo.alignment(bits), g.alignment(bits), "{g} {pos:?}");
+                assert_eq!(geo.alignment(bits), g.alignment(bits.into()), "{g} {pos:?}");
             }
-            assert_eq!(geo.key(cur, mask), symmetric_key(&pos), "{g} {pos:?}");
+            let symmetric = pos.key().min(pos.mirror_key());
+            assert_eq!(geo.key(cur, mask).into(), symmetric, "{g} {pos:?}");
+            if g.fits_u64() {
+                assert_eq!(symmetric, u128::from(symmetric_key(pos)));
+            }
             let mut order: Vec<usize> = geo.order[..g.width()]
                 .iter()
                 .map(|&c| usize::from(c))
@@ -252,7 +277,7 @@ mod tests {
             order.sort_unstable();
             assert_eq!(order, (0..g.width()).collect::<Vec<_>>());
             for c in 0..g.width() {
-                assert_eq!(geo.columns[c], g.column_mask(c));
+                assert_eq!(geo.columns[c].into(), g.column_mask(c));
             }
         }
     }
@@ -265,7 +290,7 @@ mod tests {
         // wins at once.
         for pos in positions(12) {
             let g = pos.geometry();
-            let geo = Geo::<u64, 16>::new(g);
+            let geo = Geo::<u128, 16>::new(g);
             let n = pos.moves_played() as i32;
             let bound = geo.claimeven_bound(pos.current(), pos.mask(), n);
             if g.height() % 2 == 1 || n % 2 == 1 {

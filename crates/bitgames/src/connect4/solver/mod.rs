@@ -45,6 +45,7 @@ use book::{Book, BookValue};
 use geo::Geo;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use table::wide::WideTable;
 use table::{Bound, Table};
 
 /// The search was stopped by its deadline before it finished.
@@ -61,6 +62,11 @@ pub enum SolveError {
     /// The deadline passed.
     #[error(transparent)]
     Interrupted(#[from] Interrupted),
+    /// The table of a board over 64 bits cannot be had: a board of more
+    /// than 102 bits needs at least `2^(bits - 102)` buckets for exact keys
+    /// (2 GiB for 16x7), whatever size was asked.
+    #[error("{0}")]
+    Table(#[from] table::TableError),
 }
 
 /// Exact or win/draw/loss only.
@@ -138,6 +144,9 @@ pub const DEFAULT_TABLE_LOG2: u32 = 23;
 /// share its table (lazy SMP).
 pub struct Solver {
     table: Arc<Table>,
+    /// The table of a board over 64 bits, made when one is solved (the
+    /// 64-bit table is then shrunk to its smallest).
+    wide: Option<Arc<WideTable>>,
     table_log2: u32,
     /// The board of the last solve, and its search constants.
     geometry: Geometry,
@@ -193,6 +202,7 @@ impl Solver {
     pub fn try_with_table_log2(log2: u32) -> Result<Solver, table::TableError> {
         Ok(Solver {
             table: Arc::new(Table::try_new(log2, key_bits(Geometry::STANDARD))?),
+            wide: None,
             table_log2: log2,
             geometry: Geometry::STANDARD,
             geo: Geos::new(Geometry::STANDARD),
@@ -254,6 +264,11 @@ impl Solver {
     /// shrinks it to its smallest size.
     pub fn clear(&mut self) {
         self.table_mut().clear();
+        if let Some(wide) = &mut self.wide {
+            Arc::get_mut(wide)
+                .expect("the table is not shared between searches")
+                .clear();
+        }
         self.nodes_at_resize = self.nodes;
     }
 
@@ -276,10 +291,20 @@ impl Solver {
         if outcome.is_over() {
             return Err(SolveError::GameOver(outcome));
         }
-        if self.geometry != pos.geometry() {
+        if self.geometry != pos.geometry() || (!pos.geometry().fits_u64() && self.wide.is_none()) {
             self.geometry = pos.geometry();
             self.geo = Geos::new(pos.geometry());
-            self.table = Arc::new(Table::new(self.table_log2, key_bits(pos.geometry())));
+            if pos.geometry().fits_u64() {
+                self.wide = None;
+                self.table = Arc::new(Table::new(self.table_log2, key_bits(pos.geometry())));
+            } else {
+                // The wide table takes the memory asked for; the 64-bit one
+                // is left at its smallest.
+                self.table = Arc::new(Table::new(4, 0));
+                self.wide = None;
+                let wide = WideTable::try_new(self.table_log2, key_bits(pos.geometry()));
+                self.wide = Some(Arc::new(wide?));
+            }
         }
         self.stopped = false;
         Ok(())
@@ -320,11 +345,15 @@ enum Geos {
     Narrow(Geo<u64, 9>),
     /// At most 64 bits and 10 to 16 columns (10x4, 11x4, ...).
     Wide(Geo<u64, 16>),
+    /// Over 64 bits (8x8, 9x7, 10x6, 7x9, ... 16x7).
+    Large(Box<Geo<u128, 16>>),
 }
 
 impl Geos {
     fn new(geometry: Geometry) -> Geos {
-        if geometry.width() <= 9 {
+        if !geometry.fits_u64() {
+            Geos::Large(Box::new(Geo::new(geometry)))
+        } else if geometry.width() <= 9 {
             Geos::Narrow(Geo::new(geometry))
         } else {
             Geos::Wide(Geo::new(geometry))
@@ -339,6 +368,10 @@ macro_rules! with_geo {
         match $solver.geo.clone() {
             Geos::Narrow($g) => $body,
             Geos::Wide($g) => $body,
+            Geos::Large(boxed) => {
+                let $g = *boxed;
+                $body
+            }
         }
     };
 }

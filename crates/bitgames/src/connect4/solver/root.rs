@@ -142,6 +142,7 @@ impl Solver {
     pub(super) fn sharer(&self, stop: Option<Arc<AtomicBool>>, helper: u32) -> Solver {
         Solver {
             table: self.table.clone(),
+            wide: self.wide.clone(),
             table_log2: self.table_log2,
             geometry: self.geometry,
             geo: self.geo.clone(),
@@ -160,12 +161,12 @@ impl Solver {
     /// The root search of `pos` (prepared: its board's constants are set),
     /// in the word and move arrays that fit its board.
     pub(super) fn solve_root(&mut self, pos: &Position, mode: Mode) -> i32 {
-        with_geo!(self, g => self.solve_root_in(&g, Word::from_u128(u128::from(pos.current())), Word::from_u128(u128::from(pos.mask())), mode))
+        with_geo!(self, g => self.solve_root_in(&g, Word::from_u128(pos.current()), Word::from_u128(pos.mask()), mode))
     }
 
     /// [`Solver::solve_prepared_in`] of `pos` in the word that fits its board.
     pub(super) fn solve_prepared(&mut self, pos: &Position, mode: Mode) -> i32 {
-        with_geo!(self, g => self.solve_prepared_in(&g, Word::from_u128(u128::from(pos.current())), Word::from_u128(u128::from(pos.mask())), mode))
+        with_geo!(self, g => self.solve_prepared_in(&g, Word::from_u128(pos.current()), Word::from_u128(pos.mask()), mode))
     }
 
     /// The root search, on this thread alone or with helpers.

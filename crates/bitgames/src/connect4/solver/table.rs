@@ -40,6 +40,8 @@ pub struct Hit {
     pub best: Option<u8>,
 }
 
+pub mod wide;
+
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -179,7 +181,7 @@ fn is_prime(n: u64) -> bool {
 }
 
 /// Asks for huge pages (fewer TLB misses on random probes).
-fn advise_huge_pages(buckets: &mut [[AtomicU64; 2]]) {
+fn advise_huge_pages<T>(buckets: &mut [T]) {
     #[cfg(target_os = "linux")]
     {
         // madvise wants a page-aligned start: advise the whole pages inside the slice.
@@ -238,11 +240,22 @@ pub enum TableError {
     },
 }
 
+/// Buckets whose all-zero bytes are a valid (empty) bucket.
+///
+/// # Safety
+///
+/// Only for types of which all-zero bytes are a valid value.
+unsafe trait Zeroable {}
+// SAFETY: all-zero bytes are a valid `AtomicU64` (the integer 0).
+unsafe impl Zeroable for [AtomicU64; 2] {}
+// SAFETY: all-zero bytes are a valid `AtomicU128` (the integer 0).
+unsafe impl Zeroable for [portable_atomic::AtomicU128; 2] {}
+
 /// A zeroed vector of `n` atomic buckets, allocated as zeroed memory (the
 /// system hands out zero pages lazily, so a large table costs nothing until
 /// used); `None` if the memory cannot be had.
-fn zeroed_buckets(n: usize) -> Option<Vec<[AtomicU64; 2]>> {
-    let layout = std::alloc::Layout::array::<[AtomicU64; 2]>(n).ok()?;
+fn zeroed_buckets<T: Zeroable>(n: usize) -> Option<Vec<T>> {
+    let layout = std::alloc::Layout::array::<T>(n).ok()?;
     if layout.size() == 0 {
         return Some(Vec::new());
     }
@@ -253,8 +266,8 @@ fn zeroed_buckets(n: usize) -> Option<Vec<[AtomicU64; 2]>> {
     }
     // SAFETY: `ptr` was allocated by the global allocator with the layout of
     // `n` elements of this type (length = capacity = `n`), and all-zero bytes
-    // are valid `AtomicU64`s.
-    Some(unsafe { Vec::from_raw_parts(ptr.cast::<[AtomicU64; 2]>(), n, n) })
+    // are a valid `T` (`Zeroable`).
+    Some(unsafe { Vec::from_raw_parts(ptr.cast::<T>(), n, n) })
 }
 
 impl Table {

@@ -4,6 +4,7 @@
 //! [`Word`] and compiled for each; a solve picks one by the board size.
 
 use super::Solver;
+use super::table::wide::WideTable;
 use super::table::{Bound, Hit, Table};
 use std::fmt::Debug;
 use std::ops::{Add, BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr, Sub};
@@ -103,5 +104,54 @@ impl Word for u64 {
     #[inline(always)]
     fn table(solver: &Solver) -> &Table {
         &solver.table
+    }
+}
+
+impl Probe<u128> for WideTable {
+    #[inline(always)]
+    fn get(&self, key: u128) -> Option<Hit> {
+        WideTable::get(self, key)
+    }
+    #[inline(always)]
+    fn put(&self, key: u128, score: i32, bound: Bound, best: Option<u8>, work: u32) {
+        WideTable::put(self, key, score, bound, best, work);
+    }
+    #[inline(always)]
+    fn prefetch(&self, key: u128) {
+        WideTable::prefetch(self, key);
+    }
+}
+
+impl Word for u128 {
+    const ZERO: u128 = 0;
+    const ONE: u128 = 1;
+    type Table = WideTable;
+
+    #[inline(always)]
+    fn from_u128(bits: u128) -> u128 {
+        bits
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        u128::count_ones(self)
+    }
+    #[inline(always)]
+    fn wrapping_sub(self, other: u128) -> u128 {
+        u128::wrapping_sub(self, other)
+    }
+    #[inline(always)]
+    fn low_u64(self) -> u64 {
+        self as u64
+    }
+    #[inline(always)]
+    fn fold(self) -> u64 {
+        (self ^ self >> 64) as u64
+    }
+    #[inline(always)]
+    fn table(solver: &Solver) -> &WideTable {
+        solver
+            .wide
+            .as_deref()
+            .expect("a board over 64 bits is solved with the wide table")
     }
 }

@@ -47,7 +47,8 @@ pub fn encode(geometry: Geometry, ones: u64, mask: u64) -> u64 {
     let mut code = 0u64;
     for col in 0..geometry.width() {
         for row in 0..geometry.height() {
-            let bit = geometry.bit(col, row);
+            // 7x6 only: the bits fit 64.
+            let bit = geometry.bit(col, row) as u64;
             if mask & bit == 0 {
                 break;
             }
@@ -61,7 +62,7 @@ pub fn encode(geometry: Geometry, ones: u64, mask: u64) -> u64 {
 /// The board of a code of `bits` bits with `ply` stones, or why there is none.
 pub fn decode(code: u64, bits: u32, ply: usize) -> Result<Position, String> {
     let g = Geometry::STANDARD;
-    let (mut ones, mut twos) = (0u64, 0u64);
+    let (mut ones, mut twos) = (0u128, 0u128);
     let mut at = bits;
     let mut next = || {
         if at == 0 {
@@ -251,7 +252,8 @@ impl Table {
             cur ^ mask
         };
         let code = encode(geometry, ones, mask);
-        let mirrored = encode(geometry, geometry.mirror(ones), geometry.mirror(mask));
+        let mirror = |bits: u64| geometry.mirror(u128::from(bits)) as u64;
+        let mirrored = encode(geometry, mirror(ones), mirror(mask));
         match self.find(code).or_else(|| self.find(mirrored)) {
             Some(i) => Some(self.value(self.values[i])),
             None if self.distances => None,
@@ -285,7 +287,7 @@ impl Table {
                 } else {
                     p.current() ^ p.mask()
                 };
-                let code = encode(p.geometry(), ones, p.mask());
+                let code = encode(p.geometry(), ones as u64, p.mask() as u64);
                 let signed = if ply == 12 {
                     i64::from(code as u32 as i32)
                 } else {
@@ -323,8 +325,8 @@ mod tests {
     fn codes_follow_the_column_order_and_round_trip() {
         // The package's first example board (12 stones, the first player to move).
         let pos = grid("0000000/0001000/0102000/0201020/0102010/0201020");
-        let ones = pos.current();
-        let code = encode(Geometry::STANDARD, ones, pos.mask());
+        let ones = pos.current() as u64;
+        let code = encode(Geometry::STANDARD, ones, pos.mask() as u64);
         // Column 1 empty: 0; column 2: yellow red yellow red from the bottom...
         assert_eq!(code >> 31, 0);
         // `11 10 11 10 0`: red, yellow, red, yellow, end of column.
@@ -345,7 +347,7 @@ mod tests {
         assert_eq!(bytes.len(), 6);
         let t = Table::from_bytes(&bytes).unwrap();
         assert_eq!((t.ply(), t.distances(), t.len()), (8, false, 2));
-        let probe = |p: &Position| t.probe(p.geometry(), 8, p.current(), p.mask());
+        let probe = |p: &Position| t.probe(p.geometry(), 8, p.current() as u64, p.mask() as u64);
         assert_eq!(probe(&a), Some(BookValue::Exact(0)));
         assert_eq!(probe(&b), Some(BookValue::AtMost(-1)));
         // Mirror images are found; a board not stored is a win.

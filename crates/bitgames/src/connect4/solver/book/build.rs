@@ -57,6 +57,9 @@ pub enum BuildError {
     /// A chunk size of 0, or above what a chunk file stores.
     #[error("chunk size {0} is not in 1..=4294967295")]
     BadChunkSize(usize),
+    /// A board over 64 bits.
+    #[error(transparent)]
+    TooLarge(#[from] super::TooLargeForBook),
     /// Chunks not in yet.
     #[error("{missing} chunks are not solved yet, the first: {first}")]
     Incomplete {
@@ -94,6 +97,7 @@ impl BookBuild {
         layers: impl Into<Layers>,
         chunk_size: usize,
     ) -> Result<BookBuild, BuildError> {
+        super::check_board(geometry)?;
         let layers = layers.into();
         if layers.0 == 0 || layers.last() >= geometry.cells() {
             return Err(BuildError::BadLayers {
@@ -404,9 +408,9 @@ pub fn solve_key(
     if let Some(why) = check_key(g, layer, key) {
         return Err(unsolved(format!("is {why}")));
     }
-    let pos = from_key(g, key).expect("checked: a position");
+    let pos = from_key(g, u128::from(key)).expect("checked: a position");
     let score = solver.solve(&pos, Mode::Strong).map_err(|e| match e {
-        SolveError::GameOver(_) => unsolved(e.to_string()),
+        SolveError::GameOver(_) | SolveError::Table(_) => unsolved(e.to_string()),
         SolveError::Interrupted(_) => unsolved("interrupted".to_string()),
     })?;
     i8::try_from(score).map_err(|_| unsolved(format!("score {score}")))

@@ -228,6 +228,9 @@ impl Chunk {
             Ok(g) => g,
             Err(e) => return bad(e.to_string()),
         };
+        if let Err(e) = super::check_board(geometry) {
+            return bad(e.to_string());
+        }
         let kb = Book::key_bytes(geometry);
         let count = u32_at(bytes, 24);
         let expected = (HEADER + count * (kb + 1) + CHECKSUM) as u64;

@@ -32,6 +32,9 @@ pub enum BookError {
     /// A board size that does not fit.
     #[error("book header: {0}")]
     BadGeometry(#[from] crate::connect4::GeometryError),
+    /// A board over 64 bits.
+    #[error("book header: {0}")]
+    TooLarge(#[from] super::TooLargeForBook),
     /// Layers that no position of the board has, or none at all.
     #[error("book header: layers {layers} do not fit a board of {cells} cells")]
     BadLayers {
@@ -247,6 +250,7 @@ impl Book {
             }
         }
         let geometry = Geometry::new(bytes[9] as usize, bytes[10] as usize)?;
+        super::check_board(geometry)?;
         let (layers, count) = if version == 1 {
             let count = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
             (Layers::from(0..=bytes[11] as usize), count as usize)
@@ -294,7 +298,7 @@ pub fn check_entry(
     if let Some(why) = check_key(geometry, layers, key) {
         return Err(EntryError::BadKey { key, why });
     }
-    let stones = from_key(geometry, key).map_or(0, |p| p.moves_played());
+    let stones = from_key(geometry, u128::from(key)).map_or(0, |p| p.moves_played());
     let score = i32::from(score);
     let range = held_score_range(geometry, stones);
     if !range.contains(&score) {

@@ -74,10 +74,16 @@ impl std::fmt::Display for Layers {
     }
 }
 
-/// The symmetric key of a position: the smaller of its key and its mirror image's.
+/// The symmetric key of a position: the smaller of its key and its mirror
+/// image's. Books hold boards of at most 64 bits ([`Geometry::fits_u64`]),
+/// whose keys fit a `u64`; a larger board's key is cut to its low 64 bits.
 #[must_use]
 pub fn symmetric_key(pos: &Position) -> u64 {
-    pos.key().min(pos.mirror_key())
+    debug_assert!(
+        pos.geometry().fits_u64(),
+        "books hold boards of at most 64 bits"
+    );
+    pos.key().min(pos.mirror_key()) as u64
 }
 
 /// The scores a position with `stones` stones can have when the player to
@@ -95,7 +101,7 @@ pub fn held_score_range(geometry: Geometry, stones: usize) -> RangeInclusive<i32
 #[must_use]
 pub fn check_key(geometry: Geometry, layers: Layers, key: u64) -> Option<String> {
     use crate::Game;
-    let Some(pos) = from_key(geometry, key) else {
+    let Some(pos) = from_key(geometry, u128::from(key)) else {
         return Some(format!("no position of a {geometry} board"));
     };
     let n = pos.moves_played();

@@ -104,7 +104,8 @@ pub fn expected_len(prefix: &[u8]) -> Option<u64> {
 pub fn key3(geometry: Geometry, cur: u64, mask: u64) -> u64 {
     let column = |key: &mut u64, col: usize| {
         for row in 0..geometry.height() {
-            let bit = geometry.bit(col, row);
+            // Pons' books are of boards of at most 64 bits.
+            let bit = geometry.bit(col, row) as u64;
             if mask & bit == 0 {
                 break;
             }
@@ -230,23 +231,23 @@ mod tests {
         // One stone in column 1 (the opponent's, for the player to move):
         // read right to left it is the last column: digits ...0 2 0 -> 2*3 / 3.
         let one = pos("1");
-        assert_eq!(key3(g, one.current(), one.mask()), 2);
+        assert_eq!(key3(g, one.current() as u64, one.mask() as u64), 2);
         assert_eq!(
-            key3(g, one.current(), one.mask()),
-            key3(g, pos("7").current(), pos("7").mask())
+            key3(g, one.current() as u64, one.mask() as u64),
+            key3(g, pos("7").current() as u64, pos("7").mask() as u64)
         );
         // A position and its mirror image share the key; another does not.
         let a = pos("4453");
         let m = pos("4435");
         assert_eq!(a.mirror_key(), m.key());
         assert_eq!(
-            key3(g, a.current(), a.mask()),
-            key3(g, m.current(), m.mask())
+            key3(g, a.current() as u64, a.mask() as u64),
+            key3(g, m.current() as u64, m.mask() as u64)
         );
         let b = pos("4454");
         assert_ne!(
-            key3(g, a.current(), a.mask()),
-            key3(g, b.current(), b.mask())
+            key3(g, a.current() as u64, a.mask() as u64),
+            key3(g, b.current() as u64, b.mask() as u64)
         );
     }
 
@@ -254,17 +255,17 @@ mod tests {
     fn a_written_table_reads_back_and_refuses_bad_bytes() {
         let g = Geometry::STANDARD;
         let a = Position::from_moves("44").unwrap();
-        let entries = [(key3(g, a.current(), a.mask()), -1)];
+        let entries = [(key3(g, a.current() as u64, a.mask() as u64), -1)];
         let bytes = Table::write(g, 4, 2, 10, &entries);
         assert_eq!(bytes.len(), 6 + 1031 * 3);
         let (geometry, depth, t) = Table::from_bytes(&bytes).unwrap();
         assert_eq!((geometry, depth, t.used()), (g, 4, 1));
         assert_eq!(
-            t.probe(g, a.current(), a.mask()),
+            t.probe(g, a.current() as u64, a.mask() as u64),
             Some(BookValue::Exact(-1))
         );
         let b = Position::from_moves("43").unwrap();
-        assert_eq!(t.probe(g, b.current(), b.mask()), None);
+        assert_eq!(t.probe(g, b.current() as u64, b.mask() as u64), None);
         let mut short = bytes.clone();
         short.pop();
         assert_eq!(
