@@ -91,4 +91,14 @@ export async function sizeChecks({ check, page, base, idle, analysed, shownScore
     assert.equal(param(page, 'moves'), '10,1');
     assert.equal(await stones(page), 2);
   });
+
+  await check('Connect Four: a link to a board the library cannot make shows the API\'s reason', { apiErrors: true }, async () => {
+    await page.goto(`${base}/?game=connect4&size=20x4`);
+    await idle(page);
+    assert.match(await page.textContent('#status'), /bad board size `20x4`: a board has at most 16 columns, not 20/);
+    // Another size from the picker starts a game there.
+    await page.selectOption('#size', '8x5');
+    await idle(page);
+    assert.equal(await columns(page), 8);
+  });
 }

@@ -266,7 +266,7 @@ export const connect4 = {
     const d = a.done;
     p.append(el('dl', { class: 'kv' },
       el('dt', {}, 'to move'), el('dd', {}, this.playerName(toMove())),
-      el('dt', {}, 'score'), d && d.complete ? el('dd', { class: resultClass(d.score) }, `${d.score} (${d.score_text})`) : el('dd', {}, d ? 'not solved exactly yet' : 'analysing...'),
+      el('dt', {}, 'score'), d && d.complete ? el('dd', { class: resultClass(d.score) }, `${d.score} (${d.score_text})`) : el('dd', {}, d ? 'not exact: not every column solved in time' : 'analysing...'),
       el('dt', {}, 'best columns'), el('dd', { id: 'best-columns' }, d && d.complete ? d.best_columns.join(', ') : '-'),
       el('dt', {}, d && d.complete ? 'solved in' : 'searched'), el('dd', {}, d ? `${d.time_ms} ms` : '-')));
   },
