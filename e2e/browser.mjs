@@ -14,6 +14,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { godChecks } from './santorini_gods.mjs';
 import { levelChecks } from './levels.mjs';
+import { sizeChecks } from './sizes.mjs';
 
 const [base, artifacts = 'artifacts', shallow] = process.argv.slice(2);
 if (!base) {
@@ -388,6 +389,7 @@ await check('Santorini analysis: legal moves, engine move, move-to set and dista
 
 await godChecks({ check, page, base, api, idle, context });
 await levelChecks({ check, page, base, idle });
+await sizeChecks({ check, page, base, idle, analysed, shownScores, api, bitgames });
 
 await check('a position is shared by link, and bad links show the API error', { apiErrors: true }, async () => {
   const other = await context.newPage();

@@ -117,6 +117,25 @@ await check('Connect Four links: every column exact, equal to the CLI; 2 to 7 st
   await fresh.close();
 });
 
+await check('Connect Four on 8x5 from the link, then 10x4 from the picker, on the worker', async () => {
+  const fresh = await context.newPage();
+  const moves = '1234567812345678';
+  const cli = JSON.parse(execFileSync(bitgames, ['connect4', 'analyze', '--width', '8', '--height', '5', '--json', moves], { encoding: 'utf8' }));
+  await fresh.goto(`${base}/?game=connect4&mode=humans&size=8x5&moves=${moves}`);
+  await analysed(fresh);
+  assert.equal(await fresh.$$eval('.c4 .col', (cs) => cs.length), 8);
+  assert.deepEqual(await shownScores(fresh), cli.scores);
+  await fresh.selectOption('#size', '10x4');
+  await idle(fresh);
+  assert.equal(new URL(fresh.url()).searchParams.get('size'), '10x4');
+  assert.equal(await fresh.$$eval('.c4 .col', (cs) => cs.length), 10);
+  await fresh.click('.c4 .col[data-col="10"]');
+  await idle(fresh);
+  assert.equal(movesOf(fresh), '10');
+  assert.equal(await fresh.getAttribute('[data-cell="10,1"]', 'data-player'), '1');
+  await fresh.close();
+});
+
 await check('the first paint does not wait for the book; the analysis waits for it, then is exact', async () => {
   let release;
   const held = new Promise((resolve) => { release = resolve; });

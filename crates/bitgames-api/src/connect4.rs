@@ -1,6 +1,9 @@
 //! Connect Four routes. Scores are Pascal Pons' (see `data/connect4/README.md`),
 //! words and moves come from the library (`bitgames::connect4::{score, policy}`):
 //!
+//! Every route takes `size=WxH` (7x6 when absent; see [`board_size`]) and
+//! moves in that board's notation (`10,3,4` from 10 columns on).
+//!
 //! - `GET /api/connect4/state?moves=4453`: the board, whose turn, the end of
 //!   the game (winner, the cells of the four); no search, answered at once.
 //! - `GET /api/connect4/analyze?moves=4453[&time_ms=3000][&stream=1]`: the
@@ -12,17 +15,20 @@
 //!   answer is NDJSON, one line per column as it is solved, then the summary.
 //!   A 503 only when every engine is busy.
 //!
-//! The engine's move is the generic `GET /api/connect4/bestmove`.
+//! The engine's move is the generic `GET /api/connect4/bestmove` (with
+//! `size` and `moves`, or a `position` grid). Off 7x6 there is no book: the
+//! columns not solved in time are answered not exact, never guessed.
 //!
 //! The answers do not depend on what the server solved before, only their
 //! speed does (the solvers keep their tables between requests).
 
+use super::board_size;
 use super::context::Context;
 use super::error::{ApiError, Params, optional, required, time_ms};
 use bitgames::connect4::policy::{best_columns, centre_first};
 use bitgames::connect4::score::Verdict;
 use bitgames::connect4::solver::{Mode, Solver};
-use bitgames::connect4::{Geometry, Position};
+use bitgames::connect4::{Geometry, Position, read_position};
 use bitgames::time::Instant;
 use bitgames::{Game, Player};
 use serde_json::{Value, json};
@@ -36,28 +42,30 @@ pub const MAX_TIME_MS: u64 = 60_000;
 /// The first pass of an analysis: exact scores that come this quickly.
 const AT_ONCE: Duration = Duration::from_millis(150);
 
-/// The position of the `moves` parameter (column digits, or numbers
-/// separated by commas, written back as digits; blanks between
-/// them, as the generic routes write moves, are dropped), or a 400 naming the
-/// bad move; the 400 also describes the position before the refused move
-/// (`before_refused`: the keys of `state`), so that the page draws the stones
-/// of a bad link without replaying the moves itself.
+/// The position of the `moves` parameter on the board of `size` (7x6 when
+/// absent; see [`board_size`]): column digits, or numbers separated by
+/// commas (any board; written back as digits up to 9 columns); blanks
+/// between digits, as the generic routes write moves, are dropped, and
+/// separate the columns of a board of 10 or more. A 400 names the bad size
+/// or the bad move; the latter also describes the position before the
+/// refused move (`before_refused`: the keys of `state`), so that the page
+/// draws the stones of a bad link without replaying the moves itself.
 pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
-    let moves: String = required(params, "moves")?.split_whitespace().collect();
-    bitgames::connect4::read_position(Geometry::STANDARD, &moves).map_err(|e| {
+    let geometry = board_size::geometry(params)?;
+    let moves = board_size::moves_text(required(params, "moves")?, geometry.width());
+    read_position(geometry, &moves).map_err(|e| {
+        let on = if geometry == Geometry::STANDARD {
+            String::new()
+        } else {
+            format!(" on {geometry}")
+        };
         let error = ApiError::bad(format!(
-            "bad Connect Four moves `{}`: {e}",
+            "bad Connect Four moves `{}`{on}: {e}",
             bitgames::excerpt(&moves)
         ));
-        // The moves before the refused one: characters of a digit list,
-        // items of a comma-separated one (written back as digits).
-        let before: String = if moves.contains(',') {
-            moves.split(',').take(e.index() - 1).collect()
-        } else {
-            moves.chars().take(e.index() - 1).collect()
-        };
-        match Position::from_moves(&before) {
-            Ok(pos) => error.with(json!({ "before_refused": describe(&pos, &before) })),
+        let before = board_size::moves_before(&moves, e.index());
+        match read_position(geometry, &before) {
+            Ok((pos, before)) => error.with(json!({ "before_refused": describe(&pos, &before) })),
             Err(_) => error,
         }
     })
@@ -98,11 +106,13 @@ pub fn describe(pos: &Position, moves: &str) -> Value {
         "board": board,
         "width": pos.width(),
         "height": pos.height(),
+        "size": geometry.to_string(),
+        // Decimal strings: a board past 53 bits does not fit a JavaScript number.
         "bits": {
-            "position": pos.current(),
-            "mask": pos.mask(),
-            "key": pos.key(),
-            "bottom": geometry.bottom_mask(),
+            "position": pos.current().to_string(),
+            "mask": pos.mask().to_string(),
+            "key": pos.key().to_string(),
+            "bottom": geometry.bottom_mask().to_string(),
         },
     })
 }

@@ -30,7 +30,14 @@ fn game(name: &str) -> Result<&'static dyn DynGame, ApiError> {
 /// The position of a request: `position` (absent, empty or `-`: the start)
 /// after `moves` (separated by blanks, as the command's `--moves`: a move
 /// may itself hold a comma, as Santorini's placements `B3,D3` do), in notation.
+/// Connect Four also takes `size` with `moves` from that board's empty
+/// position (see [`crate::board_size::generic_start`]).
 fn position(g: &dyn DynGame, params: &Params) -> Result<String, ApiError> {
+    if g.name() == <bitgames::connect4::Position as bitgames::Game>::NAME
+        && let Some(start) = crate::board_size::generic_start(params)
+    {
+        return start;
+    }
     let start = optional(params, "position").unwrap_or("-");
     let moves: Vec<&str> = optional(params, "moves")
         .map(split_moves)

@@ -9,6 +9,7 @@
 //! - one module a game ([`tictactoe`], [`connect4`], [`santorini`]) and the
 //!   routes every registered game gets ([`generic`]).
 
+pub mod board_size;
 pub mod connect4;
 pub mod context;
 pub mod error;
@@ -51,12 +52,14 @@ pub fn routes() -> Vec<String> {
         "GET /api/games".to_string(),
         format!("GET /api/{{{games}}}/legal?position=...[&moves=...]"),
         format!("GET /api/{{{games}}}/bestmove?position=...[&moves=...][&time_ms=1000][&depth=N]"),
+        "GET /api/connect4/{legal,bestmove}?size=8x5&moves=... (a board size other than 7x6: the moves from its empty board)".to_string(),
     ];
     routes.extend(
         [
             "GET /api/tictactoe/analyze?moves=1524",
-            "GET /api/connect4/state?moves=4453",
-            "GET /api/connect4/analyze?moves=4453[&time_ms=3000][&stream=1]",
+            "GET /api/connect4/state?moves=4453[&size=8x5]",
+            "GET /api/connect4/analyze?moves=4453[&size=8x5][&time_ms=3000][&stream=1]",
+            "GET /api/connect4/sizes",
             "GET /api/santorini/state?position=...[&moves=...]",
             "GET /api/santorini/gods[?pick=apollo,random]",
             "GET /api/santorini/move-to?instance=(1,2) [25 levels] | ?position=...&space=C3",
@@ -105,6 +108,7 @@ pub fn respond(
         "tictactoe/analyze" => tictactoe::analyze(&ctx.tictactoe, p),
         "connect4/state" => connect4::state(p),
         "connect4/analyze" => connect4::analyze(ctx, p, emit),
+        "connect4/sizes" => Ok(board_size::sizes()),
         "santorini/state" => {
             santorini::position(p).map(|(pos, given)| santorini::describe(&pos, &given))
         }

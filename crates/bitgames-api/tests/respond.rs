@@ -2,8 +2,10 @@
 //! server (the server's own tests cover the same answers over HTTP).
 
 use bitgames::connect4::solver::book::Book;
+use bitgames::connect4::solver::{Mode, Solver};
+use bitgames::connect4::{Geometry, read_position};
 use bitgames_api::{Context, Reply, respond};
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::sync::Arc;
 
 fn ask(ctx: &Context, path: &str, query: &str) -> Reply {
@@ -104,4 +106,155 @@ fn bad_requests_get_the_api_errors() {
     assert!(r.body["error"].as_str().unwrap().contains("the routes are"));
     let r = ask(&ctx, "connect4/state", "");
     assert_eq!(r.body["error"], "missing parameter `moves`");
+}
+
+/// The exact score of every column of `moves` on `geometry`, by the solver
+/// itself (no book, no deadline): `None` for a full column.
+fn solved(geometry: Geometry, moves: &str) -> Vec<Option<i32>> {
+    let (pos, _) = read_position(geometry, moves).unwrap();
+    Solver::new().analyze(&pos, Mode::Strong).unwrap().scores
+}
+
+#[test]
+fn connect4_state_and_exact_analysis_on_an_8x5_board() {
+    let ctx = Context::new(20, None);
+    let r = ask(&ctx, "connect4/state", "size=8x5&moves=4455");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        (&r.body["width"], &r.body["height"]),
+        (&json!(8), &json!(5))
+    );
+    assert_eq!(r.body["size"], "8x5");
+    assert_eq!(r.body["moves"], "4455");
+    assert_eq!(
+        r.body["board"],
+        json!(["........", "........", "........", "...OO...", "...XX..."])
+    );
+    // The bitboards as decimal strings: 4 stones, column c at bits 6c.. on 8x5.
+    let mask: u128 = r.body["bits"]["mask"].as_str().unwrap().parse().unwrap();
+    assert_eq!(mask, (0b11 << 18) | (0b11 << 24));
+    // Comma moves on 8x5 come back as digits.
+    let r = ask(&ctx, "connect4/state", "size=8x5&moves=4,4,5,5");
+    assert_eq!(r.body["moves"], "4455");
+
+    let moves = "1234567812345678";
+    let r = ask(
+        &ctx,
+        "connect4/analyze",
+        &format!("size=8x5&moves={moves}&time_ms=20000"),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["complete"], true, "{}", r.body);
+    assert_eq!(r.body["book"], false);
+    let expected = solved(Geometry::new(8, 5).unwrap(), moves);
+    assert_eq!(r.body["scores"], json!(expected));
+    assert_eq!(r.body["exact"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn an_unfinished_analysis_off_7x6_is_not_exact() {
+    let ctx = Context::new(16, None);
+    // The empty 8x5 board takes the solver many seconds.
+    let r = ask(&ctx, "connect4/analyze", "size=8x5&moves=&time_ms=1");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["complete"], false);
+    assert_eq!(r.body["exact"], json!(vec![false; 8]));
+    assert_eq!(r.body["scores"], json!(vec![Value::Null; 8]));
+    assert_eq!(r.body["score"], Value::Null);
+}
+
+#[test]
+fn a_10x4_board_takes_comma_moves_everywhere() {
+    let ctx = Context::new(16, None);
+    let r = ask(&ctx, "connect4/state", "size=10x4&moves=10%2C1%2C5%2C5");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["moves"], "10,1,5,5");
+    assert_eq!(r.body["board"][3], "O...X....X");
+    assert_eq!(r.body["board"][2], "....O.....");
+    assert_eq!(r.body["playable"].as_array().unwrap().len(), 10);
+    // Blank-separated columns, as the generic routes write them, too.
+    let r = ask(&ctx, "connect4/state", "size=10x4&moves=10+1+5+5");
+    assert_eq!(r.body["moves"], "10,1,5,5");
+    // The refused move is named, and the position before it described.
+    let r = ask(&ctx, "connect4/state", "size=10x4&moves=10,10,10,10,10");
+    assert_eq!(r.status, 400);
+    let error = r.body["error"].as_str().unwrap();
+    assert!(
+        error.contains("on 10x4") && error.contains("move 5 `10`"),
+        "{error}"
+    );
+    assert_eq!(r.body["before_refused"]["moves"], "10,10,10,10");
+    // The engine's move and the legal moves of the generic routes.
+    let l = ask(&ctx, "connect4/legal", "size=10x4&moves=10,1,5,5");
+    assert_eq!(l.status, 200, "{}", l.body);
+    assert_eq!(l.body["legal_moves"].as_array().unwrap().len(), 10);
+    let moves = "10,1,5,5,6,6,4,7,7,3,3,8";
+    let b = ask(
+        &ctx,
+        "connect4/bestmove",
+        &format!("size=10x4&moves={moves}&time_ms=20000"),
+    );
+    assert_eq!(b.status, 200, "{}", b.body);
+    assert_eq!(b.body["exact"], true, "{}", b.body);
+    let scores = solved(Geometry::new(10, 4).unwrap(), moves);
+    let best = scores.iter().flatten().max().copied();
+    assert_eq!(b.body["score"], json!(best));
+    let column: usize = b.body["best"].as_str().unwrap().parse().unwrap();
+    assert_eq!(scores[column - 1], best, "{}", b.body);
+}
+
+#[test]
+fn bad_sizes_are_400s_that_say_why() {
+    let ctx = Context::new(16, None);
+    let cases = [
+        ("abc", "write columns x rows"),
+        ("20x4", "at most 16 columns, not 20"),
+        // Past every bitboard: 16 x 9 = 144 bits.
+        ("16x8", "144 bits"),
+        ("0x6", "at least one column"),
+    ];
+    for (size, why) in cases {
+        for route in ["connect4/state", "connect4/analyze", "connect4/bestmove"] {
+            let r = ask(&ctx, route, &format!("size={size}&moves="));
+            assert_eq!(r.status, 400, "{route} {size}: {}", r.body);
+            let error = r.body["error"].as_str().unwrap();
+            assert!(
+                error.contains(&format!("bad board size `{size}`")) && error.contains(why),
+                "{route} {size}: {error}"
+            );
+        }
+    }
+    let r = ask(&ctx, "connect4/bestmove", "size=8x5&position=4453");
+    assert_eq!(r.status, 400);
+    assert!(r.body["error"].as_str().unwrap().contains("not both"));
+    let r = ask(&ctx, "connect4/state", "size=8x5&moves=49");
+    assert_eq!(r.status, 400);
+    assert!(
+        r.body["error"].as_str().unwrap().contains("on 8x5"),
+        "{}",
+        r.body
+    );
+}
+
+#[test]
+fn the_sizes_are_tromps_boards_that_the_library_makes() {
+    let ctx = Context::new(16, None);
+    let r = ask(&ctx, "connect4/sizes", "");
+    assert_eq!(r.status, 200);
+    assert_eq!(r.body["default"], "7x6");
+    let sizes = r.body["sizes"].as_array().unwrap();
+    let names: Vec<&str> = sizes.iter().map(|s| s["size"].as_str().unwrap()).collect();
+    assert_eq!(names[0], "4x4");
+    for name in ["7x6", "8x5", "10x4", "11x4", "4x11"] {
+        assert!(names.contains(&name), "{name}: {names:?}");
+    }
+    let standard = sizes.iter().find(|s| s["size"] == "7x6").unwrap();
+    assert_eq!(standard["value_text"], "first player wins");
+    let s8x6 = sizes.iter().find(|s| s["size"] == "8x6").unwrap();
+    assert_eq!(s8x6["value_text"], "second player wins");
+    for s in sizes {
+        let (w, h) = (s["width"].as_u64().unwrap(), s["height"].as_u64().unwrap());
+        assert!((4..=11).contains(&w) && (4..=11).contains(&h));
+        assert!(Geometry::new(w as usize, h as usize).is_ok(), "{s}");
+    }
 }

@@ -81,7 +81,7 @@ function setIdle(idle) {
 
 /** What names the position shown: an answer of the API is for this key. */
 function positionKey() {
-  return JSON.stringify([state.game, state.view, state.start, state.moves]);
+  return JSON.stringify([state.game, state.view, state.start, state.size, state.moves]);
 }
 
 async function refresh(options) {
@@ -270,6 +270,9 @@ function syncControls() {
   $('#level').value = String(state.level);
   $('#level-label').hidden = state.mode !== 'engine';
   $('#level-label').title = `${page.game.levels || 'Each level plays better than the one below.'} 0: a random legal move; 10: full strength.`;
+  // A game with board sizes (Connect Four) fills and shows the size picker.
+  $('#size-label').hidden = !page.game.sizePicker;
+  if (page.game.sizePicker) page.game.sizePicker($('#size'));
   document.title = `bitgames: ${gameInfo(state.game).title}`;
 }
 
@@ -314,6 +317,8 @@ function wireControls() {
   $('#side').addEventListener('change', (e) => { state.side = Number(e.target.value); refresh(); });
   $('#think').addEventListener('change', (e) => { state.think = Number(e.target.value); refresh(); });
   $('#level').addEventListener('change', (e) => { state.level = Number(e.target.value); refresh(); });
+  // Another board size: a new game on it.
+  $('#size').addEventListener('change', (e) => { state.size = e.target.value; page.data = null; newGame(); });
   $('#new').addEventListener('click', newGame);
   $('#undo').addEventListener('click', undo);
   $('#back').addEventListener('click', stepBack);

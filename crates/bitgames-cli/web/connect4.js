@@ -1,9 +1,38 @@
 // Connect Four: the board of /api/connect4/state, the score of every column
 // streamed by /api/connect4/analyze, the engine's move of the generic
-// /api/connect4/bestmove (exact or not, and why not).
+// /api/connect4/bestmove (exact or not, and why not), on any board size of
+// /api/connect4/sizes (the picker; `size=8x5` in the link and the API).
 
 import { api, apiLines } from './api.js';
 import { $, el, state, page, actions, bitboard, focusedCell, isOver, levelParams, movesText, refocus, clearBoard, playerNameOf, resultClass, setStatus, toMove, whoText } from './page.js';
+
+/** The board size of a link: columns x rows; the API says whether it is one. */
+const SIZE = /^\d{1,2}x\d{1,2}$/;
+
+/** The board size's width (columns). */
+function width() {
+  return Number(state.size.split('x')[0]);
+}
+
+/** The API's parameter of the board size: none at 7x6. */
+function sizeParams() {
+  return state.size === '7x6' ? {} : { size: state.size };
+}
+
+/** The moves of a move list: one digit a move, or numbers separated by commas (10 columns or more). */
+function splitMoves(text) {
+  if (text.includes(',')) return text.split(',').map((t) => t.trim()).filter(Boolean);
+  return text.replace(/[^0-9]/g, '').match(/./g) || [];
+}
+
+/** The sizes of /api/connect4/sizes, asked once: [{size, value_text}] (7x6 alone if the API does not answer). */
+let sizes = null;
+async function loadSizes() {
+  if (!sizes) {
+    sizes = api('connect4/sizes', {}).then((a) => a.sizes, () => [{ size: '7x6', value_text: 'first player wins' }]);
+  }
+  return sizes;
+}
 
 /** The first analysis budget, then what "Keep thinking" asks for (ms; the server allows 60 s). */
 const BUDGETS = [6000, 30000, 60000];
@@ -43,16 +72,45 @@ export const connect4 = {
   linkOpensAnalysis: true,
   usesThink: true,
   levels: 'From random to perfect: a column drawn among all, weighted by their exact scores, the better ones likelier as the level rises.',
-  help: 'Click a column, or type 1-7. Left and right arrows step back and forward through the moves; e: engine move, u: undo, n: new game. Scores: positive = the player to move wins (22 - the winner\'s stones at the end).',
-  /** The moves of a URL: one character a move. */
-  splitMoves: (text) => text.replace(/[^0-9a-cA-C]/g, '').match(/./g) || [],
-  joinMoves: (moves) => moves.join(''),
+  get help() {
+    const w = width();
+    const keys = w <= 9 ? `1-${w}` : `1-9, 0 for 10`;
+    return `${state.size} board. Click a column, or type ${keys}. Left and right arrows step back and forward through the moves; e: engine move, u: undo, n: new game. Scores: positive = the player to move wins (${Math.floor(this.cells() / 2) + 1} - the winner's stones at the end).`;
+  },
+  /** The number of cells of the board. */
+  cells() {
+    const [w, h] = state.size.split('x').map(Number);
+    return w * h;
+  },
+  /** The moves of a URL and of the API: one digit a move up to 9 columns, numbers separated by commas beyond. */
+  splitMoves,
+  joinMoves: (moves) => moves.join(width() <= 9 ? '' : ','),
+  readUrl(q) {
+    const size = (q.get('size') || '').trim().toLowerCase();
+    if (SIZE.test(size)) state.size = size;
+  },
+  writeUrl(q) {
+    if (state.size !== '7x6') q.set('size', state.size);
+  },
+  /** Fills the size picker (once the sizes came) and shows the board's size. */
+  sizePicker(select) {
+    const fill = (list) => {
+      const known = list.some((s) => s.size === state.size);
+      const all = known ? list : [...list, { size: state.size, value_text: 'not in the list' }];
+      if (select.options.length !== all.length) {
+        select.replaceChildren(...all.map((s) => el('option', { value: s.size }, `${s.size}${s.value_text ? ` (${s.value_text})` : ''}`)));
+      }
+      select.value = state.size;
+    };
+    select.value = state.size;
+    loadSizes().then(fill);
+  },
   playerName: (p) => playerNameOf('connect4', p),
-  load: () => api('connect4/state', { moves: movesText() }),
+  load: () => api('connect4/state', { moves: movesText(), ...sizeParams() }),
   note: null,
   noteClass: null,
   async engineMove(signal) {
-    const answer = await api('connect4/bestmove', { moves: state.moves.join(' '), time_ms: String(state.think), ...levelParams() }, signal);
+    const answer = await api('connect4/bestmove', { moves: state.moves.join(' '), ...sizeParams(), time_ms: String(state.think), ...levelParams() }, signal);
     // Say plainly whether the move is exact, and why not (below level 10: the level's words).
     this.note = `Engine played column ${answer.best}: ${answer.level !== null && answer.level < 10 ? answer.score_text : engineNote(answer)}`;
     this.noteClass = answer.exact ? null : 'inexact';
@@ -73,7 +131,7 @@ export const connect4 = {
       if (a.done && a.done.complete) s += `: ${a.done.score_text}`;
       else if (a.error) s += ` (${a.error})`;
       // Every column's result known, not yet how soon: the result itself is exact.
-      else if (a.done) s += a.done.result ? `: ${a.done.result} (how soon: not solved yet)` : ': not solved yet';
+      else if (a.done) s += a.done.result ? `: ${a.done.result} (how soon: not solved in time)` : ': not solved in time (not every column is exact)';
       else s += ': analysing...';
     }
     if (state.hold && state.mode === 'engine' && toMove() !== state.side) s += ' · the engine waits: play, or press Engine move';
@@ -95,7 +153,7 @@ export const connect4 = {
     const abort = new AbortController();
     page.extra.abort = abort;
     try {
-      await apiLines('connect4/analyze', { moves: movesText(), time_ms: String(budget), stream: '1' }, (line) => {
+      await apiLines('connect4/analyze', { moves: movesText(), ...sizeParams(), time_ms: String(budget), stream: '1' }, (line) => {
         if (my !== page.token) return;
         if (line.type === 'column') a.columns[line.column] = line;
         if (line.type === 'done') a.done = line;
@@ -124,7 +182,13 @@ export const connect4 = {
     if (!view) return;
     const { grid, heights } = gridOf(view);
     const four = new Set((view.winning_cells || []).map(([c, r]) => `${c - 1},${r - 1}`));
-    const last = view.moves.length ? Number(view.moves[view.moves.length - 1]) - 1 : -1;
+    const played = splitMoves(view.moves);
+    const last = played.length ? Number(played[played.length - 1]) - 1 : -1;
+    // The grid's columns, and cells small enough for 8 columns and more.
+    const wrap = $('#board-wrap');
+    wrap.style.setProperty('--c4cols', String(view.width));
+    if (view.width > 7) wrap.style.setProperty('--c4cell', `min(${(84 / view.width).toFixed(1)}vw, ${Math.floor(470 / view.width)}px)`);
+    else wrap.style.removeProperty('--c4cell');
     const a = this.analysis();
     const best = new Set(a.done && a.done.complete ? a.done.best_columns : []);
     const analysing = state.analysis && !data.failed && !isOver();
@@ -140,11 +204,12 @@ export const connect4 = {
           'data-col': c + 1,
           'data-score': exact ? line.score : '',
           'data-exact': line ? String(exact) : null,
-          title: line && !exact ? 'win/draw/loss only so far: the exact score is still being solved' : null,
+          title: line && !exact ? (a.done ? 'not exact: win/draw/loss only, the exact score was not solved in time' : 'win/draw/loss only so far: the exact score is still being solved')
+            : !line && open && (a.done || a.error) ? 'not exact: not solved in time' : null,
         });
         if (line && exact) cell.append(el('b', {}, line.score > 0 ? `+${line.score}` : line.score), el('span', { class: 'words' }, line.words));
         else if (line) cell.append(el('b', {}, line.words), el('span', { class: 'words' }, a.done ? 'not exact' : '...'));
-        else if (open) cell.append(el('b', {}, a.done || a.error ? '?' : '...'), el('span', { class: 'words' }, ''));
+        else if (open) cell.append(el('b', {}, a.done || a.error ? '?' : '...'), el('span', { class: 'words' }, a.done || a.error ? 'not in time' : ''));
         above.append(cell);
       }
     }
@@ -187,7 +252,7 @@ export const connect4 = {
       p.append(`Analysing: ${exact} of ${open} columns exact...`);
     } else if (!a.done.complete) {
       const more = BUDGETS[Math.min(a.step + 1, BUDGETS.length - 1)];
-      p.append(`${exact} of ${open} columns exact after ${(a.done.time_ms / 1000).toFixed(1)} s (the others: win/draw/loss where shown).`,
+      p.append(`${exact} of ${open} columns exact after ${(a.done.time_ms / 1000).toFixed(1)} s: not complete, the others were not solved in time (win/draw/loss where shown).`,
         el('button', { type: 'button', id: 'keep-thinking', onclick: () => this.analyse(page.token, a.step + 1) }, `Keep thinking (${more / 1000} s)`));
     } else {
       p.append(`All ${open} columns exact in ${(a.done.time_ms / 1000).toFixed(2)} s${a.done.best_columns.length > 1 ? `; best columns ${a.done.best_columns.join(', ')}` : ''}.`);
@@ -201,25 +266,28 @@ export const connect4 = {
     const d = a.done;
     p.append(el('dl', { class: 'kv' },
       el('dt', {}, 'to move'), el('dd', {}, this.playerName(toMove())),
-      el('dt', {}, 'score'), d && d.complete ? el('dd', { class: resultClass(d.score) }, `${d.score} (${d.score_text})`) : el('dd', {}, d ? 'not solved exactly yet' : 'analysing...'),
+      el('dt', {}, 'score'), d && d.complete ? el('dd', { class: resultClass(d.score) }, `${d.score} (${d.score_text})`) : el('dd', {}, d ? 'not exact: not every column solved in time' : 'analysing...'),
       el('dt', {}, 'best columns'), el('dd', { id: 'best-columns' }, d && d.complete ? d.best_columns.join(', ') : '-'),
       el('dt', {}, d && d.complete ? 'solved in' : 'searched'), el('dd', {}, d ? `${d.time_ms} ms` : '-')));
   },
   bitsPanel(p) {
     const { data } = page;
     p.append(el('h2', {}, 'Bitboards'));
-    p.append(el('p', { class: 'help' }, 'Bit of (column, row) = column*7 + row, row 0 at the bottom; the top row of each column is a spare bit. position = stones of the player to move, mask = all stones, key = position + mask + bottom row.'));
     // Each column is height + 1 bits (the spare bit on top).
     const stride = data.height + 1;
+    p.append(el('p', { class: 'help' }, `Bit of (column, row) = column*${stride} + row, row 0 at the bottom; the top row of each column is a spare bit. position = stones of the player to move, mask = all stones, key = position + mask + bottom row.`));
     const layout = [];
     for (let r = data.height; r >= 0; r--) layout.push(Array.from({ length: data.width }, (_, c) => c * stride + r));
     const spare = (bit) => bit % stride === data.height;
     const b = data.bits || {};
     p.append(el('div', { class: 'bitboards' },
-      ['position', 'mask', 'key'].map((name) => bitboard(name, b[name] || 0, layout, { spare, hex: true }))));
+      // The API sends them as decimal strings (past 53 bits a number would lose bits).
+    ['position', 'mask', 'key'].map((name) => bitboard(name, b[name] || '0', layout, { spare, hex: true }))));
   },
   key(e) {
-    if (/^[1-7]$/.test(e.key)) { actions.play(Number(e.key)); return true; }
+    // Digits 1-9 (and 0 for column 10 on a wider board).
+    const col = e.key === '0' ? 10 : /^[1-9]$/.test(e.key) ? Number(e.key) : 0;
+    if (col && col <= width()) { actions.play(col); return true; }
     // As on connect4.gamesolver.org: the arrows step through the moves played.
     if (e.key === 'ArrowLeft') { actions.stepBack(); return true; }
     if (e.key === 'ArrowRight') { actions.stepForward(); return true; }

@@ -34,6 +34,7 @@ export const state = {
   bits: false,
   overlay: 'both', // Santorini: 'none' | 'moveto' | 'distances' | 'both'
   sel: {}, // Santorini selection: {steps, from} of the turn being built, or {from, inspect}
+  size: '7x6', // Connect Four: the board, columns x rows (URL `size`, absent at 7x6)
   gods: null, // Santorini: the gods of a game from the start, `apollo,pan` (URL `gods`)
   start: null, // a start position other than the game's start (URL `position`)
   line: [], // the moves of the line played: step back and forward within it

@@ -28,6 +28,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/tictactoe/analyze", get(tictactoe_analyze))
         .route("/api/connect4/state", get(connect4_state))
         .route("/api/connect4/analyze", get(connect4_analyze))
+        .route("/api/connect4/sizes", get(connect4_sizes))
         .route("/api/santorini/state", get(santorini_state))
         .route("/api/santorini/gods", get(santorini_gods))
         .route("/api/santorini/move-to", get(santorini_move_to))
@@ -83,6 +84,10 @@ async fn tictactoe_analyze(
 async fn connect4_state(query: Result<Query<Params>, QueryRejection>) -> Answer {
     let p = params(query)?;
     Ok(Json(bitgames_api::connect4::state(&p)?))
+}
+
+async fn connect4_sizes() -> Json<Value> {
+    Json(bitgames_api::board_size::sizes())
 }
 
 async fn connect4_analyze(

@@ -323,6 +323,50 @@ fn connect4_analysis_matches_the_command() {
 }
 
 #[test]
+fn connect4_on_another_board_size_agrees_with_the_command() {
+    let s = server();
+    let moves = "1234567812345678";
+    let params = [("size", "8x5"), ("moves", moves), ("time_ms", "20000")];
+    let (status, a) = s.get("/api/connect4/analyze", &params);
+    assert_eq!(status, 200, "{a}");
+    let out = cli(
+        &[
+            "connect4", "analyze", "--width", "8", "--height", "5", "--json", moves,
+        ],
+        "",
+    );
+    let c: Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(a["complete"], true);
+    assert_eq!(a["scores"], c["scores"]);
+    assert_eq!(a["scores"], json!([8, -9, 9, 1, 9, -9, 9, -9]));
+    assert_eq!(a["texts"], c["texts"]);
+    // The engine's move on that board, and the sizes the page offers.
+    let (status, b) = s.get("/api/connect4/bestmove", &params);
+    assert_eq!(status, 200, "{b}");
+    assert_eq!((&b["exact"], &b["score"]), (&json!(true), &json!(9)));
+    assert!(
+        ["3", "5", "7"].contains(&b["best"].as_str().unwrap()),
+        "{b}"
+    );
+    let (status, sizes) = s.get("/api/connect4/sizes", &[]);
+    assert_eq!(status, 200);
+    assert!(
+        sizes["sizes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|x| x["size"] == "8x5")
+    );
+    let (status, why) = error_of(
+        &s,
+        "/api/connect4/state",
+        &[("size", "8x99"), ("moves", "")],
+    );
+    assert_eq!(status, 400);
+    assert!(why.contains("bad board size `8x99`"), "{why}");
+}
+
+#[test]
 fn connect4_answer_in_full() {
     let s = server();
     let (status, a) = s.get("/api/connect4/analyze", &[("moves", "44455554221")]);
@@ -338,12 +382,12 @@ fn connect4_answer_in_full() {
         ])
     );
     // mask: column c holds bits 7c..7c+5; three stones in column 1 are bits 0..=2 etc.
-    let mask = a["bits"]["mask"].as_u64().unwrap();
-    let position = a["bits"]["position"].as_u64().unwrap();
-    let key = a["bits"]["key"].as_u64().unwrap();
+    // Decimal strings (a board past 53 bits does not fit a JavaScript number).
+    let bits = |name: &str| -> u128 { a["bits"][name].as_str().unwrap().parse().unwrap() };
+    let (mask, position, key) = (bits("mask"), bits("position"), bits("key"));
     assert_eq!(mask.count_ones(), 11);
     assert_eq!(position & !mask, 0);
-    assert_eq!(key, position + mask + a["bits"]["bottom"].as_u64().unwrap());
+    assert_eq!(key, position + mask + bits("bottom"));
     assert_eq!(mask & 0b111_1111, 0b1, "column 1 holds one stone");
 }
 
