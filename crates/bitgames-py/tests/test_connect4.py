@@ -47,8 +47,8 @@ def test_bad_grids_raise_clear_errors():
     grid[3, 0] = 1
     with pytest.raises(ValueError, match=r"floating stone: column 1, row 3"):
         c4.from_grid(grid)
-    with pytest.raises(ValueError, match="72 bits"):
-        c4.boardzahl(np.zeros((8, 8), dtype=int))
+    with pytest.raises(ValueError, match="132 bits, more than the 128"):
+        c4.boardzahl(np.zeros((10, 12), dtype=int))
     with pytest.raises(ValueError, match="line 2 .* has 6 cells, expected 7"):
         c4.boardzahl([[0] * 7, [0] * 6])
     with pytest.raises(ValueError, match="outside the 7x6 board"):
@@ -149,3 +149,23 @@ def test_a_ten_column_board_writes_its_moves_with_commas_and_solves():
     assert solver.solve(pos) == 0
     with pytest.raises(ValueError):
         pos.child(10)
+
+
+def test_an_eight_by_eight_board_past_64_bits_plays_keys_and_solves():
+    pos = c4.from_grid(np.zeros((8, 8), dtype=int))
+    assert (pos.width, pos.height) == (8, 8)
+    moves = "145652351157158851814333168662581873882265"
+    for ch in moves:
+        pos = pos.child(int(ch) - 1)
+    # The words are Python ints past 64 bits: column 8 starts at bit 63.
+    ones, twos, mask = pos.boardzahl()
+    assert mask >= 1 << 64 and ones | twos == mask and ones & twos == 0
+    assert bin(mask).count("1") == len(moves)
+    assert pos.key() > 1 << 64
+    # `bitgames connect4 analyze --width 8 --height 8 <moves>` says the same.
+    solver = Solver(book=None)
+    assert solver.analyze(pos) == [None, -10, -10, -11, None, 9, 9, None]
+    assert solver.solve(pos) == 9
+    assert c4.alignment(pos.boardzahl()[0], width=8, height=8) is False
+    with pytest.raises(ValueError, match="16x8 board needs 16 x \\(8 \\+ 1\\) = 144 bits"):
+        c4.from_grid(np.zeros((8, 16), dtype=int))

@@ -142,7 +142,7 @@ pub fn solver_with_table_log2(log2: u32) -> anyhow::Result<Solver> {
 /// `--width W --height H`: the board size (7x6 unless asked).
 #[derive(clap::Args, Clone, Copy, Debug)]
 pub struct Size {
-    /// Number of columns (1..16, with width x (height + 1) <= 64; from 10
+    /// Number of columns (1..16, with width x (height + 1) <= 128; from 10
     /// columns on, moves are written as numbers separated by commas: `10,3,4`).
     #[arg(long, default_value_t = 7)]
     pub width: usize,

@@ -197,8 +197,8 @@ fn analyze_errors_name_the_move_or_cell() {
         "Connect Four position `1212121`: the game is already over (player 1 wins): there is nothing to analyse",
     );
     fails_with(
-        &["--width", "8", "--height", "8", "1"],
-        "bad board size: a 8x8 board needs 8 x (8 + 1) = 72 bits, more than the 64 of a u64",
+        &["--width", "12", "--height", "10", "1"],
+        "bad board size: a 12x10 board needs 12 x (10 + 1) = 132 bits, more than the 128 of a u128",
     );
 }
 

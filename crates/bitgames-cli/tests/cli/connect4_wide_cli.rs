@@ -96,3 +96,59 @@ fn play_on_11x4_writes_the_game_with_commas() {
                 .and(predicate::str::contains(" 1  2  3  4  5  6  7  8  9 10 11")),
         );
 }
+
+/// An 8x8 position (72 bits) with 42 stones and 22 empty cells.
+const LATE_8X8: &str = "145652351157158851814333168662581873882265";
+
+#[test]
+fn boards_over_64_bits_are_analysed_and_books_of_them_refused() {
+    let out = bitgames()
+        .args([
+            "connect4", "analyze", "--width", "8", "--height", "8", "--json",
+        ])
+        .arg(LATE_8X8)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["moves"], LATE_8X8);
+    let scores: Vec<Option<i32>> = serde_json::from_value(json["scores"].clone()).unwrap();
+    assert_eq!(
+        scores,
+        [
+            None,
+            Some(-10),
+            Some(-10),
+            Some(-11),
+            None,
+            Some(9),
+            Some(9),
+            None
+        ]
+    );
+    let g = Geometry::new(8, 8).unwrap();
+    let pos = Position::from_moves_in(g, LATE_8X8).unwrap();
+    assert_ne!(pos.mask() >> 64, 0, "stones past bit 64");
+    let analysis = Solver::with_table_log2(16)
+        .analyze(&pos, Mode::Strong)
+        .unwrap();
+    assert_eq!(scores, analysis.scores);
+    assert_eq!(json["best"], 6);
+    // Refused before anything is written.
+    let book = std::env::temp_dir().join(format!("bitgames-8x8-{}.book", std::process::id()));
+    bitgames()
+        .args([
+            "connect4", "book", "build", "--width", "8", "--height", "8", "--depth", "2", "-o",
+        ])
+        .arg(&book)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "a 8x8 board needs 72 bits: opening books hold boards of at most 64 bits",
+        ));
+    assert!(!book.exists());
+}

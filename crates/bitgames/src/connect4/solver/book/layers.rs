@@ -122,7 +122,8 @@ pub fn check_key(geometry: Geometry, layers: Layers, key: u64) -> Option<String>
 
 /// The distinct positions (up to mirror image) with exactly `stones` stones
 /// that a book holds: reachable, not over, and where the player to move cannot
-/// win at once. In ascending order of their symmetric key.
+/// win at once. In ascending order of their symmetric key. Any board size
+/// (a board over 64 bits has no book, but its layers can be sampled).
 #[must_use]
 pub fn book_positions(geometry: Geometry, stones: usize) -> Vec<Position> {
     let mut layer = vec![Position::new(geometry)];
@@ -135,7 +136,7 @@ pub fn book_positions(geometry: Geometry, stones: usize) -> Vec<Position> {
                     continue;
                 }
                 let child = pos.after(col).expect("playable");
-                if seen.insert(symmetric_key(&child)) {
+                if seen.insert(full_symmetric_key(&child)) {
                     next.push(child);
                 }
             }
@@ -143,6 +144,11 @@ pub fn book_positions(geometry: Geometry, stones: usize) -> Vec<Position> {
         layer = next;
     }
     layer.retain(|p| p.winning_moves() == 0 && p.moves_played() < geometry.cells());
-    layer.sort_by_key(symmetric_key);
+    layer.sort_by_key(full_symmetric_key);
     layer
+}
+
+/// [`symmetric_key`] of a board of any size.
+fn full_symmetric_key(pos: &Position) -> u128 {
+    pos.key().min(pos.mirror_key())
 }
