@@ -152,3 +152,29 @@ fn boards_over_64_bits_are_analysed_and_books_of_them_refused() {
         ));
     assert!(!book.exists());
 }
+
+#[test]
+fn counting_on_a_board_over_64_bits_agrees_with_a_64_bit_board_while_heights_do_not_matter() {
+    // Up to 7 plies no column can hold more than 7 stones: 8x8 (128-bit
+    // keys) and 8x7 (64-bit keys) have the same sequences and positions.
+    let count = |height: &str| {
+        let out = bitgames()
+            .args([
+                "connect4", "count", "--width", "8", "--height", height, "--plies", "7",
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (tall, short) = (count("8"), count("7"));
+    let rows = |text: &str| text.lines().skip(2).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(rows(&tall), rows(&short));
+    assert!(tall.contains("8x8"), "{tall}");
+    // Ply 4: 8^4 sequences, 1,800 positions.
+    assert!(rows(&tall)[4].split_whitespace().eq(["4", "4096", "1800"]));
+}
