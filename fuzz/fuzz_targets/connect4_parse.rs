@@ -45,8 +45,9 @@ fuzz_target!(|data: &[u8]| {
             );
         }
     }
-    if rest.len() >= 8 {
-        let key = u64::from_le_bytes(rest[..8].try_into().expect("8 bytes"));
+    if rest.len() >= 16 {
+        // Keys of up to 128 bits (boards past 64 bits: 8x8, 16x7, ...).
+        let key = u128::from_le_bytes(rest[..16].try_into().expect("16 bytes"));
         if let Some(pos) = from_key(geometry, key) {
             assert_eq!(pos.key(), key);
         }
