@@ -179,6 +179,8 @@ function stepBack() {
   page.game.note = null;
   state.moves.pop();
   state.hold = true;
+  // An Engine move asked for and not yet begun is called off too.
+  state.playNow = false;
   state.sel = {};
   refresh();
 }
@@ -190,6 +192,7 @@ function stepForward() {
   page.game.note = null;
   state.moves.push(state.line[n]);
   state.hold = true;
+  state.playNow = false;
   state.sel = {};
   refresh();
 }
