@@ -8,7 +8,7 @@
 // module itself failed.
 //
 // The Connect Four book (5 MB) is fetched once the worker starts, without
-// holding up the first answers; Connect Four searches wait for it (a second
+// holding up the first answers; 7x6 Connect Four searches wait for it (a second
 // or so on a slow line) and, if it cannot be had, run without it: still
 // right, exact where they finish in their time and saying which columns are not.
 
@@ -26,8 +26,13 @@ const book = ready.then(async () => {
   }
 });
 
-/** Whether a request searches Connect Four (and so waits for the book). */
-const needsBook = (path) => path === 'connect4/analyze' || path === 'connect4/bestmove';
+/** Whether a request searches the 7x6 board (and so waits for its book):
+ *  other sizes have no book, and do not wait for it. */
+const needsBook = (path, query) => {
+  if (path !== 'connect4/analyze' && path !== 'connect4/bestmove') return false;
+  const size = new URLSearchParams(query).get('size');
+  return size === null || size.trim().toLowerCase() === '7x6';
+};
 
 // One request at a time, in the order they came.
 let queue = Promise.resolve();
@@ -37,7 +42,7 @@ self.onmessage = (e) => {
   queue = queue.then(async () => {
     try {
       await ready;
-      if (needsBook(path)) await book;
+      if (needsBook(path, query)) await book;
       let reply;
       if (stream) {
         reply = respond_lines(path, query, (line) => { self.postMessage({ id, line }); return true; });
