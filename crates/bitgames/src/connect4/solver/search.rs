@@ -348,6 +348,8 @@ impl Solver {
 /// with its next stone.
 /// The ordering's penalty of a move right under the mover's own threat.
 const UNDER_OWN_THREAT: i32 = 8;
+/// The ordering's bonus of a move that leaves the opponent one non-losing reply.
+const FORCING: i32 = 4;
 
 #[inline(always)]
 fn order_moves<W: Word, const N: usize>(
@@ -393,6 +395,11 @@ fn order_moves<W: Word, const N: usize>(
         if (mv << 1) & wins != W::ZERO && ((mv >> 1) & cur == W::ZERO || (mv >> 2) & cur == W::ZERO)
         {
             score -= UNDER_OWN_THREAT;
+        }
+        // A move that leaves the opponent one reply: the child passes
+        // straight to it, a narrow tree.
+        if only_reply != W::ZERO {
+            score += FORCING;
         }
         if helper != 0 {
             let h = (key.fold() ^ u64::from(col) << 56 ^ u64::from(helper) << 60)
