@@ -346,6 +346,11 @@ impl Solver {
 /// opponent's only non-losing reply or 0), best first, and returns how many;
 /// `None` when a move leaves the opponent no non-losing reply: the node wins
 /// with its next stone.
+/// The ordering's penalty of a move right under the mover's own threat.
+const UNDER_OWN_THREAT: i32 = 8;
+/// The ordering's bonus of a move that leaves the opponent one non-losing reply.
+const FORCING: i32 = 4;
+
 #[inline(always)]
 fn order_moves<W: Word, const N: usize>(
     moves: &mut [(i32, W, u8, W); N],
@@ -385,6 +390,17 @@ fn order_moves<W: Word, const N: usize>(
         let mut score = 12 * (useful & playable << 1).count_ones() as i32
             + 5 * (useful & playable << 2).count_ones() as i32
             + 3 * useful.count_ones() as i32;
+        // A move right under our own threat (not one it makes itself by
+        // stacking a third stone) lets the opponent block that threat.
+        if (mv << 1) & wins != W::ZERO && ((mv >> 1) & cur == W::ZERO || (mv >> 2) & cur == W::ZERO)
+        {
+            score -= UNDER_OWN_THREAT;
+        }
+        // A move that leaves the opponent one reply: the child passes
+        // straight to it, a narrow tree.
+        if only_reply != W::ZERO {
+            score += FORCING;
+        }
         if helper != 0 {
             let h = (key.fold() ^ u64::from(col) << 56 ^ u64::from(helper) << 60)
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15);
