@@ -16,7 +16,9 @@
 //! - the window clamped to the scores still possible;
 //! - moves ordered by the transposition table's best move, then by the
 //!   threats they create (those one or two cells above a playable cell count
-//!   most, those right above an opponent's threat not at all), then centre first;
+//!   most, those right above an opponent's threat not at all), forcing moves
+//!   (one reply left) a little higher, a move right under our own threat
+//!   lower, then centre first;
 //! - a transposition table ([`table`]) of exact 40-bit partial keys in
 //!   two-entry buckets, keyed by the position or its mirror image, whichever
 //!   key is smaller (a position and its mirror image have the same score),
