@@ -346,6 +346,11 @@ impl Solver {
 /// opponent's only non-losing reply or 0), best first, and returns how many;
 /// `None` when a move leaves the opponent no non-losing reply: the node wins
 /// with its next stone.
+/// The ordering's weights (Steininger's): a threat one cell above its
+/// column's playable cell, two cells above, and any useful threat.
+const W_A: i32 = 12;
+const W_B: i32 = 5;
+const W_U: i32 = 3;
 /// The ordering's penalty of a move right under the mover's own threat.
 const UNDER_OWN_THREAT: i32 = 8;
 /// The ordering's bonus of a move that leaves the opponent one non-losing reply.
@@ -387,9 +392,9 @@ fn order_moves<W: Word, const N: usize>(
             }
         };
         let useful = wins & !(opp_wins << 1);
-        let mut score = 12 * (useful & playable << 1).count_ones() as i32
-            + 5 * (useful & playable << 2).count_ones() as i32
-            + 3 * useful.count_ones() as i32;
+        let mut score = W_A * (useful & playable << 1).count_ones() as i32
+            + W_B * (useful & playable << 2).count_ones() as i32
+            + W_U * useful.count_ones() as i32;
         // A move right under our own threat (not one it makes itself by
         // stacking a third stone) lets the opponent block that threat.
         if (mv << 1) & wins != W::ZERO && ((mv >> 1) & cur == W::ZERO || (mv >> 2) & cur == W::ZERO)
