@@ -283,7 +283,7 @@ impl Solver {
                 alpha = alpha.max(low);
             }
         }
-        if n < g.cells - 12 {
+        if n < g.cells - ETC_MIN_EMPTY {
             for (i, &(_, _, col, reply)) in moves[..count].iter().enumerate() {
                 // The child's score is minus its entry's; the score after its
                 // only reply is the move's own.
@@ -346,6 +346,9 @@ impl Solver {
 /// opponent's only non-losing reply or 0), best first, and returns how many;
 /// `None` when a move leaves the opponent no non-losing reply: the node wins
 /// with its next stone.
+/// Enhanced transposition cutoffs run while more cells than this are empty.
+const ETC_MIN_EMPTY: i32 = 10;
+
 /// The ordering's weights (Steininger's): a threat one cell above its
 /// column's playable cell, two cells above, and any useful threat.
 const W_A: i32 = 12;
