@@ -11,16 +11,14 @@ fn bitgames() -> Command {
     Command::cargo_bin("bitgames").unwrap()
 }
 
-/// A 10x4 position with 26 stones (14 empty cells): quick to solve.
-const LATE_10X4: &str = "2,3,10,9,7,2,7,3,10,2,3,4,6,1,3,1,8,1,4,8,10,4,2,8,8,10";
-
-#[test]
-fn analyze_reads_and_writes_wide_move_lists_and_agrees_with_the_library() {
+/// `bitgames connect4 analyze --json` of `moves` on a `width` x `height` board.
+fn analyze_json(width: usize, height: usize, moves: &str) -> Value {
     let out = bitgames()
-        .args([
-            "connect4", "analyze", "--width", "10", "--height", "4", "--json",
-        ])
-        .arg(LATE_10X4)
+        .args(["connect4", "analyze", "--json", "--width"])
+        .arg(width.to_string())
+        .arg("--height")
+        .arg(height.to_string())
+        .arg(moves)
         .output()
         .unwrap();
     assert!(
@@ -28,7 +26,15 @@ fn analyze_reads_and_writes_wide_move_lists_and_agrees_with_the_library() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// A 10x4 position with 26 stones (14 empty cells): quick to solve.
+const LATE_10X4: &str = "2,3,10,9,7,2,7,3,10,2,3,4,6,1,3,1,8,1,4,8,10,4,2,8,8,10";
+
+#[test]
+fn analyze_reads_and_writes_wide_move_lists_and_agrees_with_the_library() {
+    let json = analyze_json(10, 4, LATE_10X4);
     assert_eq!(json["moves"], LATE_10X4);
     assert_eq!(json["width"], 10);
     let g = Geometry::new(10, 4).unwrap();
@@ -102,19 +108,7 @@ const LATE_8X8: &str = "145652351157158851814333168662581873882265";
 
 #[test]
 fn boards_over_64_bits_are_analysed_and_books_of_them_refused() {
-    let out = bitgames()
-        .args([
-            "connect4", "analyze", "--width", "8", "--height", "8", "--json",
-        ])
-        .arg(LATE_8X8)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let json = analyze_json(8, 8, LATE_8X8);
     assert_eq!(json["moves"], LATE_8X8);
     let scores: Vec<Option<i32>> = serde_json::from_value(json["scores"].clone()).unwrap();
     assert_eq!(

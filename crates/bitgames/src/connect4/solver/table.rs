@@ -180,6 +180,22 @@ fn is_prime(n: u64) -> bool {
     true
 }
 
+/// Hints the processor to fetch `buckets[i]` (a no-op off x86-64).
+#[inline(always)]
+fn prefetch_bucket<T>(buckets: &[T], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let p = buckets.as_ptr().wrapping_add(i);
+        // SAFETY: prefetching is a hint and never faults, even on a bad address;
+        // the pointer is in bounds here anyway.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (buckets, i);
+}
+
 /// Asks for huge pages (fewer TLB misses on random probes).
 fn advise_huge_pages<T>(buckets: &mut [T]) {
     #[cfg(target_os = "linux")]
@@ -446,17 +462,7 @@ impl Table {
     /// Hints the processor to fetch the bucket of `key`.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.buckets.as_ptr().wrapping_add(self.index(key));
-            // SAFETY: prefetching is a hint and never faults, even on a bad address;
-            // the pointer is in bounds here anyway.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch_bucket(&self.buckets, self.index(key));
     }
 
     #[inline]

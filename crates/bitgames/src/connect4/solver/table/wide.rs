@@ -22,7 +22,9 @@
 //! Unlike the 64-bit table it does not grow: a board this large is never a
 //! small search.
 
-use super::{Bound, Hit, TableError, advise_huge_pages, next_prime, zeroed_buckets};
+use super::{
+    Bound, Hit, TableError, advise_huge_pages, next_prime, prefetch_bucket, zeroed_buckets,
+};
 use portable_atomic::AtomicU128;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -172,16 +174,7 @@ impl WideTable {
     /// Hints the processor to fetch the bucket of `key`.
     #[inline]
     pub fn prefetch(&self, key: u128) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.buckets.as_ptr().wrapping_add(self.index(key));
-            // SAFETY: prefetching is a hint and never faults; the pointer is in bounds.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch_bucket(&self.buckets, self.index(key));
     }
 
     /// The entry of `key`, if stored in this generation.
