@@ -5,7 +5,8 @@
 use super::{DEFAULT_VERIFY, load_book_verified, solver_with_table_log2};
 use anyhow::Context;
 use bitgames::connect4::known::{empty_board_value, value_sign};
-use bitgames::connect4::solver::{Column, Mode};
+use bitgames::connect4::policy::centre_first;
+use bitgames::connect4::solver::Mode;
 use bitgames::connect4::{Geometry, Position};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -26,9 +27,10 @@ pub struct Args {
     /// Only win, draw or loss for each first move: faster.
     #[arg(long)]
     weak: bool,
-    /// One JSON line per board solved is appended here; a board already in it
-    /// (in the same mode, or exactly when only win/draw/loss is asked) is not
-    /// solved again, so an interrupted run goes on where it stopped.
+    /// One JSON line per first move solved, then one per board, is appended
+    /// here; a board or first move already in it (in the same mode, or exactly
+    /// when only win/draw/loss is asked) is not solved again, so an
+    /// interrupted run goes on where it stopped.
     #[arg(long, value_name = "FILE")]
     journal: Option<PathBuf>,
     /// Solve nothing: print the table of what the journal holds.
@@ -46,6 +48,39 @@ pub struct Args {
     /// only as a search needs it).
     #[arg(long, default_value_t = 24, value_name = "N")]
     table_log2: u32,
+}
+
+/// One first move of a board solved: a journal line written as soon as it is
+/// known, so that a run stopped in the middle of a board resumes there.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct ColumnSolved {
+    width: usize,
+    height: usize,
+    mode: String,
+    /// The first move, 1-based.
+    column: usize,
+    /// Its score for the first player.
+    score: i32,
+    nodes: u64,
+    seconds: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cpu_seconds: Option<f64>,
+    threads: usize,
+}
+
+/// A journal line: a board, or one first move of a board.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+enum Line {
+    Board(Solved),
+    Column(ColumnSolved),
+}
+
+/// What a journal holds.
+#[derive(Default)]
+struct Journal {
+    boards: Vec<Solved>,
+    columns: Vec<ColumnSolved>,
 }
 
 /// One board solved: a journal line.
@@ -75,25 +110,25 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     }
     let mut journal = match &args.journal {
         Some(path) => read_journal(path)?,
-        None => Vec::new(),
+        None => Journal::default(),
     };
     let threads = args.jobs.unwrap_or_else(rayon::current_num_threads).max(1);
     solver_with_table_log2(args.table_log2)?;
     if !args.report_only {
         for &geometry in &boards {
-            if find(&journal, geometry, args.weak).is_some() {
+            if find(&journal.boards, geometry, args.weak).is_some() {
                 continue;
             }
-            let solved = solve(geometry, args, threads)?;
+            let solved = solve(geometry, args, threads, &mut journal)?;
             if let Some(path) = &args.journal {
-                append(path, &solved)?;
+                append(path, &Line::Board(solved.clone()))?;
             }
-            journal.push(solved);
+            journal.boards.push(solved);
         }
     }
     print!("{}", report(&boards, &journal, args.weak));
     let wrong = boards.iter().any(|&g| {
-        let ours = find(&journal, g, args.weak).map(|s| s.score.signum() as i8);
+        let ours = find(&journal.boards, g, args.weak).map(|s| s.score.signum() as i8);
         matches!((ours, empty_board_value(g)), (Some(a), Some(b)) if a != b)
     });
     if wrong {
@@ -129,7 +164,16 @@ fn boards(args: &Args) -> anyhow::Result<Vec<Geometry>> {
     Ok(boards)
 }
 
-fn solve(geometry: Geometry, args: &Args, threads: usize) -> anyhow::Result<Solved> {
+/// Every first move of the empty board solved one after the other (each on
+/// every thread), centre first; a move's mirror image scores the same. A
+/// move in the journal is taken from it, and each new one is written there
+/// as soon as it is known.
+fn solve(
+    geometry: Geometry,
+    args: &Args,
+    threads: usize,
+    journal: &mut Journal,
+) -> anyhow::Result<Solved> {
     let mode = if args.weak { Mode::Weak } else { Mode::Strong };
     let mut solver = solver_with_table_log2(args.table_log2)?;
     solver.set_threads(threads);
@@ -137,37 +181,77 @@ fn solve(geometry: Geometry, args: &Args, threads: usize) -> anyhow::Result<Solv
     if let Some(path) = &args.book {
         solver.set_book(load_book_verified(Some(path), geometry, DEFAULT_VERIFY)?);
     }
-    let started = Instant::now();
-    let cpu_started = cpu_seconds();
-    eprintln!("bitgames: {geometry}: solving every first move on {threads} threads");
-    let done = |col: usize, score: i32| {
+    let width = geometry.width();
+    let mut scores = vec![None; width];
+    let mut total = Spent::default();
+    for line in journal_columns(&journal.columns, geometry, args.weak) {
+        let score = if args.weak {
+            line.score.signum()
+        } else {
+            line.score
+        };
+        scores[line.column - 1] = Some(score);
+        scores[width - line.column] = Some(score);
+        total.add(line.nodes, line.seconds, line.cpu_seconds);
+    }
+    let known = scores.iter().flatten().count();
+    if known == 0 {
+        eprintln!("bitgames: {geometry}: solving every first move on {threads} threads");
+    } else {
         eprintln!(
-            "bitgames: {geometry}: column {} scores {score} ({:.1} s)",
-            col + 1,
-            started.elapsed().as_secs_f64()
+            "bitgames: {geometry}: solving the first moves on {threads} threads \
+             ({known} of {width} from the journal)"
         );
-    };
-    let columns = solver
-        .analyze_columns(&Position::new(geometry), mode, &done)
-        .with_context(|| format!("solving the empty {geometry} board"))?;
-    let scores: Vec<i32> = columns
-        .iter()
-        .map(|c| match c {
-            Column::Score(s) => Ok(*s),
-            _ => anyhow::bail!("the empty {geometry} board: a first move was left unsolved"),
-        })
-        .collect::<anyhow::Result<_>>()?;
+    }
+    let root = Position::new(geometry);
+    for col in centre_first(geometry) {
+        if scores[col].is_some() {
+            continue;
+        }
+        let started = Instant::now();
+        let cpu_started = cpu_seconds();
+        solver.reset_stats();
+        let score = solver
+            .analyze_column(&root, col, mode)
+            .with_context(|| format!("solving column {} of the empty {geometry} board", col + 1))?
+            .with_context(|| format!("the empty {geometry} board: column {} is full", col + 1))?;
+        let line = ColumnSolved {
+            width,
+            height: geometry.height(),
+            mode: mode_name(args.weak).to_string(),
+            column: col + 1,
+            score,
+            nodes: solver.stats().nodes,
+            seconds: started.elapsed().as_secs_f64(),
+            cpu_seconds: cpu_seconds()
+                .zip(cpu_started)
+                .map(|(end, start)| end - start),
+            threads,
+        };
+        if let Some(path) = &args.journal {
+            append(path, &Line::Column(line.clone()))?;
+        }
+        eprintln!(
+            "bitgames: {geometry}: column {} scores {score} ({:.1} s, {} nodes)",
+            col + 1,
+            line.seconds,
+            line.nodes
+        );
+        scores[col] = Some(score);
+        scores[width - 1 - col] = Some(score);
+        total.add(line.nodes, line.seconds, line.cpu_seconds);
+        journal.columns.push(line);
+    }
+    let scores: Vec<i32> = scores.into_iter().flatten().collect();
     let solved = Solved {
-        width: geometry.width(),
+        width,
         height: geometry.height(),
         mode: mode_name(args.weak).to_string(),
         score: scores.iter().copied().max().unwrap_or(0),
         scores,
-        nodes: solver.stats().nodes,
-        seconds: started.elapsed().as_secs_f64(),
-        cpu_seconds: cpu_seconds()
-            .zip(cpu_started)
-            .map(|(end, start)| end - start),
+        nodes: total.nodes,
+        seconds: total.seconds,
+        cpu_seconds: total.cpu_seconds,
         threads,
     };
     eprintln!(
@@ -177,6 +261,27 @@ fn solve(geometry: Geometry, args: &Args, threads: usize) -> anyhow::Result<Solv
         solved.nodes
     );
     Ok(solved)
+}
+
+/// Nodes and time summed over the first moves of a board.
+#[derive(Default)]
+struct Spent {
+    nodes: u64,
+    seconds: f64,
+    cpu_seconds: Option<f64>,
+}
+
+impl Spent {
+    fn add(&mut self, nodes: u64, seconds: f64, cpu_seconds: Option<f64>) {
+        let first = self.nodes == 0 && self.seconds == 0.0;
+        self.nodes += nodes;
+        self.seconds += seconds;
+        self.cpu_seconds = match (first, self.cpu_seconds, cpu_seconds) {
+            (true, _, cpu) => cpu,
+            (false, Some(a), Some(b)) => Some(a + b),
+            _ => None,
+        };
+    }
 }
 
 /// The processor time this process has used so far, every thread's.
@@ -199,44 +304,72 @@ fn mode_name(weak: bool) -> &'static str {
 
 /// The journal's entry for a board: an exact one, or a win/draw/loss one
 /// when only that is asked.
-fn find(journal: &[Solved], geometry: Geometry, weak: bool) -> Option<&Solved> {
+fn find(boards: &[Solved], geometry: Geometry, weak: bool) -> Option<&Solved> {
     let of = |mode: &str| {
-        journal.iter().find(|s| {
+        boards.iter().find(|s| {
             s.width == geometry.width() && s.height == geometry.height() && s.mode == mode
         })
     };
     of("strong").or_else(|| if weak { of("weak") } else { None })
 }
 
-fn read_journal(path: &Path) -> anyhow::Result<Vec<Solved>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    };
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(i, line)| {
-            serde_json::from_str(line)
-                .with_context(|| format!("{}: line {}: not a board solved", path.display(), i + 1))
-        })
-        .collect()
+/// The first moves of a board the journal holds (exact ones, or win/draw/loss
+/// ones when only that is asked), each once.
+fn journal_columns(columns: &[ColumnSolved], geometry: Geometry, weak: bool) -> Vec<&ColumnSolved> {
+    let mut found: Vec<&ColumnSolved> = Vec::new();
+    for line in columns {
+        let usable = line.mode == "strong" || (weak && line.mode == "weak");
+        let on_board = line.width == geometry.width() && line.height == geometry.height();
+        let mirror = geometry.width() + 1 - line.column;
+        let seen = found
+            .iter()
+            .any(|f| f.column == line.column || f.column == mirror);
+        if usable && on_board && (1..=geometry.width()).contains(&line.column) && !seen {
+            found.push(line);
+        }
+    }
+    found
 }
 
-fn append(path: &Path, solved: &Solved) -> anyhow::Result<()> {
+fn read_journal(path: &Path) -> anyhow::Result<Journal> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Journal::default()),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    let mut journal = Journal::default();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let line = serde_json::from_str(line).with_context(|| {
+            format!(
+                "{}: line {}: not a board or a first move solved",
+                path.display(),
+                i + 1
+            )
+        })?;
+        match line {
+            Line::Board(board) => journal.boards.push(board),
+            Line::Column(column) => journal.columns.push(column),
+        }
+    }
+    Ok(journal)
+}
+
+fn append(path: &Path, line: &Line) -> anyhow::Result<()> {
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .with_context(|| format!("cannot open {}", path.display()))?;
-    writeln!(file, "{}", serde_json::to_string(solved)?)
+    writeln!(file, "{}", serde_json::to_string(line)?)
         .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Tromp's table (heights down, widths across) of the boards asked for, then
 /// one row per board.
-fn report(boards: &[Geometry], journal: &[Solved], weak: bool) -> String {
+fn report(boards: &[Geometry], journal: &Journal, weak: bool) -> String {
     let mut out = String::new();
     let (Some(wmax), Some(hmax)) = (
         boards.iter().map(|g| g.width()).max(),
@@ -252,7 +385,7 @@ fn report(boards: &[Geometry], journal: &[Solved], weak: bool) -> String {
         for w in wmin..=wmax {
             let cell = match boards.iter().find(|g| g.width() == w && g.height() == h) {
                 None => "   ".to_string(),
-                Some(&g) => match (find(journal, g, weak), empty_board_value(g)) {
+                Some(&g) => match (find(&journal.boards, g, weak), empty_board_value(g)) {
                     (None, _) => "  ?".to_string(),
                     (Some(s), known) => {
                         let ours = s.score.signum() as i8;
@@ -280,9 +413,26 @@ fn report(boards: &[Geometry], journal: &[Solved], weak: bool) -> String {
     out.push_str("|---|:-:|:-:|---|---:|---:|---:|---:|\n");
     for &g in boards {
         let known = empty_board_value(g).map_or("?".to_string(), |v| value_sign(v).to_string());
-        match find(journal, g, weak) {
+        match find(&journal.boards, g, weak) {
             None => {
-                let _ = writeln!(out, "| {g} | not solved | {known} | | | | | |");
+                let begun = journal_columns(&journal.columns, g, weak);
+                let mut cols: Vec<String> = begun
+                    .iter()
+                    .map(|c| format!("{}: {:+}", c.column, c.score))
+                    .collect();
+                cols.sort();
+                let spent = begun.iter().map(|c| c.seconds).sum::<f64>();
+                let nodes = begun.iter().map(|c| c.nodes).sum::<u64>();
+                if begun.is_empty() {
+                    let _ = writeln!(out, "| {g} | not solved | {known} | | | | | |");
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "| {g} | not solved | {known} | so far {} | {} | | {nodes} | |",
+                        cols.join(", "),
+                        seconds(spent),
+                    );
+                }
             }
             Some(s) => {
                 let scores: Vec<String> = s.scores.iter().map(|x| format!("{x:+}")).collect();

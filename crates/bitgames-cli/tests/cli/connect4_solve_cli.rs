@@ -340,13 +340,81 @@ fn sizes_solves_tromps_small_boards_and_resumes_from_its_journal() {
         table.contains("| 5x4 | = (+0) | = | -1 +0 +0 +0 -1 |"),
         "{table}"
     );
-    assert_eq!(std::fs::read_to_string(journal).unwrap().lines().count(), 3);
+    // One line per board, and one per first move up to mirror images
+    // (4x4: 2, 4x5: 2, 5x4: 3).
+    let lines = |kind: &str| {
+        std::fs::read_to_string(journal)
+            .unwrap()
+            .lines()
+            .filter(|l| l.contains(kind))
+            .count()
+    };
+    assert_eq!((lines("\"scores\""), lines("\"column\"")), (3, 7));
     // Again: nothing is solved, the same table comes from the journal.
     let again = run();
     assert!(again.status.success());
     assert!(!String::from_utf8_lossy(&again.stderr).contains("solving"));
     assert_eq!(String::from_utf8(again.stdout).unwrap(), table);
-    assert_eq!(std::fs::read_to_string(journal).unwrap().lines().count(), 3);
+    assert_eq!((lines("\"scores\""), lines("\"column\"")), (3, 7));
+}
+
+#[test]
+fn sizes_resumes_a_board_stopped_between_first_moves() {
+    let full = scratch("full-5x4.jsonl");
+    let solve = |journal: &std::path::Path| {
+        bitgames()
+            .args([
+                "connect4",
+                "sizes",
+                "--boards",
+                "5x4",
+                "-j",
+                "1",
+                "--journal",
+            ])
+            .arg(journal)
+            .output()
+            .unwrap()
+    };
+    let first = solve(&full);
+    assert!(first.status.success());
+    // A run stopped after the centre and the next column: only those lines.
+    let text = std::fs::read_to_string(&full).unwrap();
+    let begun: Vec<&str> = text.lines().take(2).collect();
+    assert!(begun[0].contains("\"column\":3"), "{text}");
+    assert!(begun[1].contains("\"column\":2"), "{text}");
+    let stopped = scratch("stopped-5x4.jsonl");
+    std::fs::write(&stopped, begun.join("\n") + "\n").unwrap();
+    let report = bitgames()
+        .args([
+            "connect4",
+            "sizes",
+            "--boards",
+            "5x4",
+            "--report-only",
+            "--journal",
+        ])
+        .arg(&stopped)
+        .output()
+        .unwrap();
+    let report = String::from_utf8(report.stdout).unwrap();
+    assert!(
+        report.contains("| 5x4 | not solved | = | so far 2: +0, 3: +0 |"),
+        "{report}"
+    );
+    let resumed = solve(&stopped);
+    let log = String::from_utf8_lossy(&resumed.stderr);
+    assert!(resumed.status.success(), "{log}");
+    assert!(log.contains("(3 of 5 from the journal)"), "{log}");
+    assert!(log.contains("column 1 scores -1"), "{log}");
+    assert!(!log.contains("column 3 scores"), "{log}");
+    assert!(
+        String::from_utf8(resumed.stdout)
+            .unwrap()
+            .contains("| 5x4 | = (+0) | = | -1 +0 +0 +0 -1 |")
+    );
+    let journal = std::fs::read_to_string(&stopped).unwrap();
+    assert_eq!(journal.lines().count(), 4, "{journal}");
 }
 
 #[test]
@@ -366,7 +434,7 @@ fn sizes_names_a_bad_board_and_a_bad_journal_line() {
         .assert()
         .failure()
         .stderr(predicate::str::contains(
-            "bad.jsonl: line 1: not a board solved",
+            "bad.jsonl: line 1: not a board or a first move solved",
         ));
 }
 
