@@ -16,7 +16,7 @@ use bitgames::connect4::solver::book::build::{
     BookBuild, CHUNK_DIR_SUFFIX, DEFAULT_CHUNK_SIZE, layer_keys, solve_chunk,
 };
 use bitgames::connect4::solver::book::chunk::{ChunkError, ChunkHeader, ChunkId};
-use numpy::{AllowTypeChange, PyArray1, PyArrayLike1};
+use numpy::{AllowTypeChange, PyArray1, PyArrayLike1, PyArrayLike2, PyArrayMethods};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -45,6 +45,47 @@ fn geometry(width: usize, height: usize) -> PyResult<Geometry> {
         .map_err(|e| PyValueError::new_err(format!("a board of {width}x{height}: {e}")))
 }
 
+/// Keys as numpy: a uint64 array for a board of at most 64 bits, else an
+/// `(n, 2)` uint64 array of `[low, high]` words (numpy has no 128-bit ints).
+fn keys_to_numpy<'py>(py: Python<'py>, g: Geometry, keys: &[u128]) -> PyResult<Bound<'py, PyAny>> {
+    if g.fits_u64() {
+        let narrow: Vec<u64> = keys.iter().map(|&k| k as u64).collect();
+        return Ok(PyArray1::from_vec(py, narrow).into_any());
+    }
+    let words: Vec<u64> = keys
+        .iter()
+        .flat_map(|&k| [k as u64, (k >> 64) as u64])
+        .collect();
+    Ok(PyArray1::from_vec(py, words)
+        .reshape([keys.len(), 2])?
+        .into_any())
+}
+
+/// Keys from numpy: a 1-D array of ints, or an `(n, 2)` array of
+/// `[low, high]` 64-bit words ([`keys_to_numpy`]).
+fn keys_from_numpy(keys: &Bound<'_, PyAny>) -> PyResult<Vec<u128>> {
+    if let Ok(narrow) = keys.extract::<PyArrayLike1<'_, u64, AllowTypeChange>>() {
+        return Ok(narrow.as_array().iter().map(|&k| u128::from(k)).collect());
+    }
+    let bad = || {
+        PyValueError::new_err(
+            "keys: expected a 1-D array of uint64 keys, or an (n, 2) array of [low, high] uint64 words for a board over 64 bits",
+        )
+    };
+    let wide = keys
+        .extract::<PyArrayLike2<'_, u64, AllowTypeChange>>()
+        .map_err(|_| bad())?;
+    let wide = wide.as_array();
+    if wide.ncols() != 2 {
+        return Err(bad());
+    }
+    Ok(wide
+        .rows()
+        .into_iter()
+        .map(|r| u128::from(r[0]) | u128::from(r[1]) << 64)
+        .collect())
+}
+
 fn chunk_error(e: ChunkError) -> PyErr {
     if e.is_torn() {
         TornChunkError::new_err(e.to_string())
@@ -55,14 +96,15 @@ fn chunk_error(e: ChunkError) -> PyErr {
 
 /// The symmetric keys of every position a book holds with exactly `stones`
 /// stones (one of each mirror pair, not over, the player to move cannot win
-/// at once), ascending: the order of a layer's chunks. A numpy uint64 array.
+/// at once), ascending: the order of a layer's chunks. A numpy uint64 array,
+/// `(n, 2)` of `[low, high]` words for a board over 64 bits.
 #[pyfunction]
 pub fn c4_layer_keys<'py>(
     py: Python<'py>,
     width: usize,
     height: usize,
     stones: usize,
-) -> PyResult<Bound<'py, PyArray1<u64>>> {
+) -> PyResult<Bound<'py, PyAny>> {
     let g = geometry(width, height)?;
     if stones >= g.cells() {
         return Err(PyValueError::new_err(format!(
@@ -70,7 +112,8 @@ pub fn c4_layer_keys<'py>(
             g.cells()
         )));
     }
-    Ok(PyArray1::from_vec(py, py.detach(|| layer_keys(g, stones))))
+    let keys = py.detach(|| layer_keys(g, stones));
+    keys_to_numpy(py, g, &keys)
 }
 
 /// A book build: every position of the layers `first_layer..=last_layer`,
@@ -160,9 +203,11 @@ impl PyBookBuild {
         self.get().order().collect()
     }
 
-    /// The symmetric keys of a layer, ascending (numpy uint64).
-    fn layer_keys<'py>(&self, py: Python<'py>, layer: usize) -> Bound<'py, PyArray1<u64>> {
-        PyArray1::from_slice(py, self.get().layer_keys(layer))
+    /// The symmetric keys of a layer, ascending (numpy uint64; `(n, 2)` of
+    /// `[low, high]` words for a board over 64 bits).
+    fn layer_keys<'py>(&self, py: Python<'py>, layer: usize) -> PyResult<Bound<'py, PyAny>> {
+        let build = self.get();
+        keys_to_numpy(py, build.geometry(), build.layer_keys(layer))
     }
 
     /// The chunks of a layer.
@@ -191,12 +236,12 @@ impl PyBookBuild {
         py: Python<'py>,
         layer: usize,
         index: usize,
-    ) -> (usize, usize, usize, usize, Bound<'py, PyArray1<u64>>) {
+    ) -> PyResult<(usize, usize, usize, usize, Bound<'py, PyAny>)> {
         let build = self.get();
         let id = ChunkId { layer, index };
         let h = build.header(id);
-        let keys = PyArray1::from_slice(py, build.keys(id));
-        (layer, index, h.chunks, h.chunk_size, keys)
+        let keys = keys_to_numpy(py, build.geometry(), build.keys(id))?;
+        Ok((layer, index, h.chunks, h.chunk_size, keys))
     }
 
     /// The chunk a file of a chunk directory holds, from its name: None for
@@ -340,9 +385,9 @@ impl PyBookWorker {
         index: usize,
         chunks: usize,
         chunk_size: usize,
-        keys: PyArrayLike1<'py, u64, AllowTypeChange>,
+        keys: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        let keys: Vec<u64> = keys.as_array().iter().copied().collect();
+        let keys = keys_from_numpy(keys)?;
         let header = ChunkHeader {
             geometry: self.geometry,
             id: ChunkId { layer, index },

@@ -181,6 +181,59 @@ def test_the_core_refuses_bad_input_and_bad_chunks():
         plan.chunk_of_file("layer06-chunk000099.bin")
 
 
+def test_the_core_keeps_the_128_bit_keys_of_boards_over_64_bits():
+    """8x8 needs 72 bits: keys travel as (n, 2) uint64 arrays of [low, high] words."""
+    import bitgames.connect4 as c4
+    from bitgames import Solver
+
+    def ints(words):
+        return [int(lo) | int(hi) << 64 for lo, hi in words]
+
+    keys = bb.layer_keys(8, 8, 2)
+    assert keys.dtype == np.uint64 and keys.shape == (32, 2)  # 64 two-move games, mirror pairs once
+    assert ints(keys) == sorted(set(ints(keys))) and max(ints(keys)) >= 1 << 64
+    plan = bb.BookBuild(8, 8, 2, 2, 10)
+    assert plan.chunks(2) == 4 and np.array_equal(plan.layer_keys(2), keys)
+    assert ints(plan.task(2, 3)[4]) == ints(keys)[30:]
+
+    # The positions two plies below an 8x8 middle game that a book of layer
+    # 36 holds, keyed as a book keys them (the smaller of a position's key
+    # and its mirror image's), solved as one chunk by a worker.
+    start = "1456523511571588518143331686625818"
+
+    def position(moves):
+        pos = c4.from_grid(np.zeros((8, 8), dtype=int))
+        for ch in moves:
+            pos = pos.child(int(ch) - 1)
+        return pos
+
+    held = {}
+    for a in "12345678":
+        for b in "12345678":
+            try:
+                q = position(start + a + b)
+            except ValueError:  # a full column, or a game already over
+                continue
+            mover_wins = any(q.child(c).winner() is not None for c in q.legal_actions())
+            if q.moves_played() == 36 and not q.is_terminal() and not mover_wins:
+                mirror = position("".join(str(9 - int(ch)) for ch in start + a + b))
+                held[min(q.key(), mirror.key())] = q
+    order = sorted(held)
+    words = np.array([[k & (1 << 64) - 1, k >> 64] for k in order], dtype=np.uint64)
+    worker = bb.BookWorker(8, 8, 16)
+    data = worker.solve_chunk(36, 0, 1, len(order), words)
+    n = len(order)
+    assert len(data) == 32 + n * (9 + 1) + 8  # 9 bytes a 72-bit key
+    scores = np.frombuffer(data, dtype=np.int8, count=n, offset=32 + 9 * n)
+    solver = Solver(book=None)
+    assert list(scores) == [solver.solve(held[k]) for k in order]
+    # A key of another layer, and keys of the wrong shape, are named.
+    with pytest.raises(ValueError, match=r"key 0 \(0x[0-9a-f]+\): is a position with 2 stones, not 36..=36"):
+        worker.solve_chunk(36, 0, 1, 10, plan.task(2, 0)[4])
+    with pytest.raises(ValueError, match=r"keys: expected a 1-D array of uint64 keys, or an \(n, 2\) array"):
+        worker.solve_chunk(36, 0, 1, 10, np.zeros((2, 3), dtype=np.uint64))
+
+
 # ------------------------------------------------------------- on Ray
 
 

@@ -183,8 +183,7 @@ fn a_resumed_build_keeps_its_finished_chunks_and_redoes_a_torn_one() {
         ))
         .stderr(predicate::str::contains("(200 positions solved now)"));
     let book = Book::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
-    let pos =
-        bitgames::connect4::grid::from_key(Geometry::new(5, 4).unwrap(), u128::from(key)).unwrap();
+    let pos = bitgames::connect4::grid::from_key(Geometry::new(5, 4).unwrap(), key).unwrap();
     assert_eq!(book.score(&pos), Some(i32::from(chunk.scores[0])));
     let fixed = Book::from_bytes(&want).unwrap();
     assert_eq!(fixed.score(&pos), Some(i32::from(old)));

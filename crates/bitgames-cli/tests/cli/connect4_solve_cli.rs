@@ -206,7 +206,7 @@ fn a_book_is_built_resumed_read_and_used() {
             .collect();
     let empty = chunks.join("layer00-chunk000000.bin");
     let mut chunk = Chunk::from_bytes(&std::fs::read(&empty).unwrap()).unwrap();
-    assert_eq!(chunk.keys, [Position::new(g).key() as u64]);
+    assert_eq!(chunk.keys, [Position::new(g).key()]);
     let (old, planted) = (chunk.scores[0], if chunk.scores[0] == 9 { 8 } else { 9 });
     chunk.scores[0] = planted;
     std::fs::write(&empty, chunk.to_bytes()).unwrap();

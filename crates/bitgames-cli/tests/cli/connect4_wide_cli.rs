@@ -2,6 +2,8 @@
 //! column numbers separated by commas, in and out.
 
 use assert_cmd::Command;
+use bitgames::Game;
+use bitgames::connect4::solver::book::{Book, symmetric_key};
 use bitgames::connect4::solver::{Mode, Solver};
 use bitgames::connect4::{Geometry, Position};
 use predicates::prelude::*;
@@ -107,7 +109,7 @@ fn play_on_11x4_writes_the_game_with_commas() {
 const LATE_8X8: &str = "145652351157158851814333168662581873882265";
 
 #[test]
-fn boards_over_64_bits_are_analysed_and_books_of_them_refused() {
+fn boards_over_64_bits_are_analysed_like_any_other() {
     let json = analyze_json(8, 8, LATE_8X8);
     assert_eq!(json["moves"], LATE_8X8);
     let scores: Vec<Option<i32>> = serde_json::from_value(json["scores"].clone()).unwrap();
@@ -132,19 +134,71 @@ fn boards_over_64_bits_are_analysed_and_books_of_them_refused() {
         .unwrap();
     assert_eq!(scores, analysis.scores);
     assert_eq!(json["best"], 6);
-    // Refused before anything is written.
-    let book = std::env::temp_dir().join(format!("bitgames-8x8-{}.book", std::process::id()));
+}
+
+/// An 8x8 position of 34 stones (30 empty cells), column 8 in play.
+const MID_8X8: &str = "1456523511571588518143331686625818";
+
+#[test]
+fn a_book_of_a_board_over_64_bits_is_read_verified_and_searched_down_to() {
+    // The book of layer 36 below MID_8X8: its positions two plies on,
+    // solved by the library (a whole layer of 8x8 is beyond a test).
+    let g = Geometry::new(8, 8).unwrap();
+    let pos = Position::from_moves_in(g, MID_8X8).unwrap();
+    let mut solver = Solver::with_table_log2(18);
+    let mut entries = Vec::new();
+    for a in 0..8 {
+        for b in 0..8 {
+            let Some(q) = pos.after(a).ok().and_then(|c| c.after(b).ok()) else {
+                continue;
+            };
+            if q.moves_played() == 36 && !q.outcome().is_over() && q.winning_moves() == 0 {
+                solver.clear();
+                let score = solver.solve(&q, Mode::Strong).unwrap();
+                entries.push((symmetric_key(&q), score as i8));
+            }
+        }
+    }
+    let book = Book::from_scores(g, 36..=36, entries);
+    let path = std::env::temp_dir().join(format!("bitgames-8x8-{}.book", std::process::id()));
+    std::fs::write(&path, book.to_bytes().unwrap()).unwrap();
+
+    let info = bitgames()
+        .args(["connect4", "book", "info"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let info = String::from_utf8(info.stdout).unwrap();
+    assert!(info.contains("8x8"), "{info}");
+    assert!(info.contains(&book.len().to_string()), "{info}");
     bitgames()
-        .args([
-            "connect4", "book", "build", "--width", "8", "--height", "8", "--depth", "2", "-o",
-        ])
-        .arg(&book)
+        .args(["connect4", "book", "verify", "-j", "1", "--sample", "8"])
+        .arg(&path)
         .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "a 8x8 board needs 72 bits: opening books hold boards of at most 64 bits",
-        ));
-    assert!(!book.exists());
+        .success();
+
+    let analyze = |book: Option<&std::path::Path>| {
+        let mut cmd = bitgames();
+        cmd.args(["connect4", "analyze", "--json", "-j", "1", "--width", "8"])
+            .args(["--height", "8", MID_8X8]);
+        if let Some(book) = book {
+            cmd.arg("--book").arg(book);
+        }
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()
+    };
+    let (with, without) = (analyze(Some(&path)), analyze(None));
+    assert_eq!(with["scores"], without["scores"]);
+    assert!(
+        with["nodes"].as_u64() < without["nodes"].as_u64(),
+        "{with} {without}"
+    );
+    let _ = std::fs::remove_file(&path);
 }
 
 #[test]

@@ -87,7 +87,9 @@ class BuildReport:
 
 def layer_keys(width: int, height: int, stones: int) -> np.ndarray:
     """The symmetric keys (numpy uint64, ascending) of every position a book
-    holds with exactly ``stones`` stones: the order of a layer's chunks."""
+    holds with exactly ``stones`` stones: the order of a layer's chunks. On a
+    board over 64 bits (8x8 and larger) an ``(n, 2)`` array of ``[low, high]``
+    64-bit words, numpy having no 128-bit integers."""
     return c4_layer_keys(width, height, stones)
 
 

@@ -122,7 +122,7 @@ impl Geometry {
     }
 
     /// Whether the board and its spare row fit 64 bits: the solver then
-    /// searches in `u64`s, and opening books (64-bit keys) can hold it.
+    /// searches in `u64`s, and opening books keep its keys in `u64`s.
     #[must_use]
     pub const fn fits_u64(self) -> bool {
         self.bits() <= 64

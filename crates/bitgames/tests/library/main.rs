@@ -6,6 +6,7 @@ mod connect4_core;
 mod connect4_sets;
 mod connect4_sizes;
 mod connect4_wide;
+mod connect4_wide_books;
 mod levels;
 mod preconditions;
 mod santorini_game;

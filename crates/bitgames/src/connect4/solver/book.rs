@@ -55,6 +55,7 @@ pub mod pons;
 
 mod builtin;
 mod file;
+mod keys;
 mod layers;
 
 pub use builtin::{builtin, builtin_shared};
@@ -63,6 +64,7 @@ pub use layers::{Layers, book_positions, check_key, held_score_range, symmetric_
 
 use crate::connect4::grid::from_key;
 use crate::connect4::{Geometry, Position};
+use keys::Keys;
 
 /// What a book knows of a position, for the player to move, in the solver's
 /// scores (see [`super`]).
@@ -153,27 +155,9 @@ impl std::fmt::Display for Format {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Store {
-    Keys { keys: Vec<u64>, scores: Vec<i8> },
+    Keys { keys: Keys, scores: Vec<i8> },
     Pons(pons::Table),
     BitBully(bitbully::Table),
-}
-
-/// A board too large for a book: a book's keys are 64-bit words, so it
-/// holds boards of at most 64 bits ([`Geometry::fits_u64`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "a {0} board needs {bits} bits: opening books hold boards of at most 64 bits",
-    bits = .0.bits()
-)]
-pub struct TooLargeForBook(pub Geometry);
-
-/// `Ok` if a book can hold `geometry`'s positions.
-pub fn check_board(geometry: Geometry) -> Result<(), TooLargeForBook> {
-    if geometry.fits_u64() {
-        Ok(())
-    } else {
-        Err(TooLargeForBook(geometry))
-    }
 }
 
 /// An opening book for one board size.
@@ -188,28 +172,25 @@ pub struct Book {
 impl Book {
     /// A book from `(symmetric key, score)` pairs of positions with a number of
     /// stones in `layers` (the book holds every such position).
-    ///
-    /// # Panics
-    ///
-    /// If the board does not fit 64 bits ([`check_board`]).
     #[must_use]
     pub fn from_scores(
         geometry: Geometry,
         layers: impl Into<Layers>,
-        entries: impl IntoIterator<Item = (u64, i8)>,
+        entries: impl IntoIterator<Item = (u128, i8)>,
     ) -> Book {
-        if let Err(e) = check_board(geometry) {
-            panic!("{e}");
-        }
-        let mut pairs: Vec<(u64, i8)> = entries.into_iter().collect();
+        let mut pairs: Vec<(u128, i8)> = entries.into_iter().collect();
         pairs.sort_unstable();
         pairs.dedup_by_key(|p| p.0);
+        let mut keys = Keys::with_capacity(geometry, pairs.len());
+        for &(key, _) in &pairs {
+            keys.push(key);
+        }
         Book {
             geometry,
             layers: layers.into(),
             format: Format::Bitgames(file::VERSION),
             store: Store::Keys {
-                keys: pairs.iter().map(|p| p.0).collect(),
+                keys,
                 scores: pairs.iter().map(|p| p.1).collect(),
             },
         }
@@ -282,30 +263,28 @@ impl Book {
         &self,
         geometry: Geometry,
         stones: usize,
-        cur: u64,
-        mask: u64,
+        cur: u128,
+        mask: u128,
     ) -> Option<BookValue> {
         if !self.holds(geometry, stones) {
             return None;
         }
         match &self.store {
             Store::Keys { keys, scores } => {
-                // A book's board fits 64 bits (checked when it is made).
-                let k = cur + mask + geometry.bottom_mask() as u64;
-                let key = k.min(geometry.mirror(u128::from(k)) as u64);
-                keys.binary_search(&key)
-                    .ok()
+                let k = cur + mask + geometry.bottom_mask();
+                keys.find(k.min(geometry.mirror(k)))
                     .map(|i| BookValue::Exact(i32::from(scores[i])))
             }
-            Store::Pons(t) => t.probe(geometry, cur, mask),
-            Store::BitBully(t) => t.probe(geometry, stones, cur, mask),
+            // Pons' and BitBully's books hold boards of at most 64 bits.
+            Store::Pons(t) => t.probe(geometry, cur as u64, mask as u64),
+            Store::BitBully(t) => t.probe(geometry, stones, cur as u64, mask as u64),
         }
     }
 
     /// The exact score of the position with these words, if the book has it.
     #[inline]
     #[must_use]
-    pub fn get(&self, geometry: Geometry, stones: usize, cur: u64, mask: u64) -> Option<i32> {
+    pub fn get(&self, geometry: Geometry, stones: usize, cur: u128, mask: u128) -> Option<i32> {
         self.probe(geometry, stones, cur, mask)
             .and_then(BookValue::exact)
     }
@@ -319,8 +298,8 @@ impl Book {
         self.probe(
             pos.geometry(),
             pos.moves_played(),
-            pos.current() as u64,
-            pos.mask() as u64,
+            pos.current(),
+            pos.mask(),
         )
     }
 
@@ -338,11 +317,8 @@ impl Book {
             Store::Keys { keys, scores } => Some(
                 keys.iter()
                     .zip(scores)
-                    .filter_map(|(&k, &s)| {
-                        Some((
-                            from_key(self.geometry, u128::from(k))?,
-                            BookValue::Exact(i32::from(s)),
-                        ))
+                    .filter_map(|(k, &s)| {
+                        Some((from_key(self.geometry, k)?, BookValue::Exact(i32::from(s))))
                     })
                     .collect(),
             ),
@@ -356,7 +332,7 @@ impl Book {
     pub fn entry(&self, i: usize) -> Option<(Position, BookValue)> {
         match &self.store {
             Store::Keys { keys, scores } => Some((
-                from_key(self.geometry, u128::from(*keys.get(i)?))?,
+                from_key(self.geometry, keys.get(i)?)?,
                 BookValue::Exact(i32::from(scores[i])),
             )),
             Store::Pons(_) => None,

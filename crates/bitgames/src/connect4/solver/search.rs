@@ -168,7 +168,7 @@ impl Solver {
         // one layer must stop the search at that layer.
         if let Some(book) = &self.book
             && book.holds(g.geometry, n as usize)
-            && let Some(value) = book.probe(g.geometry, n as usize, cur.low_u64(), mask.low_u64())
+            && let Some(value) = book.probe(g.geometry, n as usize, cur.to_u128(), mask.to_u128())
         {
             match value {
                 BookValue::Exact(score) => return score,

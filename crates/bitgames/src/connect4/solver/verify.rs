@@ -113,7 +113,7 @@ mod tests {
     fn a_true_book_passes_and_a_wrong_entry_is_named() {
         let g = Geometry::new(5, 4).unwrap();
         let mut solver = Solver::new();
-        let entries: Vec<(u64, i8)> = book_positions(g, 3)
+        let entries: Vec<(u128, i8)> = book_positions(g, 3)
             .iter()
             .map(|p| {
                 (

@@ -43,8 +43,8 @@ pub(super) trait Word:
     fn count_ones(self) -> u32;
     /// `self - other`, wrapping.
     fn wrapping_sub(self, other: Self) -> Self;
-    /// The low 64 bits: only for boards of at most 64 bits (books, hashes).
-    fn low_u64(self) -> u64;
+    /// The bits as a `u128` (books).
+    fn to_u128(self) -> u128;
     /// The bits folded into 64, for the helpers' move-order hash.
     fn fold(self) -> u64;
     /// The solver's table for this word.
@@ -94,8 +94,8 @@ impl Word for u64 {
         u64::wrapping_sub(self, other)
     }
     #[inline(always)]
-    fn low_u64(self) -> u64 {
-        self
+    fn to_u128(self) -> u128 {
+        u128::from(self)
     }
     #[inline(always)]
     fn fold(self) -> u64 {
@@ -140,8 +140,8 @@ impl Word for u128 {
         u128::wrapping_sub(self, other)
     }
     #[inline(always)]
-    fn low_u64(self) -> u64 {
-        self as u64
+    fn to_u128(self) -> u128 {
+        self
     }
     #[inline(always)]
     fn fold(self) -> u64 {

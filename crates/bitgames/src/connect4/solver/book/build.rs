@@ -34,7 +34,7 @@ pub const CHUNK_DIR_SUFFIX: &str = ".chunks";
 /// The symmetric keys of every position a book holds with exactly `stones`
 /// stones ([`book_positions`]), ascending: the order of a layer's chunks.
 #[must_use]
-pub fn layer_keys(geometry: Geometry, stones: usize) -> Vec<u64> {
+pub fn layer_keys(geometry: Geometry, stones: usize) -> Vec<u128> {
     book_positions(geometry, stones)
         .iter()
         .map(symmetric_key)
@@ -57,9 +57,6 @@ pub enum BuildError {
     /// A chunk size of 0, or above what a chunk file stores.
     #[error("chunk size {0} is not in 1..=4294967295")]
     BadChunkSize(usize),
-    /// A board over 64 bits.
-    #[error(transparent)]
-    TooLarge(#[from] super::TooLargeForBook),
     /// Chunks not in yet.
     #[error("{missing} chunks are not solved yet, the first: {first}")]
     Incomplete {
@@ -74,7 +71,7 @@ pub enum BuildError {
 #[derive(Clone, Debug)]
 struct Layer {
     stones: usize,
-    keys: Vec<u64>,
+    keys: Vec<u128>,
     scores: Vec<Option<Vec<i8>>>,
 }
 
@@ -97,7 +94,6 @@ impl BookBuild {
         layers: impl Into<Layers>,
         chunk_size: usize,
     ) -> Result<BookBuild, BuildError> {
-        super::check_board(geometry)?;
         let layers = layers.into();
         if layers.0 == 0 || layers.last() >= geometry.cells() {
             return Err(BuildError::BadLayers {
@@ -160,7 +156,7 @@ impl BookBuild {
     /// The symmetric keys of a layer of the build, ascending (empty for a
     /// layer not built).
     #[must_use]
-    pub fn layer_keys(&self, stones: usize) -> &[u64] {
+    pub fn layer_keys(&self, stones: usize) -> &[u128] {
         self.layer(stones).map_or(&[], |l| &l.keys)
     }
 
@@ -213,7 +209,7 @@ impl BookBuild {
 
     /// The keys of a chunk of the build (empty for one it does not have).
     #[must_use]
-    pub fn keys(&self, id: ChunkId) -> &[u64] {
+    pub fn keys(&self, id: ChunkId) -> &[u128] {
         let keys = self.layer_keys(id.layer);
         let start = id.index.saturating_mul(self.chunk_size).min(keys.len());
         &keys[start..(start + self.chunk_size).min(keys.len())]
@@ -338,7 +334,7 @@ impl BookBuild {
     }
 
     /// The `(key, score)` of every chunk in of these layers.
-    fn entries<'a>(&'a self, layers: impl Iterator<Item = &'a Layer>) -> Vec<(u64, i8)> {
+    fn entries<'a>(&'a self, layers: impl Iterator<Item = &'a Layer>) -> Vec<(u128, i8)> {
         let size = self.chunk_size;
         layers
             .flat_map(|l| {
@@ -400,7 +396,7 @@ pub fn solve_key(
     solver: &mut Solver,
     header: &ChunkHeader,
     index: usize,
-    key: u64,
+    key: u128,
 ) -> Result<i8, ChunkError> {
     let g = header.geometry;
     let unsolved = |why: String| ChunkError::Unsolved { index, key, why };
@@ -408,7 +404,7 @@ pub fn solve_key(
     if let Some(why) = check_key(g, layer, key) {
         return Err(unsolved(format!("is {why}")));
     }
-    let pos = from_key(g, u128::from(key)).expect("checked: a position");
+    let pos = from_key(g, key).expect("checked: a position");
     let score = solver.solve(&pos, Mode::Strong).map_err(|e| match e {
         SolveError::GameOver(_) | SolveError::Table(_) => unsolved(e.to_string()),
         SolveError::Interrupted(_) => unsolved("interrupted".to_string()),
@@ -422,7 +418,7 @@ pub fn solve_key(
 pub fn solve_chunk(
     solver: &mut Solver,
     header: ChunkHeader,
-    keys: &[u64],
+    keys: &[u128],
     mut solved: impl FnMut(),
 ) -> Result<Chunk, ChunkError> {
     let mut scores = Vec::with_capacity(keys.len());

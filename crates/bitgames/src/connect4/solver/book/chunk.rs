@@ -96,7 +96,7 @@ pub struct Chunk {
     /// Where it sits.
     pub header: ChunkHeader,
     /// The symmetric keys of its positions, ascending.
-    pub keys: Vec<u64>,
+    pub keys: Vec<u128>,
     /// Their exact scores, in the order of the keys.
     pub scores: Vec<i8>,
 }
@@ -157,7 +157,7 @@ pub enum ChunkError {
         /// Its number in the chunk.
         index: usize,
         /// Its key.
-        key: u64,
+        key: u128,
         /// Why.
         why: String,
     },
@@ -198,7 +198,7 @@ impl Chunk {
             out.extend_from_slice(&field(n).to_le_bytes());
         }
         out.extend_from_slice(&[0; 4]);
-        write_entries(&mut out, kb, &self.keys, &self.scores);
+        write_entries(&mut out, kb, self.keys.iter().copied(), &self.scores);
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -228,9 +228,6 @@ impl Chunk {
             Ok(g) => g,
             Err(e) => return bad(e.to_string()),
         };
-        if let Err(e) = super::check_board(geometry) {
-            return bad(e.to_string());
-        }
         let kb = Book::key_bytes(geometry);
         let count = u32_at(bytes, 24);
         let expected = (HEADER + count * (kb + 1) + CHECKSUM) as u64;
@@ -274,7 +271,7 @@ impl Chunk {
                 chunks,
                 chunk_size,
             },
-            keys,
+            keys: keys.iter().collect(),
             scores,
         })
     }

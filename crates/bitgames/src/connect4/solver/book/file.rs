@@ -2,7 +2,7 @@
 //! reading any book file (bitgames, Pons', BitBully's), writing a bitgames
 //! one, and the check every entry of a book or of a chunk file passes.
 
-use super::{Book, Format, Layers, Store, bitbully, check_key, held_score_range, pons};
+use super::{Book, Format, Keys, Layers, Store, bitbully, check_key, held_score_range, pons};
 use crate::connect4::Geometry;
 use crate::connect4::grid::from_key;
 
@@ -32,9 +32,6 @@ pub enum BookError {
     /// A board size that does not fit.
     #[error("book header: {0}")]
     BadGeometry(#[from] crate::connect4::GeometryError),
-    /// A board over 64 bits.
-    #[error("book header: {0}")]
-    TooLarge(#[from] super::TooLargeForBook),
     /// Layers that no position of the board has, or none at all.
     #[error("book header: layers {layers} do not fit a board of {cells} cells")]
     BadLayers {
@@ -89,7 +86,7 @@ pub enum EntryError {
     #[error("key {key:#x} is {why}")]
     BadKey {
         /// The key.
-        key: u64,
+        key: u128,
         /// What is wrong with it ([`check_key`]).
         why: String,
     },
@@ -169,7 +166,7 @@ impl Book {
         out.extend_from_slice(&[0; 5]);
         out.extend_from_slice(&self.layers.0.to_le_bytes());
         out.extend_from_slice(&(keys.len() as u64).to_le_bytes());
-        write_entries(&mut out, kb, keys, scores);
+        write_entries(&mut out, kb, keys.iter(), scores);
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         Ok(out)
@@ -250,7 +247,6 @@ impl Book {
             }
         }
         let geometry = Geometry::new(bytes[9] as usize, bytes[10] as usize)?;
-        super::check_board(geometry)?;
         let (layers, count) = if version == 1 {
             let count = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes"));
             (Layers::from(0..=bytes[11] as usize), count as usize)
@@ -292,13 +288,13 @@ impl Book {
 pub fn check_entry(
     geometry: Geometry,
     layers: Layers,
-    key: u64,
+    key: u128,
     score: i8,
 ) -> Result<(), EntryError> {
     if let Some(why) = check_key(geometry, layers, key) {
         return Err(EntryError::BadKey { key, why });
     }
-    let stones = from_key(geometry, u128::from(key)).map_or(0, |p| p.moves_played());
+    let stones = from_key(geometry, key).map_or(0, |p| p.moves_played());
     let score = i32::from(score);
     let range = held_score_range(geometry, stones);
     if !range.contains(&score) {
@@ -314,7 +310,12 @@ pub fn check_entry(
 
 /// The entries stored as a book and a chunk store them: every key in
 /// `key_bytes` bytes (little-endian), then every score in one signed byte.
-pub(super) fn write_entries(out: &mut Vec<u8>, key_bytes: usize, keys: &[u64], scores: &[i8]) {
+pub(super) fn write_entries(
+    out: &mut Vec<u8>,
+    key_bytes: usize,
+    keys: impl Iterator<Item = u128>,
+    scores: &[i8],
+) {
     for k in keys {
         out.extend_from_slice(&k.to_le_bytes()[..key_bytes]);
     }
@@ -329,15 +330,15 @@ pub(super) fn read_entries(
     layers: Layers,
     keys: &[u8],
     scores: &[u8],
-) -> Result<(Vec<u64>, Vec<i8>), (usize, EntryError)> {
+) -> Result<(Keys, Vec<i8>), (usize, EntryError)> {
     let kb = Book::key_bytes(geometry);
-    let mut out_keys = Vec::with_capacity(scores.len());
+    let mut out_keys = Keys::with_capacity(geometry, scores.len());
     let mut out_scores = Vec::with_capacity(scores.len());
     for (i, (chunk, &s)) in keys.chunks_exact(kb).zip(scores).enumerate() {
-        let mut b = [0u8; 8];
+        let mut b = [0u8; 16];
         b[..kb].copy_from_slice(chunk);
-        let key = u64::from_le_bytes(b);
-        if out_keys.last().is_some_and(|&last| last >= key) {
+        let key = u128::from_le_bytes(b);
+        if out_keys.last().is_some_and(|last| last >= key) {
             return Err((i, EntryError::Unsorted));
         }
         check_entry(geometry, layers, key, s as i8).map_err(|why| (i, why))?;

@@ -75,15 +75,10 @@ impl std::fmt::Display for Layers {
 }
 
 /// The symmetric key of a position: the smaller of its key and its mirror
-/// image's. Books hold boards of at most 64 bits ([`Geometry::fits_u64`]),
-/// whose keys fit a `u64`; a larger board's key is cut to its low 64 bits.
+/// image's (what a book stores).
 #[must_use]
-pub fn symmetric_key(pos: &Position) -> u64 {
-    debug_assert!(
-        pos.geometry().fits_u64(),
-        "books hold boards of at most 64 bits"
-    );
-    pos.key().min(pos.mirror_key()) as u64
+pub fn symmetric_key(pos: &Position) -> u128 {
+    pos.key().min(pos.mirror_key())
 }
 
 /// The scores a position with `stones` stones can have when the player to
@@ -99,9 +94,9 @@ pub fn held_score_range(geometry: Geometry, stones: usize) -> RangeInclusive<i32
 /// not a position, one of the other number of stones, a game over, or one the
 /// player to move wins at once; `None` when it can.
 #[must_use]
-pub fn check_key(geometry: Geometry, layers: Layers, key: u64) -> Option<String> {
+pub fn check_key(geometry: Geometry, layers: Layers, key: u128) -> Option<String> {
     use crate::Game;
-    let Some(pos) = from_key(geometry, u128::from(key)) else {
+    let Some(pos) = from_key(geometry, key) else {
         return Some(format!("no position of a {geometry} board"));
     };
     let n = pos.moves_played();
@@ -122,8 +117,7 @@ pub fn check_key(geometry: Geometry, layers: Layers, key: u64) -> Option<String>
 
 /// The distinct positions (up to mirror image) with exactly `stones` stones
 /// that a book holds: reachable, not over, and where the player to move cannot
-/// win at once. In ascending order of their symmetric key. Any board size
-/// (a board over 64 bits has no book, but its layers can be sampled).
+/// win at once. In ascending order of their symmetric key.
 #[must_use]
 pub fn book_positions(geometry: Geometry, stones: usize) -> Vec<Position> {
     let mut layer = vec![Position::new(geometry)];
@@ -136,7 +130,7 @@ pub fn book_positions(geometry: Geometry, stones: usize) -> Vec<Position> {
                     continue;
                 }
                 let child = pos.after(col).expect("playable");
-                if seen.insert(full_symmetric_key(&child)) {
+                if seen.insert(symmetric_key(&child)) {
                     next.push(child);
                 }
             }
@@ -144,11 +138,6 @@ pub fn book_positions(geometry: Geometry, stones: usize) -> Vec<Position> {
         layer = next;
     }
     layer.retain(|p| p.winning_moves() == 0 && p.moves_played() < geometry.cells());
-    layer.sort_by_key(full_symmetric_key);
+    layer.sort_by_key(symmetric_key);
     layer
-}
-
-/// [`symmetric_key`] of a board of any size.
-fn full_symmetric_key(pos: &Position) -> u128 {
-    pos.key().min(pos.mirror_key())
 }

@@ -5,7 +5,7 @@ use super::*;
 
 fn small_book() -> (Book, Vec<u8>) {
     let g = Geometry::new(5, 4).unwrap();
-    let entries: Vec<(u64, i8)> = book_positions(g, 2)
+    let entries: Vec<(u128, i8)> = book_positions(g, 2)
         .iter()
         .enumerate()
         .map(|(i, p)| (symmetric_key(p), (i % 5) as i8 - 2))

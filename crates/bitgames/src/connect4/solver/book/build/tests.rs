@@ -40,7 +40,7 @@ fn layers_hold_their_positions_cut_into_chunks() {
     assert_eq!(b.positions(), 2285);
     let b = BookBuild::new(g54(), 6..=6, 100).unwrap();
     assert_eq!((b.positions(), b.chunks(6)), (1500, 15));
-    let all: Vec<u64> = b
+    let all: Vec<u128> = b
         .pending(6)
         .iter()
         .flat_map(|&id| b.keys(id).to_vec())
@@ -55,7 +55,7 @@ fn layers_hold_their_positions_cut_into_chunks() {
         .len(),
         100
     );
-    assert_eq!(b.keys(ChunkId { layer: 5, index: 0 }), &[] as &[u64]);
+    assert_eq!(b.keys(ChunkId { layer: 5, index: 0 }), &[] as &[u128]);
     assert_eq!(
         BookBuild::new(g54(), 20..=20, 10).unwrap_err().to_string(),
         "layers 20..=20: a build needs at least one layer, each below the 20 cells of the board"
