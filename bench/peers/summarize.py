@@ -165,8 +165,9 @@ def main():
         c4_note = " (1 GB table)" if kind == "empty" and cells["c4"] is not None else ""
         peers = [cells[s][0] for s in ("pons", "c4") if cells[s] is not None]
         b = cells["bitgames"]
-        ratio = f"{b[0] / min(peers):.2f}" if b and peers else "—"
-        node_ratio = f"{b[1] / cells['c4'][1]:.2f}" if b and cells["c4"] else "—"
+        ratio = f"{b[0] / min(peers):.2f}" if b and peers and min(peers) > 0 else "—"
+        # c4 answers some positions without a node (an immediate win): no ratio then.
+        node_ratio = f"{b[1] / cells['c4'][1]:.2f}" if b and cells["c4"] and cells["c4"][1] > 0 else "—"
         table.append(
             f"| {label} | {show('bitgames')} | {show('pons', pons_note)} | "
             f"{show('c4', c4_note)} | {ratio} | {node_ratio} |"

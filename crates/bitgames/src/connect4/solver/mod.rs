@@ -166,6 +166,9 @@ pub struct Solver {
     threads: usize,
     /// 0 for the main thread; a helper's number varies its move order.
     helper: u32,
+    /// A helper varies its move order at nodes of fewer stones than this
+    /// (the plies next to the root of its search).
+    noisy_below: i32,
 }
 
 impl Default for Solver {
@@ -217,6 +220,7 @@ impl Solver {
             stopped: false,
             threads: 1,
             helper: 0,
+            noisy_below: 0,
         })
     }
 

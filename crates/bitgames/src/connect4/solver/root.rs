@@ -155,6 +155,7 @@ impl Solver {
             stopped: false,
             threads: 1,
             helper,
+            noisy_below: 0,
         }
     }
 

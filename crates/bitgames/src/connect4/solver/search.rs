@@ -17,6 +17,7 @@ impl Solver {
         mode: Mode,
     ) -> i32 {
         let n = mask.count_ones() as i32;
+        self.noisy_below = n + HELPER_NOISE_PLIES;
         if g.winning_cells(cur, mask) & (mask + g.bottom) & g.board != W::ZERO {
             return match mode {
                 Mode::Strong => (g.cells + 1 - n) / 2,
@@ -237,7 +238,7 @@ impl Solver {
             next,
             opp_wins,
             tt_col,
-            self.helper,
+            (self.helper != 0 && n < self.noisy_below).then_some(self.helper),
         ) else {
             return max;
         };
@@ -341,11 +342,18 @@ impl Solver {
 /// then by the threats each creates (those one and two cells above their
 /// column's playable cell count most, one right above an opponent's threat
 /// not at all), centre first among equals (a stable insertion sort over
-/// `g.order`); a parallel search's helper breaks ties in its own order.
+/// `g.order`). A parallel search's helper (`noise`: its number), near its
+/// root, adds a little noise of its own and does not put the table's move
+/// first, so that the threads start down different lines.
 /// Fills `moves` (ordering score, the move's bit, its column, the
 /// opponent's only non-losing reply or 0), best first, and returns how many;
 /// `None` when a move leaves the opponent no non-losing reply: the node wins
 /// with its next stone.
+/// A parallel search's helpers vary their move order this many plies from
+/// their root (deeper, every thread orders alike)...
+const HELPER_NOISE_PLIES: i32 = 6;
+/// ...by adding a number of this many random bits to each move's score.
+const HELPER_NOISE_BITS: u32 = 2;
 /// Enhanced transposition cutoffs run while more cells than this are empty.
 const ETC_MIN_EMPTY: i32 = 10;
 
@@ -367,7 +375,7 @@ fn order_moves<W: Word, const N: usize>(
     next: W,
     opp_wins: W,
     tt_col: Option<u8>,
-    helper: u32,
+    noise: Option<u32>,
 ) -> Option<usize> {
     let mut count = 0;
     for &col in &g.order[..g.width] {
@@ -409,13 +417,14 @@ fn order_moves<W: Word, const N: usize>(
         if only_reply != W::ZERO {
             score += FORCING;
         }
-        if helper != 0 {
-            let h = (key.fold() ^ u64::from(col) << 56 ^ u64::from(helper) << 60)
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            score += (h >> 60) as i32;
-        }
-        if Some(col) == tt_col {
-            score += 1 << 16;
+        match noise {
+            Some(helper) => {
+                let h = (key.fold() ^ u64::from(col) << 56 ^ u64::from(helper) << 60)
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                score += (h >> (64 - HELPER_NOISE_BITS)) as i32;
+            }
+            None if Some(col) == tt_col => score += 1 << 16,
+            None => {}
         }
         // Insertion sort, stable: equal scores keep the centre-first order.
         let mut i = count;
