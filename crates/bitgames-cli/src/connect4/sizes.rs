@@ -422,15 +422,17 @@ fn report(boards: &[Geometry], journal: &Journal, weak: bool) -> String {
                     .collect();
                 cols.sort();
                 let spent = begun.iter().map(|c| c.seconds).sum::<f64>();
+                let cpu: Option<f64> = begun.iter().map(|c| c.cpu_seconds).sum();
                 let nodes = begun.iter().map(|c| c.nodes).sum::<u64>();
                 if begun.is_empty() {
                     let _ = writeln!(out, "| {g} | not solved | {known} | | | | | |");
                 } else {
                     let _ = writeln!(
                         out,
-                        "| {g} | not solved | {known} | so far {} | {} | | {nodes} | |",
+                        "| {g} | not solved | {known} | so far {} | {} | {} | {nodes} | |",
                         cols.join(", "),
                         seconds(spent),
+                        cpu.map_or(String::new(), seconds),
                     );
                 }
             }
