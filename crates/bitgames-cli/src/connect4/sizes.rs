@@ -5,7 +5,6 @@
 use super::{DEFAULT_VERIFY, load_book_verified, solver_with_table_log2};
 use anyhow::Context;
 use bitgames::connect4::known::{empty_board_value, value_sign};
-use bitgames::connect4::policy::centre_first;
 use bitgames::connect4::solver::Mode;
 use bitgames::connect4::{Geometry, Position};
 use serde::{Deserialize, Serialize};
@@ -61,11 +60,18 @@ struct ColumnSolved {
     column: usize,
     /// Its score for the first player.
     score: i32,
+    /// Nodes of its own search.
     nodes: u64,
+    /// Wall-clock and processor seconds of the run that solved it, from its
+    /// start to this move's end (without `run`: of this move's search alone).
     seconds: f64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     cpu_seconds: Option<f64>,
     threads: usize,
+    /// The run (its start, Unix seconds): a run's moves overlap in time when
+    /// they are solved side by side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    run: Option<u64>,
 }
 
 /// A journal line: a board, or one first move of a board.
@@ -164,9 +170,9 @@ fn boards(args: &Args) -> anyhow::Result<Vec<Geometry>> {
     Ok(boards)
 }
 
-/// Every first move of the empty board solved one after the other (each on
-/// every thread), centre first; a move's mirror image scores the same. A
-/// move in the journal is taken from it, and each new one is written there
+/// Every first move of the empty board solved, side by side on the threads,
+/// centre first; a move's mirror image scores the same and is not searched.
+/// A move in the journal is taken from it, and each new one is written there
 /// as soon as it is known.
 fn solve(
     geometry: Geometry,
@@ -183,8 +189,8 @@ fn solve(
     }
     let width = geometry.width();
     let mut scores = vec![None; width];
-    let mut total = Spent::default();
-    for line in journal_columns(&journal.columns, geometry, args.weak) {
+    let earlier = journal_columns(&journal.columns, geometry, args.weak);
+    for line in &earlier {
         let score = if args.weak {
             line.score.signum()
         } else {
@@ -192,7 +198,6 @@ fn solve(
         };
         scores[line.column - 1] = Some(score);
         scores[width - line.column] = Some(score);
-        total.add(line.nodes, line.seconds, line.cpu_seconds);
     }
     let known = scores.iter().flatten().count();
     if known == 0 {
@@ -203,45 +208,64 @@ fn solve(
              ({known} of {width} from the journal)"
         );
     }
-    let root = Position::new(geometry);
-    for col in centre_first(geometry) {
-        if scores[col].is_some() {
-            continue;
-        }
-        let started = Instant::now();
-        let cpu_started = cpu_seconds();
-        solver.reset_stats();
-        let score = solver
-            .analyze_column(&root, col, mode)
-            .with_context(|| format!("solving column {} of the empty {geometry} board", col + 1))?
-            .with_context(|| format!("the empty {geometry} board: column {} is full", col + 1))?;
+    // The moves left, one of each mirror pair (the left one).
+    let skip = (0..width)
+        .filter(|&c| scores[c].is_some() || c > width - 1 - c)
+        .fold(0u32, |m, c| m | 1 << c);
+    let started = Instant::now();
+    let cpu_started = cpu_seconds();
+    let run = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let solved_now = std::sync::Mutex::new(Vec::new());
+    let done = |col: usize, score: i32, nodes: u64| {
         let line = ColumnSolved {
             width,
             height: geometry.height(),
             mode: mode_name(args.weak).to_string(),
             column: col + 1,
             score,
-            nodes: solver.stats().nodes,
+            nodes,
             seconds: started.elapsed().as_secs_f64(),
             cpu_seconds: cpu_seconds()
                 .zip(cpu_started)
                 .map(|(end, start)| end - start),
             threads,
+            run: Some(run),
         };
-        if let Some(path) = &args.journal {
-            append(path, &Line::Column(line.clone()))?;
-        }
+        let mut solved = solved_now.lock().unwrap_or_else(|e| e.into_inner());
+        let written = match &args.journal {
+            Some(path) => append(path, &Line::Column(line.clone())),
+            None => Ok(()),
+        };
         eprintln!(
-            "bitgames: {geometry}: column {} scores {score} ({:.1} s, {} nodes)",
+            "bitgames: {geometry}: column {} scores {score} ({:.1} s, {nodes} nodes)",
             col + 1,
-            line.seconds,
-            line.nodes
+            line.seconds
         );
-        scores[col] = Some(score);
-        scores[width - 1 - col] = Some(score);
-        total.add(line.nodes, line.seconds, line.cpu_seconds);
-        journal.columns.push(line);
+        solved.push((line, written));
+    };
+    let result = solver.solve_columns(&Position::new(geometry), mode, skip, &done);
+    let solved_now = solved_now.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut lines = Vec::new();
+    for (line, written) in solved_now {
+        written?;
+        lines.push(line);
     }
+    result.with_context(|| format!("solving the empty {geometry} board"))?;
+    for line in &lines {
+        scores[line.column - 1] = Some(line.score);
+        scores[width - line.column] = Some(line.score);
+    }
+    if let Some(col) = scores.iter().position(Option::is_none) {
+        anyhow::bail!(
+            "the empty {geometry} board: column {} was left unsolved",
+            col + 1
+        );
+    }
+    journal.columns.extend(lines);
+    let all = journal_columns(&journal.columns, geometry, args.weak);
+    let spent = Spent::of(&all);
     let scores: Vec<i32> = scores.into_iter().flatten().collect();
     let solved = Solved {
         width,
@@ -249,9 +273,9 @@ fn solve(
         mode: mode_name(args.weak).to_string(),
         score: scores.iter().copied().max().unwrap_or(0),
         scores,
-        nodes: total.nodes,
-        seconds: total.seconds,
-        cpu_seconds: total.cpu_seconds,
+        nodes: spent.nodes,
+        seconds: spent.seconds,
+        cpu_seconds: spent.cpu_seconds,
         threads,
     };
     eprintln!(
@@ -263,8 +287,8 @@ fn solve(
     Ok(solved)
 }
 
-/// Nodes and time summed over the first moves of a board.
-#[derive(Default)]
+/// Nodes and time of a board's first moves: the nodes of each, and the
+/// time of each run (a run's last move's times; a move without a run alone).
 struct Spent {
     nodes: u64,
     seconds: f64,
@@ -272,15 +296,22 @@ struct Spent {
 }
 
 impl Spent {
-    fn add(&mut self, nodes: u64, seconds: f64, cpu_seconds: Option<f64>) {
-        let first = self.nodes == 0 && self.seconds == 0.0;
-        self.nodes += nodes;
-        self.seconds += seconds;
-        self.cpu_seconds = match (first, self.cpu_seconds, cpu_seconds) {
-            (true, _, cpu) => cpu,
-            (false, Some(a), Some(b)) => Some(a + b),
-            _ => None,
-        };
+    fn of(lines: &[&ColumnSolved]) -> Spent {
+        let mut runs: Vec<(Option<u64>, f64, Option<f64>)> = Vec::new();
+        for line in lines {
+            match runs.iter_mut().find(|r| r.0.is_some() && r.0 == line.run) {
+                Some(r) => {
+                    r.1 = r.1.max(line.seconds);
+                    r.2 = r.2.zip(line.cpu_seconds).map(|(a, b)| a.max(b));
+                }
+                None => runs.push((line.run, line.seconds, line.cpu_seconds)),
+            }
+        }
+        Spent {
+            nodes: lines.iter().map(|l| l.nodes).sum(),
+            seconds: runs.iter().map(|r| r.1).sum(),
+            cpu_seconds: runs.iter().map(|r| r.2).sum(),
+        }
     }
 }
 
@@ -421,9 +452,11 @@ fn report(boards: &[Geometry], journal: &Journal, weak: bool) -> String {
                     .map(|c| format!("{}: {:+}", c.column, c.score))
                     .collect();
                 cols.sort();
-                let spent = begun.iter().map(|c| c.seconds).sum::<f64>();
-                let cpu: Option<f64> = begun.iter().map(|c| c.cpu_seconds).sum();
-                let nodes = begun.iter().map(|c| c.nodes).sum::<u64>();
+                let Spent {
+                    nodes,
+                    seconds: spent,
+                    cpu_seconds: cpu,
+                } = Spent::of(&begun);
                 if begun.is_empty() {
                     let _ = writeln!(out, "| {g} | not solved | {known} | | | | | |");
                 } else {

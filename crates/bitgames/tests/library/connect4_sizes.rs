@@ -3,7 +3,7 @@
 //! reproduces the rest of his table (docs/connect4-sizes.md).
 
 use bitgames::connect4::known::{EMPTY_BOARD_VALUES, empty_board_value};
-use bitgames::connect4::solver::{Mode, Solver};
+use bitgames::connect4::solver::{Column, Mode, Solver};
 use bitgames::connect4::{Geometry, Position};
 
 /// Boards of at most this many cells solve in well under a second each.
@@ -39,4 +39,38 @@ fn every_small_empty_board_has_tromps_value_and_its_best_first_move_gives_it() {
     // 4x4 to 4x8, 5x4 to 5x6, 6x4, 6x5, 7x4, 8x4.
     assert_eq!(checked.len(), 12, "{checked:?}");
     assert_eq!(empty_board_value(Geometry::new(6, 6).unwrap()), Some(-1));
+}
+
+#[test]
+fn some_columns_are_solved_side_by_side_with_their_own_nodes() {
+    // 5x4: the first moves score -1 0 0 0 -1 (Tromp's board, a draw).
+    let g = Geometry::new(5, 4).unwrap();
+    let pos = Position::new(g);
+    let mut solver = Solver::with_table_log2(16);
+    let all = solver.analyze(&pos, Mode::Strong).unwrap();
+    for threads in [1, 2] {
+        let mut solver = Solver::with_table_log2(16);
+        solver.set_threads(threads);
+        let reported = std::sync::Mutex::new(Vec::new());
+        // Columns 4 and 5 (bits 3 and 4) left out.
+        let columns = solver
+            .solve_columns(&pos, Mode::Strong, 0b11000, &|col, score, nodes| {
+                reported.lock().unwrap().push((col, score, nodes));
+            })
+            .unwrap();
+        for (column, score) in columns[..3].iter().zip(&all.scores) {
+            assert_eq!(*column, Column::Score(score.unwrap()));
+        }
+        assert_eq!(columns[3..], [Column::Unfinished, Column::Unfinished]);
+        let mut reported = reported.into_inner().unwrap();
+        reported.sort();
+        assert_eq!(reported.len(), 3, "{reported:?}");
+        for &(col, score, nodes) in &reported {
+            assert_eq!(Some(score), all.scores[col]);
+            assert!(nodes > 0, "column {col}: its own search");
+        }
+        // The columns' nodes add up to the solver's.
+        let sum: u64 = reported.iter().map(|r| r.2).sum();
+        assert_eq!(sum, solver.stats().nodes, "{threads} threads");
+    }
 }

@@ -15,6 +15,20 @@ impl Solver {
         mode: Mode,
         done: &(dyn Fn(usize, i32) + Sync),
     ) -> Result<Vec<Column>, SolveError> {
+        self.solve_columns(pos, mode, 0, &|col, score, _| done(col, score))
+    }
+
+    /// [`Solver::analyze_columns`] of the columns not in `skip` (bit `c`:
+    /// column `c`; those are [`Column::Unfinished`] in the result), each
+    /// reported to `done` with the nodes of its own search (0 for a column
+    /// known without one).
+    pub fn solve_columns(
+        &mut self,
+        pos: &Position,
+        mode: Mode,
+        skip: u32,
+        done: &(dyn Fn(usize, i32, u64) + Sync),
+    ) -> Result<Vec<Column>, SolveError> {
         self.prepare(pos)?;
         let geometry = pos.geometry();
         let cells = geometry.cells() as i32;
@@ -23,6 +37,10 @@ impl Solver {
         let mut todo = Vec::new();
         for col in crate::connect4::policy::centre_first(geometry) {
             if !pos.can_play(col) {
+                continue;
+            }
+            if skip >> col & 1 != 0 {
+                columns[col] = Column::Unfinished;
                 continue;
             }
             let known = if pos.is_winning_move(col) {
@@ -41,7 +59,7 @@ impl Solver {
             };
             if let Some(score) = known {
                 columns[col] = Column::Score(score);
-                done(col, score);
+                done(col, score, 0);
             }
         }
         if self.threads <= 1 || todo.len() <= 1 {
@@ -50,11 +68,12 @@ impl Solver {
                     columns[*col] = Column::Unfinished;
                     continue;
                 }
+                let before = self.nodes;
                 let score = -self.solve_root(child, mode);
                 columns[*col] = if self.stopped {
                     Column::Unfinished
                 } else {
-                    done(*col, score);
+                    done(*col, score, self.nodes - before);
                     Column::Score(score)
                 };
             }
@@ -80,11 +99,12 @@ impl Solver {
                     let result = if solver.out_of_time() {
                         Column::Unfinished
                     } else {
+                        let before = solver.nodes;
                         let score = -solver.solve_prepared(child, mode);
                         if solver.stopped {
                             Column::Unfinished
                         } else {
-                            done(*col, score);
+                            done(*col, score, solver.nodes - before);
                             Column::Score(score)
                         }
                     };
