@@ -31,6 +31,7 @@ enum Answer {
         score: i32,
         nodes: u64,
         micros: u128,
+        searched: u64,
     },
     Bad(String),
 }
@@ -76,6 +77,7 @@ fn solve_one(solver: &mut Solver, pos: &Position, weak: bool) -> Answer {
             score,
             nodes: solver.stats().nodes,
             micros: started.elapsed().as_micros(),
+            searched: solver.stats().searched,
         },
         Err(e) => Answer::Bad(e.to_string()),
     }
@@ -87,7 +89,7 @@ pub struct Options {
     pub weak: bool,
     /// An opening book.
     pub book: Option<Arc<Book>>,
-    /// Print nodes and microseconds.
+    /// Print nodes, microseconds and the nodes past the static checks.
     pub stats: bool,
     /// Threads.
     pub jobs: Option<usize>,
@@ -173,9 +175,10 @@ pub fn run(files: &[PathBuf], geometry: Geometry, options: &Options) -> anyhow::
                     score,
                     nodes,
                     micros,
+                    searched,
                 } => {
                     if stats {
-                        writeln!(out, "{} {score} {nodes} {micros}", job.moves)?;
+                        writeln!(out, "{} {score} {nodes} {micros} {searched}", job.moves)?;
                     } else {
                         writeln!(out, "{} {score}", job.moves)?;
                     }

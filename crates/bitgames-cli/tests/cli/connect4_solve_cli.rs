@@ -51,10 +51,15 @@ fn solve_weak_gives_the_sign_and_stats_add_nodes_and_microseconds() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     let words: Vec<&str> = text.split_whitespace().collect();
-    assert_eq!(words.len(), 4, "{text}");
+    assert_eq!(words.len(), 5, "{text}");
     assert_eq!(words[..2], [moves, "-1"]);
-    assert!(words[2].parse::<u64>().unwrap() > 0);
+    let nodes = words[2].parse::<u64>().unwrap();
+    assert!(nodes > 0);
     words[3].parse::<u64>().unwrap();
+    // The nodes past the static checks: fewer than the nodes, as an ending
+    // this close is mostly forced moves and bounds from the stones alone.
+    let searched = words[4].parse::<u64>().unwrap();
+    assert!(searched < nodes, "{text}");
 }
 
 #[test]

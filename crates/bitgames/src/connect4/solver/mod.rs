@@ -135,6 +135,13 @@ impl Analysis {
 pub struct Stats {
     /// Nodes searched (calls of the negamax).
     pub nodes: u64,
+    /// The nodes that got past the static checks: those that read the
+    /// table, not the ones answered by a bound from their stones alone (a
+    /// loss next move, the window, claimeven, no four left) nor those with
+    /// one move, passed straight to their child. Steininger's c4 counts
+    /// these: it runs those checks on each child before calling its search,
+    /// and plays forced moves in place.
+    pub searched: u64,
 }
 
 /// The default table: 2^23 buckets of two entries (128 MiB).
@@ -155,6 +162,8 @@ pub struct Solver {
     geo: Geos,
     book: Option<Arc<Book>>,
     nodes: u64,
+    /// The nodes past the static checks (see [`Stats::searched`]).
+    searched: u64,
     /// `nodes` when the table last changed size.
     nodes_at_resize: u64,
     deadline: Option<Instant>,
@@ -213,6 +222,7 @@ impl Solver {
             geo: Geos::new(Geometry::STANDARD),
             book: None,
             nodes: 0,
+            searched: 0,
             nodes_at_resize: 0,
             deadline: None,
             stop: None,
@@ -281,7 +291,10 @@ impl Solver {
     /// The counters since the last [`Solver::reset_stats`].
     #[must_use]
     pub fn stats(&self) -> Stats {
-        Stats { nodes: self.nodes }
+        Stats {
+            nodes: self.nodes,
+            searched: self.searched,
+        }
     }
 
     /// Sets the counters to zero.
@@ -289,6 +302,7 @@ impl Solver {
         // The nodes since the table last grew stay as they were.
         self.nodes_at_resize = self.nodes_at_resize.wrapping_sub(self.nodes);
         self.nodes = 0;
+        self.searched = 0;
     }
 
     fn prepare(&mut self, pos: &Position) -> Result<(), SolveError> {
@@ -424,6 +438,32 @@ mod tests {
         let later = Position::from_moves("2252576253462244111563365343671351441").unwrap();
         assert_eq!(s.solve(&later, Mode::Strong).unwrap(), -1);
         assert_eq!(s.table.modulus(), grown, "a tiny solve grows nothing");
+    }
+
+    #[test]
+    fn the_nodes_past_the_static_checks_are_counted_on_every_thread() {
+        // Pons' Begin-Medium set, first line (score -3).
+        let pos = Position::from_moves("32751571231557").unwrap();
+        for threads in [1, 2] {
+            let mut s = Solver::with_table_log2(16);
+            s.set_threads(threads);
+            assert_eq!(s.solve(&pos, Mode::Strong).unwrap(), -3);
+            let Stats { nodes, searched } = s.stats();
+            // Many nodes end in a static bound or pass their one move on.
+            assert!(
+                searched > 0 && searched < nodes,
+                "{threads}: {searched} of {nodes}"
+            );
+            s.reset_stats();
+            assert_eq!(s.stats(), Stats::default());
+        }
+        // With one thread, the counts are the same at every run.
+        let counts = || {
+            let mut s = Solver::with_table_log2(16);
+            s.solve(&pos, Mode::Strong).unwrap();
+            s.stats()
+        };
+        assert_eq!(counts(), counts());
     }
 
     #[test]

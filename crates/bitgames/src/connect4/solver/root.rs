@@ -121,6 +121,7 @@ impl Solver {
         self.threads = threads;
         self.stopped = false;
         self.nodes += workers.iter().map(|w| w.nodes).sum::<u64>();
+        self.searched += workers.iter().map(|w| w.searched).sum::<u64>();
         Ok(columns)
     }
 
@@ -168,6 +169,7 @@ impl Solver {
             geo: self.geo.clone(),
             book: self.book.clone(),
             nodes: 0,
+            searched: 0,
             nodes_at_resize: 0,
             deadline: self.deadline,
             stop,
@@ -235,6 +237,7 @@ impl Solver {
             (mine, theirs)
         });
         self.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
+        self.searched += helpers.iter().map(|h| h.searched).sum::<u64>();
         self.stop = None;
         match mine.or_else(|| theirs.into_iter().flatten().next()) {
             Some(r) => {

@@ -196,6 +196,7 @@ impl Solver {
             let child_mask = mask | next;
             return -self.negamax(g, opp, child_mask, g.key(opp, child_mask), -beta, -alpha);
         }
+        self.searched += 1;
         let mut tt_best = None;
         if let Some(hit) = W::table(self).get(key) {
             match hit.bound {
