@@ -124,3 +124,27 @@ fn the_tutorials_scores_and_the_analysis_of_a_position() {
         assert_eq!(*s, direct, "column {}", col + 1);
     }
 }
+
+/// One position at a time on several threads (lazy SMP, the threads
+/// leaving each other's positions to the end): every score as on one.
+#[test]
+fn lone_positions_on_two_and_four_threads() {
+    let cases = read_set("Test_L1_R2", 50, 20);
+    for threads in [2, 4] {
+        let mut solver = Solver::with_table_log2(20);
+        solver.set_threads(threads);
+        for mode in [Mode::Strong, Mode::Weak] {
+            for (moves, score) in &cases {
+                solver.clear();
+                let pos = Position::from_moves(moves).unwrap();
+                let want = if mode == Mode::Weak {
+                    score.signum()
+                } else {
+                    *score
+                };
+                let got = solver.solve(&pos, mode).unwrap();
+                assert_eq!(got, want, "{moves} {mode:?} on {threads} threads");
+            }
+        }
+    }
+}

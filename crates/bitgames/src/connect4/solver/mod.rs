@@ -30,10 +30,12 @@
 //!   first player to move on boards of even height, at every node and for
 //!   every child before any child is searched;
 //! - in weak mode, the same root probes, the last ones inside [-1, 1];
-//! - lazy SMP on a shared table for one position on several threads;
+//! - lazy SMP on a shared table for one position on several threads, each
+//!   leaving the positions another is in to the end (simplified ABDADA);
 //! - an optional opening book ([`book`]; [`book::builtin`] for 7x6).
 
 pub mod book;
+mod busy;
 mod geo;
 mod root;
 mod search;
@@ -44,6 +46,7 @@ mod word;
 use super::{Geometry, Position, policy};
 use crate::time::Instant;
 use book::{Book, BookValue};
+use busy::Busy;
 use geo::Geo;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -173,11 +176,12 @@ pub struct Solver {
     cancel: Option<Arc<AtomicBool>>,
     stopped: bool,
     threads: usize,
-    /// 0 for the main thread; a helper's number varies its move order.
-    helper: u32,
-    /// A helper varies its move order at nodes of fewer stones than this
-    /// (the plies next to the root of its search).
-    noisy_below: i32,
+    /// The positions the threads of a parallel search of one position are
+    /// in (shared), so that each leaves the others' to the end.
+    busy: Option<Arc<Busy>>,
+    /// Nodes of fewer stones than this, in a parallel search of one
+    /// position, use `busy` (0 otherwise).
+    share_below: i32,
 }
 
 impl Default for Solver {
@@ -229,8 +233,8 @@ impl Solver {
             cancel: None,
             stopped: false,
             threads: 1,
-            helper: 0,
-            noisy_below: 0,
+            busy: None,
+            share_below: 0,
         })
     }
 

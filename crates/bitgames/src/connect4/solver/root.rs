@@ -83,7 +83,7 @@ impl Solver {
         // One column a thread at a time, all on the one table.
         self.table_mut().use_all();
         let mut workers: Vec<Solver> = (1..self.threads.min(todo.len()))
-            .map(|_| self.sharer(None, 0))
+            .map(|_| self.sharer(None))
             .collect();
         let next = std::sync::atomic::AtomicUsize::new(0);
         let results = std::sync::Mutex::new(&mut columns);
@@ -159,8 +159,8 @@ impl Solver {
     }
 
     /// A solver for another thread that shares this one's table, book,
-    /// deadline and cancel flag; `helper` varies its move order.
-    pub(super) fn sharer(&self, stop: Option<Arc<AtomicBool>>, helper: u32) -> Solver {
+    /// deadline, cancel flag and busy positions.
+    pub(super) fn sharer(&self, stop: Option<Arc<AtomicBool>>) -> Solver {
         Solver {
             table: self.table.clone(),
             wide: self.wide.clone(),
@@ -176,8 +176,8 @@ impl Solver {
             cancel: self.cancel.clone(),
             stopped: false,
             threads: 1,
-            helper,
-            noisy_below: 0,
+            busy: self.busy.clone(),
+            share_below: 0,
         }
     }
 
@@ -206,8 +206,9 @@ impl Solver {
         self.table_mut().use_all();
         let stop = Arc::new(AtomicBool::new(false));
         self.stop = Some(stop.clone());
+        self.busy = Some(Arc::new(Busy::new()));
         let mut helpers: Vec<Solver> = (1..self.threads)
-            .map(|i| self.sharer(Some(stop.clone()), i as u32))
+            .map(|_| self.sharer(Some(stop.clone())))
             .collect();
         let (mine, theirs) = std::thread::scope(|scope| {
             let handles: Vec<_> = helpers
@@ -239,6 +240,7 @@ impl Solver {
         self.nodes += helpers.iter().map(|h| h.nodes).sum::<u64>();
         self.searched += helpers.iter().map(|h| h.searched).sum::<u64>();
         self.stop = None;
+        self.busy = None;
         match mine.or_else(|| theirs.into_iter().flatten().next()) {
             Some(r) => {
                 self.stopped = false;

@@ -17,7 +17,11 @@ impl Solver {
         mode: Mode,
     ) -> i32 {
         let n = mask.count_ones() as i32;
-        self.noisy_below = n + HELPER_NOISE_PLIES;
+        self.share_below = if self.busy.is_some() {
+            g.cells - SHARE_MIN_EMPTY
+        } else {
+            0
+        };
         if g.winning_cells(cur, mask) & (mask + g.bottom) & g.board != W::ZERO {
             return match mode {
                 Mode::Strong => (g.cells + 1 - n) / 2,
@@ -232,15 +236,7 @@ impl Solver {
         };
         let tt_col = tt_best.map(stored_col);
         let mut moves = [(0i32, W::ZERO, 0u8, W::ZERO); N];
-        let Some(count) = order_moves(
-            &mut moves,
-            g,
-            (cur, mask, key),
-            next,
-            opp_wins,
-            tt_col,
-            (self.helper != 0 && n < self.noisy_below).then_some(self.helper),
-        ) else {
+        let Some(count) = order_moves(&mut moves, g, (cur, mask), next, opp_wins, tt_col) else {
             return max;
         };
         // Every move leaves the opponent a non-losing reply, after which we
@@ -313,13 +309,41 @@ impl Solver {
                 }
             }
         }
-        for (i, &(_, mv, col, _)) in moves[..count].iter().enumerate() {
-            if skip & (1 << i) != 0 {
-                continue;
+        // In a parallel search, a child (not the first) that another thread
+        // is in waits until the others are done: its score is then likely in
+        // the table.
+        let mut share = n < self.share_below;
+        // The moves to search (bits of `moves`' indices), in order.
+        let mut todo = !skip & ((1u32 << count) - 1) as u16;
+        let mut deferred = 0u16;
+        loop {
+            if todo == 0 {
+                if deferred == 0 {
+                    break;
+                }
+                // The deferred ones, whoever is in them now.
+                (todo, deferred, share) = (deferred, 0, false);
             }
-            let child_cur = opp;
-            let child_mask = mask | mv;
-            let score = -self.negamax(g, child_cur, child_mask, keys[i], -beta, -alpha);
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let (_, mv, col, _) = moves[i];
+            let busy_key = keys[i].fold() | 1;
+            let entered = share
+                && match &self.busy {
+                    Some(busy) if i > 0 && busy.contains(busy_key) => {
+                        deferred |= 1 << i;
+                        continue;
+                    }
+                    Some(busy) => {
+                        busy.enter(busy_key);
+                        true
+                    }
+                    None => false,
+                };
+            let score = -self.negamax(g, opp, mask | mv, keys[i], -beta, -alpha);
+            if entered && let Some(busy) = &self.busy {
+                busy.leave(busy_key);
+            }
             if self.stopped {
                 return alpha;
             }
@@ -343,18 +367,14 @@ impl Solver {
 /// then by the threats each creates (those one and two cells above their
 /// column's playable cell count most, one right above an opponent's threat
 /// not at all), centre first among equals (a stable insertion sort over
-/// `g.order`). A parallel search's helper (`noise`: its number), near its
-/// root, adds a little noise of its own and does not put the table's move
-/// first, so that the threads start down different lines.
+/// `g.order`).
 /// Fills `moves` (ordering score, the move's bit, its column, the
 /// opponent's only non-losing reply or 0), best first, and returns how many;
 /// `None` when a move leaves the opponent no non-losing reply: the node wins
 /// with its next stone.
-/// A parallel search's helpers vary their move order this many plies from
-/// their root (deeper, every thread orders alike)...
-const HELPER_NOISE_PLIES: i32 = 6;
-/// ...by adding a number of this many random bits to each move's score.
-const HELPER_NOISE_BITS: u32 = 2;
+/// In a parallel search of one position, nodes with more empty cells than
+/// this leave the children another thread is in to the end.
+const SHARE_MIN_EMPTY: i32 = 12;
 /// Enhanced transposition cutoffs run while more cells than this are empty.
 const ETC_MIN_EMPTY: i32 = 10;
 
@@ -372,11 +392,10 @@ const FORCING: i32 = 4;
 fn order_moves<W: Word, const N: usize>(
     moves: &mut [(i32, W, u8, W); N],
     g: &Geo<W, N>,
-    (cur, mask, key): (W, W, W),
+    (cur, mask): (W, W),
     next: W,
     opp_wins: W,
     tt_col: Option<u8>,
-    noise: Option<u32>,
 ) -> Option<usize> {
     let mut count = 0;
     for &col in &g.order[..g.width] {
@@ -418,14 +437,8 @@ fn order_moves<W: Word, const N: usize>(
         if only_reply != W::ZERO {
             score += FORCING;
         }
-        match noise {
-            Some(helper) => {
-                let h = (key.fold() ^ u64::from(col) << 56 ^ u64::from(helper) << 60)
-                    .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                score += (h >> (64 - HELPER_NOISE_BITS)) as i32;
-            }
-            None if Some(col) == tt_col => score += 1 << 16,
-            None => {}
+        if Some(col) == tt_col {
+            score += 1 << 16;
         }
         // Insertion sort, stable: equal scores keep the centre-first order.
         let mut i = count;

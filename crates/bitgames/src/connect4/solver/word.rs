@@ -45,7 +45,7 @@ pub(super) trait Word:
     fn wrapping_sub(self, other: Self) -> Self;
     /// The bits as a `u128` (books).
     fn to_u128(self) -> u128;
-    /// The bits folded into 64, for the helpers' move-order hash.
+    /// The bits folded into 64, for the busy positions of a parallel search.
     fn fold(self) -> u64;
     /// The solver's table for this word.
     fn table(solver: &Solver) -> &Self::Table;
