@@ -145,23 +145,6 @@ impl Solver {
                 return beta;
             }
         }
-        {
-            // A side that cannot make four even with every empty cell can at
-            // best draw.
-            let empty = g.board & !mask;
-            if beta > 0 && !g.alignment(cur | empty) {
-                beta = 0;
-                if alpha >= beta {
-                    return beta;
-                }
-            }
-            if alpha < 0 && !g.alignment(opp | empty) {
-                alpha = 0;
-                if alpha >= beta {
-                    return alpha;
-                }
-            }
-        }
         let bound = g.claimeven_bound(cur, mask, n);
         if beta > bound {
             beta = bound;
@@ -199,6 +182,24 @@ impl Solver {
             // One move only: the child's table entry stands for this node too.
             let child_mask = mask | next;
             return -self.negamax(g, opp, child_mask, g.key(opp, child_mask), -beta, -alpha);
+        }
+        {
+            // A side that cannot make four even with every empty cell can at
+            // best draw. (Not before a one-move node passes to its child: the
+            // child checks the same stones and empty cells.)
+            let empty = g.board & !mask;
+            if beta > 0 && !g.alignment(cur | empty) {
+                beta = 0;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            if alpha < 0 && !g.alignment(opp | empty) {
+                alpha = 0;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
         }
         self.searched += 1;
         let mut tt_best = None;
