@@ -35,7 +35,8 @@ pub struct Args {
     /// Solve nothing: print the table of what the journal holds.
     #[arg(long, requires = "journal")]
     report_only: bool,
-    /// Threads (default: every core); the first moves are solved side by side.
+    /// Threads (default: every core); the first moves are solved side by side,
+    /// each on several threads when there are more threads than moves.
     #[arg(long, short)]
     jobs: Option<usize>,
     /// An opening book of the one board of `--boards` (`book build` writes

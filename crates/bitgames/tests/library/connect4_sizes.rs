@@ -48,7 +48,8 @@ fn some_columns_are_solved_side_by_side_with_their_own_nodes() {
     let pos = Position::new(g);
     let mut solver = Solver::with_table_log2(16);
     let all = solver.analyze(&pos, Mode::Strong).unwrap();
-    for threads in [1, 2] {
+    // 4 threads: more than the 3 columns, so one of them gets two.
+    for threads in [1, 2, 4] {
         let mut solver = Solver::with_table_log2(16);
         solver.set_threads(threads);
         let reported = std::sync::Mutex::new(Vec::new());

@@ -8,7 +8,8 @@ impl Solver {
     /// Every column's score, each reported to `done` (column, score) as soon
     /// as it is known; a column the deadline stops is [`Column::Unfinished`]
     /// (the others keep their scores). Columns are shared out over the
-    /// solver's threads, centre first; they share the table.
+    /// solver's threads, centre first; they share the table. With more
+    /// threads than columns, each column is searched on several.
     pub fn analyze_columns(
         &mut self,
         pos: &Position,
@@ -80,15 +81,22 @@ impl Solver {
             self.stopped = false;
             return Ok(columns);
         }
-        // One column a thread at a time, all on the one table.
+        // One column a worker at a time, all on the one table; with more
+        // threads than columns, each worker searches its column on several.
         self.table_mut().use_all();
-        let mut workers: Vec<Solver> = (1..self.threads.min(todo.len()))
-            .map(|_| self.sharer(None))
+        let threads = self.threads;
+        let count = threads.min(todo.len());
+        let share = |i: usize| threads / count + usize::from(i < threads % count);
+        let mut workers: Vec<Solver> = (1..count)
+            .map(|i| {
+                let mut worker = self.sharer(None);
+                worker.threads = share(i);
+                worker
+            })
             .collect();
         let next = std::sync::atomic::AtomicUsize::new(0);
         let results = std::sync::Mutex::new(&mut columns);
-        let threads = self.threads;
-        self.threads = 1;
+        self.threads = share(0);
         {
             let work = |solver: &mut Solver| {
                 loop {
@@ -100,7 +108,7 @@ impl Solver {
                         Column::Unfinished
                     } else {
                         let before = solver.nodes;
-                        let score = -solver.solve_prepared(child, mode);
+                        let score = -solver.solve_root(child, mode);
                         if solver.stopped {
                             Column::Unfinished
                         } else {
@@ -187,11 +195,6 @@ impl Solver {
         with_geo!(self, g => self.solve_root_in(&g, Word::from_u128(pos.current()), Word::from_u128(pos.mask()), mode))
     }
 
-    /// [`Solver::solve_prepared_in`] of `pos` in the word that fits its board.
-    pub(super) fn solve_prepared(&mut self, pos: &Position, mode: Mode) -> i32 {
-        with_geo!(self, g => self.solve_prepared_in(&g, Word::from_u128(pos.current()), Word::from_u128(pos.mask()), mode))
-    }
-
     /// The root search, on this thread alone or with helpers.
     fn solve_root_in<W: Word, const N: usize>(
         &mut self,
@@ -203,7 +206,10 @@ impl Solver {
         if self.threads <= 1 {
             return self.solve_prepared_in(g, cur, mask, mode);
         }
-        self.table_mut().use_all();
+        // All of the table (a column's workers share one that already is).
+        if let Some(table) = Arc::get_mut(&mut self.table) {
+            table.use_all();
+        }
         let stop = Arc::new(AtomicBool::new(false));
         self.stop = Some(stop.clone());
         self.busy = Some(Arc::new(Busy::new()));
