@@ -14,7 +14,7 @@
 #   QUICK=1    5 positions a set, no empty board
 #   N_EE N_MM N_BM N_BH   positions of each set (default 1000 1000 100 10)
 #   EMPTY=0    skip the empty board;  PONS_EMPTY=0  skip Pons on it (about 6.5 minutes)
-#   BITGAMES_TABLE_LOG2 (24), BITGAMES_EMPTY_TABLE_LOG2 (26 = 1 GiB, as c4's 1 GB)
+#   BITGAMES_TABLE_LOG2 (24), BITGAMES_EMPTY_TABLE_LOG2 (24 = 256 MiB, the default)
 #   EMPTY_POS, EMPTY_SCORE  for a smoke test of the empty-board rows only: solve this
 #              position (`moves`, 1-based columns) with this expected score instead
 set -euo pipefail
@@ -25,7 +25,7 @@ DATA=${DATA:-$root/data/connect4}
 PEERS=${PEERS:-$root/target/peers}
 RAW=${RAW:-$PEERS/raw}
 BITGAMES_TABLE_LOG2=${BITGAMES_TABLE_LOG2:-24}
-BITGAMES_EMPTY_TABLE_LOG2=${BITGAMES_EMPTY_TABLE_LOG2:-26}
+BITGAMES_EMPTY_TABLE_LOG2=${BITGAMES_EMPTY_TABLE_LOG2:-24}
 if [ "${QUICK:-0}" = 1 ]; then
     N_EE=${N_EE:-5} N_MM=${N_MM:-5} N_BM=${N_BM:-5} N_BH=${N_BH:-5} EMPTY=${EMPTY:-0}
 fi
