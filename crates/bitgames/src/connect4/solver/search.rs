@@ -272,8 +272,9 @@ impl Solver {
         }
         if g.even_height && n % 2 == 1 {
             // The children's claimeven bounds, before any child is searched:
-            // one that already refutes this node cuts it.
-            for &(_, mv, col, _) in &moves[..count] {
+            // one that already refutes this node cuts it. Not the first
+            // child's: it is searched first and checks its own at once.
+            for &(_, mv, col, _) in &moves[1..count] {
                 let low = -g.claimeven_bound(opp, mask | mv, n + 1);
                 if low >= beta {
                     W::table(self).put(key, low, Bound::Lower, Some(stored_col(col)), 0);
