@@ -183,11 +183,11 @@ impl Solver {
             let child_mask = mask | next;
             return -self.negamax(g, opp, child_mask, g.key(opp, child_mask), -beta, -alpha);
         }
+        let empty = g.board & !mask;
         {
             // A side that cannot make four even with every empty cell can at
             // best draw. (Not before a one-move node passes to its child: the
             // child checks the same stones and empty cells.)
-            let empty = g.board & !mask;
             if beta > 0 && !g.alignment(cur | empty) {
                 beta = 0;
                 if alpha >= beta {
@@ -275,7 +275,6 @@ impl Solver {
         // is searched first and checks its own at once. None at all when the
         // first player has a four in its share even without today's
         // playable cells: each child's share holds that one.
-        let empty = g.board & !mask;
         if g.even_height
             && n % 2 == 1
             && !g.alignment(opp | (empty & !(g.even_rows & !possible) & !next))
@@ -371,15 +370,6 @@ impl Solver {
     }
 }
 
-/// Orders the moves of `next`: the table's best column (`tt_col`) first,
-/// then by the threats each creates (those one and two cells above their
-/// column's playable cell count most, one right above an opponent's threat
-/// not at all), centre first among equals (a stable insertion sort over
-/// `g.order`).
-/// Fills `moves` (ordering score, the move's bit, its column, the
-/// opponent's only non-losing reply or 0), best first, and returns how many;
-/// `None` when a move leaves the opponent no non-losing reply: the node wins
-/// with its next stone.
 /// In a parallel search of one position, nodes with more empty cells than
 /// this leave the children another thread is in to the end.
 const SHARE_MIN_EMPTY: i32 = 12;
@@ -396,6 +386,15 @@ const UNDER_OWN_THREAT: i32 = 8;
 /// The ordering's bonus of a move that leaves the opponent one non-losing reply.
 const FORCING: i32 = 4;
 
+/// Orders the moves of `next`: the table's best column (`tt_col`) first,
+/// then by the threats each creates (those one and two cells above their
+/// column's playable cell count most, one right above an opponent's threat
+/// not at all), centre first among equals (a stable insertion sort over
+/// `g.order`).
+/// Fills `moves` (ordering score, the move's bit, its column, the
+/// opponent's only non-losing reply or 0), best first, and returns how many;
+/// `None` when a move leaves the opponent no non-losing reply: the node wins
+/// with its next stone.
 #[inline(always)]
 fn order_moves<W: Word, const N: usize>(
     moves: &mut [(i32, W, u8, W); N],
