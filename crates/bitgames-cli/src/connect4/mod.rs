@@ -62,7 +62,9 @@ pub enum Command {
         verify: usize,
         /// Also print per line the nodes searched, the microseconds spent and
         /// the nodes past the static checks (`moves score nodes microseconds
-        /// searched`; the last is what Steininger's c4 counts as nodes).
+        /// searched`; the last is what Steininger's c4 counts as nodes). The
+        /// table's memory is then faulted in before the first position, so
+        /// that the times are the searches' own.
         #[arg(long)]
         stats: bool,
         /// Threads (default: every core). Many positions are shared out over

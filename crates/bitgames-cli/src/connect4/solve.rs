@@ -147,6 +147,11 @@ pub fn run(files: &[PathBuf], geometry: Geometry, options: &Options) -> anyhow::
             if lone {
                 s.set_threads(threads);
             }
+            if stats {
+                // Times without the first writes to each page of the table
+                // (as the peers' drivers time theirs).
+                s.prefault_table();
+            }
             s
         });
         match &job.position {

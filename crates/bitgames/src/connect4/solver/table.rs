@@ -158,6 +158,15 @@ fn pow2_mod(bits: u32, m: u64) -> u64 {
     mod_pow(2, u64::from(bits), m)
 }
 
+/// `x mod m`, given `reciprocal = u64::MAX / m` (Barrett: the quotient it
+/// gives is floor(x / m) or one less, so one subtraction at most is left).
+#[inline(always)]
+fn reduce(x: u64, m: u64, reciprocal: u64) -> u64 {
+    let q = ((u128::from(x) * u128::from(reciprocal)) >> 64) as u64;
+    let r = x - q * m;
+    if r >= m { r - m } else { r }
+}
+
 fn next_prime(n: u64) -> u64 {
     let mut p = n + 1;
     while !is_prime(p) {
@@ -361,6 +370,14 @@ impl Table {
         self.modulus
     }
 
+    /// Faults every page of the table in now, keeping what it holds: the
+    /// system zeroes a page the first time it is written, and that costs a
+    /// page fault inside the search that first reaches it.
+    pub fn prefault(&mut self) {
+        let from = self.sizes[self.touched] as usize;
+        touch(&mut self.buckets[from..]);
+    }
+
     /// Uses the whole table from now on (forgetting what it holds), as when
     /// threads share it.
     pub fn use_all(&mut self) {
@@ -418,7 +435,10 @@ impl Table {
         }
         // Every live entry's full key comes back from its two residues:
         // key = p + 2^40 t with t = (i - p) / 2^40 (mod N), i its bucket.
-        let old = self.modulus;
+        let (old, reciprocal) = (self.modulus, self.reciprocal);
+        // Every size but the last is below 2^32 (the last is never grown
+        // from), so `diff * inv` fits 64 bits and reduces as an index does.
+        debug_assert!(old <= u64::from(u32::MAX));
         let inv = mod_pow(pow2_mod(KEY_BITS, old), old - 2, old);
         let mut live = Vec::new();
         for (i, bucket) in self.buckets[..old as usize].iter().enumerate() {
@@ -426,8 +446,9 @@ impl Table {
                 let e = e.load(Relaxed);
                 if self.live(e) {
                     let p = e & KEY_MASK;
-                    let diff = (i as u64 + old - p % old) % old;
-                    let t = (u128::from(diff) * u128::from(inv) % u128::from(old)) as u64;
+                    let (i, r) = (i as u64, reduce(p, old, reciprocal));
+                    let diff = if i >= r { i - r } else { i + old - r };
+                    let t = reduce(diff * inv, old, reciprocal);
                     live.push(((t << KEY_BITS) | p, e));
                 }
             }
@@ -435,9 +456,20 @@ impl Table {
         self.set_active(self.active + 1);
         self.new_generation();
         let generation = self.generation;
-        for (key, e) in live {
+        // Each entry's new bucket, then the entries stored with the bucket
+        // of the one `AHEAD` places on fetched meanwhile: the stores land
+        // all over the grown table, and each would wait for memory.
+        const AHEAD: usize = 16;
+        for entry in &mut live {
+            entry.0 = self.index(entry.0) as u64;
+        }
+        for j in 0..live.len() {
+            if let Some(&(ahead, _)) = live.get(j + AHEAD) {
+                prefetch_bucket(&self.buckets, ahead as usize);
+            }
+            let (i, e) = live[j];
+            let i = i as usize;
             let e = (e & !GENERATION.mask()) | GENERATION.put(generation);
-            let i = self.index(key);
             let bucket = self.buckets[i].each_mut().map(|e| *e.get_mut());
             let slot = usize::from(work_of(bucket[1], generation) < work_of(bucket[0], generation));
             if work_of(bucket[slot], generation) < WORK.get(e) as i64 {
@@ -449,14 +481,7 @@ impl Table {
 
     #[inline]
     fn index(&self, key: u64) -> usize {
-        // Barrett: q is floor(key / N) or one less, so r < 2N.
-        let q = ((u128::from(key) * u128::from(self.reciprocal)) >> 64) as u64;
-        let r = key - q * self.modulus;
-        (if r >= self.modulus {
-            r - self.modulus
-        } else {
-            r
-        }) as usize
+        reduce(key, self.modulus, self.reciprocal) as usize
     }
 
     /// Hints the processor to fetch the bucket of `key`.
@@ -639,5 +664,26 @@ mod tests {
             t.get((i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 15) ^ 1)
                 .is_none()
         }));
+    }
+
+    #[test]
+    fn faulting_the_pages_in_keeps_the_entries_and_the_size() {
+        let mut t = Table::new(16, 49);
+        let keys: Vec<u64> = (1..=500u64).map(|i| i * 7919).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.put(k, (i % 9) as i32 - 4, Bound::Exact, None, 3);
+        }
+        let before = t.modulus();
+        t.prefault();
+        assert_eq!(t.modulus(), before, "prefaulting does not grow the part in use");
+        for (i, &k) in keys.iter().enumerate() {
+            let hit = t.get(k).expect("a stored key is still found");
+            assert_eq!((hit.score, hit.bound), ((i % 9) as i32 - 4, Bound::Exact));
+        }
+        // Growing and clearing still work as before.
+        assert!(t.grow());
+        assert!(keys.iter().all(|&k| t.get(k).is_some()));
+        t.clear();
+        assert!(keys.iter().all(|&k| t.get(k).is_none()));
     }
 }

@@ -155,6 +155,15 @@ impl WideTable {
         self.buckets.len() * 32
     }
 
+    /// Faults every page of the table in now, keeping what it holds (see
+    /// [`super::Table::prefault`]).
+    pub fn prefault(&mut self) {
+        for b in self.buckets.iter().step_by(128) {
+            // A store the compiler must keep: it faults the page in.
+            b[0].store(b[0].load(Relaxed), Relaxed);
+        }
+    }
+
     /// Forgets every entry (a new generation; after 63 of them a real wipe).
     pub fn clear(&mut self) {
         self.generation += 1;
