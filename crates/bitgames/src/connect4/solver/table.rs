@@ -675,7 +675,11 @@ mod tests {
         }
         let before = t.modulus();
         t.prefault();
-        assert_eq!(t.modulus(), before, "prefaulting does not grow the part in use");
+        assert_eq!(
+            t.modulus(),
+            before,
+            "prefaulting does not grow the part in use"
+        );
         for (i, &k) in keys.iter().enumerate() {
             let hit = t.get(k).expect("a stored key is still found");
             assert_eq!((hit.score, hit.bound), ((i % 9) as i32 - 4, Bound::Exact));
