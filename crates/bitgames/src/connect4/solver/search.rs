@@ -235,37 +235,9 @@ impl Solver {
                 col
             }
         };
-        let nodes_before = self.nodes;
-        // The best score found (fail-soft: an upper bound when all fail low).
-        let mut best = i32::MIN;
-        // The table's move first, before the others are ordered, their
-        // entries fetched and checked: it refutes most nodes that have one.
-        if let Some(col) = tt_best.map(stored_col) {
-            let mv = next & g.columns[col as usize];
-            if mv != W::ZERO {
-                let child_mask = mask | mv;
-                let score =
-                    -self.negamax(g, opp, child_mask, g.key(opp, child_mask), -beta, -alpha);
-                if self.stopped {
-                    return alpha;
-                }
-                if score >= beta {
-                    let work = 64 - (self.nodes - nodes_before).leading_zeros();
-                    W::table(self).put(key, score, Bound::Lower, Some(stored_col(col)), work);
-                    return score;
-                }
-                best = score;
-                alpha = alpha.max(score);
-                next &= !mv;
-                if next == W::ZERO {
-                    let work = 64 - (self.nodes - nodes_before).leading_zeros();
-                    W::table(self).put(key, best, Bound::Upper, None, work);
-                    return best;
-                }
-            }
-        }
+        let tt_col = tt_best.map(stored_col);
         let mut moves = [(0i32, W::ZERO, 0u8, W::ZERO); N];
-        let Some(count) = order_moves(&mut moves, g, (cur, mask), next, opp_wins) else {
+        let Some(count) = order_moves(&mut moves, g, (cur, mask), next, opp_wins, tt_col) else {
             return max;
         };
         // Every move leaves the opponent a non-losing reply, after which we
@@ -278,9 +250,12 @@ impl Solver {
             }
         }
 
+        let nodes_before = self.nodes;
         // Enhanced transposition cutoffs: a child whose stored bound already
         // refutes this node cuts it at once; one that cannot raise alpha is skipped.
         let mut skip = 0u16;
+        // The best score found (fail-soft: an upper bound when all fail low).
+        let mut best = i32::MIN;
         // The children's keys, and the entries that score them, fetched from
         // memory now, while this node works: a child with one reply keeps no
         // entry, the position after that reply (ours to move again) does.
@@ -411,10 +386,11 @@ const UNDER_OWN_THREAT: i32 = 8;
 /// The ordering's bonus of a move that leaves the opponent one non-losing reply.
 const FORCING: i32 = 4;
 
-/// Orders the moves of `next` by the threats each creates (those one and
-/// two cells above their column's playable cell count most, one right above
-/// an opponent's threat not at all), centre first among equals (a stable
-/// insertion sort over `g.order`).
+/// Orders the moves of `next`: the table's best column (`tt_col`) first,
+/// then by the threats each creates (those one and two cells above their
+/// column's playable cell count most, one right above an opponent's threat
+/// not at all), centre first among equals (a stable insertion sort over
+/// `g.order`).
 /// Fills `moves` (ordering score, the move's bit, its column, the
 /// opponent's only non-losing reply or 0), best first, and returns how many;
 /// `None` when a move leaves the opponent no non-losing reply: the node wins
@@ -426,6 +402,7 @@ fn order_moves<W: Word, const N: usize>(
     (cur, mask): (W, W),
     next: W,
     opp_wins: W,
+    tt_col: Option<u8>,
 ) -> Option<usize> {
     let mut count = 0;
     for &col in &g.order[..g.width] {
@@ -466,6 +443,9 @@ fn order_moves<W: Word, const N: usize>(
         // straight to it, a narrow tree.
         if only_reply != W::ZERO {
             score += FORCING;
+        }
+        if Some(col) == tt_col {
+            score += 1 << 16;
         }
         // Insertion sort, stable: equal scores keep the centre-first order.
         let mut i = count;
