@@ -303,7 +303,7 @@ impl Solver {
     /// Faults the memory of the table in now, keeping what it holds: the
     /// table of the board of the last position solved (7x6 before any). The
     /// system zeroes each page the first time it is written, inside the
-    /// search that first reaches it otherwise (about a second for 256 MiB on
+    /// search that first reaches it otherwise (about half a second for 256 MiB on
     /// a virtual machine): call it before timing searches, as the peers'
     /// drivers clear their tables before they start the clock.
     pub fn prefault_table(&mut self) {
