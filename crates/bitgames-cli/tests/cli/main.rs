@@ -7,6 +7,7 @@
 mod common;
 mod connect4_books;
 mod connect4_cli;
+mod connect4_sizes_cli;
 mod connect4_solve_cli;
 mod connect4_wide_cli;
 mod generic_cli;

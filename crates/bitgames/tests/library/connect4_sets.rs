@@ -148,3 +148,28 @@ fn lone_positions_on_two_and_four_threads() {
         }
     }
 }
+
+/// `at_least` answers a bound of the set's score, on one thread and two:
+/// at the score and one above it, at 0 and 1 (draw or better, win), and at
+/// the scores past the ends (always and never).
+#[test]
+fn at_least_bounds_every_score_of_a_set() {
+    let mut cases = read_set("Test_L2_R2", 50, 20);
+    cases.extend(read_set("Test_L1_R2", 100, 10));
+    for threads in [1, 2] {
+        let mut solver = Solver::with_table_log2(20);
+        solver.set_threads(threads);
+        for (moves, score) in &cases {
+            let pos = Position::from_moves(moves).unwrap();
+            for at in [*score - 1, *score, *score + 1, 0, 1, -22, 22] {
+                solver.clear();
+                let got = solver.at_least(&pos, at).unwrap();
+                assert_eq!(
+                    got,
+                    *score >= at,
+                    "{moves} (score {score}) at least {at}, {threads} threads"
+                );
+            }
+        }
+    }
+}

@@ -360,11 +360,23 @@ impl Solver {
     /// The exact score of `pos` for the player to move (weak mode: its sign).
     pub fn solve(&mut self, pos: &Position, mode: Mode) -> Result<i32, SolveError> {
         self.prepare(pos)?;
-        let score = self.solve_root(pos, mode);
+        let score = self.solve_root(pos, search::Goal::Score(mode));
         if self.stopped {
             return Err(Interrupted.into());
         }
         Ok(score)
+    }
+
+    /// Whether the score of `pos` for the player to move is at least
+    /// `score`: one null-window search, the question a solve asks a few
+    /// times. `at_least(pos, 1)` is a win, `at_least(pos, 0)` a draw or better.
+    pub fn at_least(&mut self, pos: &Position, score: i32) -> Result<bool, SolveError> {
+        self.prepare(pos)?;
+        let r = self.solve_root(pos, search::Goal::AtLeast(score));
+        if self.stopped {
+            return Err(Interrupted.into());
+        }
+        Ok(r == 1)
     }
 
     /// The score of every column and the best one. The children share the

@@ -1,6 +1,7 @@
 //! The root driver: a position's columns analysed side by side, and one
 //! position searched on several threads sharing the table (lazy SMP).
 
+use super::search::Goal;
 use super::word::Word;
 use super::*;
 
@@ -70,7 +71,7 @@ impl Solver {
                     continue;
                 }
                 let before = self.nodes;
-                let score = -self.solve_root(child, mode);
+                let score = -self.solve_root(child, Goal::Score(mode));
                 columns[*col] = if self.stopped {
                     Column::Unfinished
                 } else {
@@ -108,7 +109,7 @@ impl Solver {
                         Column::Unfinished
                     } else {
                         let before = solver.nodes;
-                        let score = -solver.solve_root(child, mode);
+                        let score = -solver.solve_root(child, Goal::Score(mode));
                         if solver.stopped {
                             Column::Unfinished
                         } else {
@@ -157,7 +158,7 @@ impl Solver {
             if child.moves_played() == cells {
                 0
             } else {
-                -self.solve_root(&child, mode)
+                -self.solve_root(&child, Goal::Score(mode))
             }
         };
         if self.stopped {
@@ -191,8 +192,8 @@ impl Solver {
 
     /// The root search of `pos` (prepared: its board's constants are set),
     /// in the word and move arrays that fit its board.
-    pub(super) fn solve_root(&mut self, pos: &Position, mode: Mode) -> i32 {
-        with_geo!(self, g => self.solve_root_in(&g, Word::from_u128(pos.current()), Word::from_u128(pos.mask()), mode))
+    pub(super) fn solve_root(&mut self, pos: &Position, goal: Goal) -> i32 {
+        with_geo!(self, g => self.solve_root_in(&g, Word::from_u128(pos.current()), Word::from_u128(pos.mask()), goal))
     }
 
     /// The root search, on this thread alone or with helpers.
@@ -201,10 +202,10 @@ impl Solver {
         g: &Geo<W, N>,
         cur: W,
         mask: W,
-        mode: Mode,
+        goal: Goal,
     ) -> i32 {
         if self.threads <= 1 {
-            return self.solve_prepared_in(g, cur, mask, mode);
+            return self.solve_prepared_in(g, cur, mask, goal);
         }
         // All of the table (a column's workers share one that already is).
         if let Some(table) = Arc::get_mut(&mut self.table) {
@@ -222,7 +223,7 @@ impl Solver {
                 .map(|h| {
                     let stop = &stop;
                     scope.spawn(move || {
-                        let r = h.solve_prepared_in(g, cur, mask, mode);
+                        let r = h.solve_prepared_in(g, cur, mask, goal);
                         if h.stopped {
                             None
                         } else {
@@ -232,7 +233,7 @@ impl Solver {
                     })
                 })
                 .collect();
-            let r = self.solve_prepared_in(g, cur, mask, mode);
+            let r = self.solve_prepared_in(g, cur, mask, goal);
             let mine = (!self.stopped).then_some(r);
             if mine.is_some() {
                 stop.store(true, Ordering::Relaxed);

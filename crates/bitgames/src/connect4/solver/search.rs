@@ -6,15 +6,24 @@
 use super::word::{Probe, Word};
 use super::*;
 
+/// What a root search finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Goal {
+    /// The score (weak mode: its sign).
+    Score(Mode),
+    /// Whether the score is at least this: 1 if so, 0 if not.
+    AtLeast(i32),
+}
+
 impl Solver {
     /// Root search: an immediate win, else null-window searches: two far from
-    /// 0, then MTD(f) from 0.
+    /// 0, then MTD(f) from 0 (or the one null window a bound asks for).
     pub(super) fn solve_prepared_in<W: Word, const N: usize>(
         &mut self,
         g: &Geo<W, N>,
         cur: W,
         mask: W,
-        mode: Mode,
+        goal: Goal,
     ) -> i32 {
         let n = mask.count_ones() as i32;
         self.share_below = if self.busy.is_some() {
@@ -22,14 +31,24 @@ impl Solver {
         } else {
             0
         };
+        let (mut min, mut max) = (-(g.cells - n) / 2, (g.cells + 1 - n) / 2);
         if g.winning_cells(cur, mask) & (mask + g.bottom) & g.board != W::ZERO {
-            return match mode {
-                Mode::Strong => (g.cells + 1 - n) / 2,
-                Mode::Weak => 1,
+            return match goal {
+                Goal::Score(Mode::Weak) => 1,
+                Goal::Score(Mode::Strong) => max,
+                Goal::AtLeast(score) => i32::from(max >= score),
             };
         }
-        let (mut min, mut max) = (-(g.cells - n) / 2, (g.cells + 1 - n) / 2);
         let key = g.key(cur, mask);
+        let mode = match goal {
+            Goal::Score(mode) => mode,
+            Goal::AtLeast(score) if score <= min => return 1,
+            Goal::AtLeast(score) if score > max => return 0,
+            Goal::AtLeast(score) => {
+                let r = self.negamax(g, cur, mask, key, score - 1, score);
+                return i32::from(r >= score);
+            }
+        };
         // Two probes far from 0 first: a quick win or loss is proved in a
         // small tree; otherwise they are refuted cheaply and bound the score.
         for probe in [max / 2, min / 2] {

@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+mod split;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// Every board with width + height at most this, both at least 4 (Tromp's
@@ -48,6 +50,12 @@ pub struct Args {
     /// only as a search needs it).
     #[arg(long, default_value_t = 24, value_name = "N")]
     table_log2: u32,
+    /// With `--weak`: each first move's search split into the null-window
+    /// tests of the positions N moves deep (N >= 1), each a journal line as
+    /// soon as it is known, so that a run stopped in a first move resumes
+    /// from its last test. One thread a first move.
+    #[arg(long, requires = "weak", requires = "journal", value_name = "N")]
+    split: Option<usize>,
 }
 
 /// One first move of a board solved: a journal line written as soon as it is
@@ -81,6 +89,7 @@ struct ColumnSolved {
 enum Line {
     Board(Solved),
     Column(ColumnSolved),
+    Test(split::TestSolved),
 }
 
 /// What a journal holds.
@@ -88,6 +97,7 @@ enum Line {
 struct Journal {
     boards: Vec<Solved>,
     columns: Vec<ColumnSolved>,
+    tests: Vec<split::TestSolved>,
 }
 
 /// One board solved: a journal line.
@@ -112,6 +122,9 @@ struct Solved {
 
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let boards = boards(args)?;
+    if args.split == Some(0) {
+        anyhow::bail!("--split: at least 1 (the first move)");
+    }
     if args.book.is_some() && boards.len() != 1 {
         anyhow::bail!("--book is for one board: name it with --boards WxH");
     }
@@ -219,41 +232,56 @@ fn solve(
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let solved_now = std::sync::Mutex::new(Vec::new());
-    let done = |col: usize, score: i32, nodes: u64| {
-        let line = ColumnSolved {
-            width,
-            height: geometry.height(),
-            mode: mode_name(args.weak).to_string(),
-            column: col + 1,
-            score,
-            nodes,
-            seconds: started.elapsed().as_secs_f64(),
-            cpu_seconds: cpu_seconds()
-                .zip(cpu_started)
-                .map(|(end, start)| end - start),
-            threads,
-            run: Some(run),
-        };
+    let record = |line: ColumnSolved| {
         let mut solved = solved_now.lock().unwrap_or_else(|e| e.into_inner());
         let written = match &args.journal {
             Some(path) => append(path, &Line::Column(line.clone())),
             None => Ok(()),
         };
         eprintln!(
-            "bitgames: {geometry}: column {} scores {score} ({:.1} s, {nodes} nodes)",
-            col + 1,
-            line.seconds
+            "bitgames: {geometry}: column {} scores {} ({:.1} s, {} nodes)",
+            line.column, line.score, line.seconds, line.nodes
         );
         solved.push((line, written));
     };
-    let result = solver.solve_columns(&Position::new(geometry), mode, skip, &done);
+    let result = match args.split {
+        Some(split) => {
+            let todo: Vec<usize> = bitgames::connect4::policy::centre_first(geometry)
+                .into_iter()
+                .filter(|&c| skip >> c & 1 == 0)
+                .collect();
+            split::solve_columns(geometry, args, split, threads, &todo, journal, &record)
+        }
+        None => {
+            let done = |col: usize, score: i32, nodes: u64| {
+                record(ColumnSolved {
+                    width,
+                    height: geometry.height(),
+                    mode: mode_name(args.weak).to_string(),
+                    column: col + 1,
+                    score,
+                    nodes,
+                    seconds: started.elapsed().as_secs_f64(),
+                    cpu_seconds: cpu_seconds()
+                        .zip(cpu_started)
+                        .map(|(end, start)| end - start),
+                    threads,
+                    run: Some(run),
+                });
+            };
+            let result = solver.solve_columns(&Position::new(geometry), mode, skip, &done);
+            result
+                .map(drop)
+                .with_context(|| format!("solving the empty {geometry} board"))
+        }
+    };
     let solved_now = solved_now.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut lines = Vec::new();
     for (line, written) in solved_now {
         written?;
         lines.push(line);
     }
-    result.with_context(|| format!("solving the empty {geometry} board"))?;
+    result?;
     for line in &lines {
         scores[line.column - 1] = Some(line.score);
         scores[width - line.column] = Some(line.score);
@@ -266,7 +294,7 @@ fn solve(
     }
     journal.columns.extend(lines);
     let all = journal_columns(&journal.columns, geometry, args.weak);
-    let spent = Spent::of(&all);
+    let spent = Spent::of(&all, journal, geometry);
     let scores: Vec<i32> = scores.into_iter().flatten().collect();
     let solved = Solved {
         width,
@@ -297,19 +325,39 @@ struct Spent {
 }
 
 impl Spent {
-    fn of(lines: &[&ColumnSolved]) -> Spent {
+    /// What a board's first moves `lines` and its tests cost: the tests
+    /// (`--split`) count their nodes until their first move is done, and
+    /// their runs' times.
+    fn of(lines: &[&ColumnSolved], journal: &Journal, geometry: Geometry) -> Spent {
+        let tests: Vec<&split::TestSolved> = journal
+            .tests
+            .iter()
+            .filter(|t| t.width == geometry.width() && t.height == geometry.height())
+            .collect();
         let mut runs: Vec<(Option<u64>, f64, Option<f64>)> = Vec::new();
-        for line in lines {
-            match runs.iter_mut().find(|r| r.0.is_some() && r.0 == line.run) {
+        let times = lines
+            .iter()
+            .map(|l| (l.run, l.seconds, l.cpu_seconds))
+            .chain(
+                tests
+                    .iter()
+                    .map(|t| (Some(t.run), t.seconds, t.cpu_seconds)),
+            );
+        for (run, seconds, cpu) in times {
+            match runs.iter_mut().find(|r| r.0.is_some() && r.0 == run) {
                 Some(r) => {
-                    r.1 = r.1.max(line.seconds);
-                    r.2 = r.2.zip(line.cpu_seconds).map(|(a, b)| a.max(b));
+                    r.1 = r.1.max(seconds);
+                    r.2 = r.2.zip(cpu).map(|(a, b)| a.max(b));
                 }
-                None => runs.push((line.run, line.seconds, line.cpu_seconds)),
+                None => runs.push((run, seconds, cpu)),
             }
         }
+        let unfinished = tests
+            .iter()
+            .filter(|t| !lines.iter().any(|l| l.column == t.column()));
         Spent {
-            nodes: lines.iter().map(|l| l.nodes).sum(),
+            nodes: lines.iter().map(|l| l.nodes).sum::<u64>()
+                + unfinished.map(|t| t.nodes).sum::<u64>(),
             seconds: runs.iter().map(|r| r.1).sum(),
             cpu_seconds: runs.iter().map(|r| r.2).sum(),
         }
@@ -384,6 +432,7 @@ fn read_journal(path: &Path) -> anyhow::Result<Journal> {
         match line {
             Line::Board(board) => journal.boards.push(board),
             Line::Column(column) => journal.columns.push(column),
+            Line::Test(test) => journal.tests.push(test),
         }
     }
     Ok(journal)
@@ -457,8 +506,17 @@ fn report(boards: &[Geometry], journal: &Journal, weak: bool) -> String {
                     nodes,
                     seconds: spent,
                     cpu_seconds: cpu,
-                } = Spent::of(&begun);
-                if begun.is_empty() {
+                } = Spent::of(&begun, journal, g);
+                let tests = journal
+                    .tests
+                    .iter()
+                    .filter(|t| t.width == g.width() && t.height == g.height())
+                    .filter(|t| !begun.iter().any(|c| c.column == t.column()))
+                    .count();
+                if tests > 0 {
+                    cols.push(format!("{tests} tests of first moves not done"));
+                }
+                if cols.is_empty() {
                     let _ = writeln!(out, "| {g} | not solved | {known} | | | | | |");
                 } else {
                     let _ = writeln!(

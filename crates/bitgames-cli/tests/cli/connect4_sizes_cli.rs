@@ -1,0 +1,273 @@
+//! `bitgames connect4 sizes`: Tromp's table through the binary, its
+//! journal, and runs resumed from it.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn bitgames() -> Command {
+    Command::cargo_bin("bitgames").unwrap()
+}
+
+#[test]
+fn sizes_solves_tromps_small_boards_and_resumes_from_its_journal() {
+    let journal = scratch("sizes.jsonl");
+    let journal = journal.to_str().unwrap();
+    let run = || {
+        bitgames()
+            .args(["connect4", "sizes", "--max-sum", "9", "-j", "1"])
+            .args(["--journal", journal])
+            .output()
+            .unwrap()
+    };
+    let out = run();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    // Tromp: 4x4 and 4x5 and 5x4 are draws; every first move on 4x4 draws.
+    assert!(table.contains("h 5  =    \n"), "{table}");
+    assert!(table.contains("h 4  =  = \n"), "{table}");
+    assert!(
+        table.contains("| 4x4 | = (+0) | = | +0 +0 +0 +0 |"),
+        "{table}"
+    );
+    assert!(
+        table.contains("| 5x4 | = (+0) | = | -1 +0 +0 +0 -1 |"),
+        "{table}"
+    );
+    // One line per board, and one per first move up to mirror images
+    // (4x4: 2, 4x5: 2, 5x4: 3).
+    let lines = |kind: &str| {
+        std::fs::read_to_string(journal)
+            .unwrap()
+            .lines()
+            .filter(|l| l.contains(kind))
+            .count()
+    };
+    assert_eq!((lines("\"scores\""), lines("\"column\"")), (3, 7));
+    // Again: nothing is solved, the same table comes from the journal.
+    let again = run();
+    assert!(again.status.success());
+    assert!(!String::from_utf8_lossy(&again.stderr).contains("solving"));
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), table);
+    assert_eq!((lines("\"scores\""), lines("\"column\"")), (3, 7));
+}
+
+#[test]
+fn sizes_resumes_a_board_stopped_between_first_moves() {
+    let full = scratch("full-5x4.jsonl");
+    let solve = |journal: &std::path::Path| {
+        bitgames()
+            .args([
+                "connect4",
+                "sizes",
+                "--boards",
+                "5x4",
+                "-j",
+                "1",
+                "--journal",
+            ])
+            .arg(journal)
+            .output()
+            .unwrap()
+    };
+    let first = solve(&full);
+    assert!(first.status.success());
+    // A run stopped after the centre and the next column: only those lines.
+    let text = std::fs::read_to_string(&full).unwrap();
+    let begun: Vec<&str> = text.lines().take(2).collect();
+    assert!(begun[0].contains("\"column\":3"), "{text}");
+    assert!(begun[1].contains("\"column\":2"), "{text}");
+    let stopped = scratch("stopped-5x4.jsonl");
+    std::fs::write(&stopped, begun.join("\n") + "\n").unwrap();
+    let report = bitgames()
+        .args([
+            "connect4",
+            "sizes",
+            "--boards",
+            "5x4",
+            "--report-only",
+            "--journal",
+        ])
+        .arg(&stopped)
+        .output()
+        .unwrap();
+    let report = String::from_utf8(report.stdout).unwrap();
+    assert!(
+        report.contains("| 5x4 | not solved | = | so far 2: +0, 3: +0 |"),
+        "{report}"
+    );
+    let resumed = solve(&stopped);
+    let log = String::from_utf8_lossy(&resumed.stderr);
+    assert!(resumed.status.success(), "{log}");
+    assert!(log.contains("(3 of 5 from the journal)"), "{log}");
+    assert!(log.contains("column 1 scores -1"), "{log}");
+    assert!(!log.contains("column 3 scores"), "{log}");
+    assert!(
+        String::from_utf8(resumed.stdout)
+            .unwrap()
+            .contains("| 5x4 | = (+0) | = | -1 +0 +0 +0 -1 |")
+    );
+    let journal = std::fs::read_to_string(&stopped).unwrap();
+    assert_eq!(journal.lines().count(), 4, "{journal}");
+}
+
+#[test]
+fn sizes_names_a_bad_board_and_a_bad_journal_line() {
+    bitgames()
+        .args(["connect4", "sizes", "--boards", "7x6,7by6"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "--boards: `7by6` is not a board size such as `7x6`",
+        ));
+    let journal = scratch("bad.jsonl");
+    std::fs::write(&journal, "{\"width\": 4}\n").unwrap();
+    bitgames()
+        .args(["connect4", "sizes", "--boards", "4x4", "--journal"])
+        .arg(&journal)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "bad.jsonl: line 1: not a board or a first move solved",
+        ));
+}
+
+/// A fresh path in the temporary folder, unique to this test process.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("bitgames-sizes-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn sizes_solves_a_board_down_to_a_book_of_a_deep_layer() {
+    let book = scratch("5x4-layer6.book");
+    let built = bitgames()
+        .args(["connect4", "book", "build", "--width", "5", "--height", "4"])
+        .args(["--layer", "6", "-j", "1", "--output"])
+        .arg(&book)
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let out = bitgames()
+        .args(["connect4", "sizes", "--boards", "5x4", "-j", "1", "--book"])
+        .arg(&book)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        table.contains("| 5x4 | = (+0) | = | -1 +0 +0 +0 -1 |"),
+        "{table}"
+    );
+    bitgames()
+        .args(["connect4", "sizes", "--boards", "5x4,4x4", "--book"])
+        .arg(&book)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "--book is for one board: name it with --boards WxH",
+        ));
+}
+
+/// `--split 2`: each first move is the tests of the positions two moves
+/// deep, each a journal line; a run that has only those lines solves no
+/// test again and gives the same table.
+#[test]
+fn sizes_split_journals_its_tests_and_resumes_from_them() {
+    let journal = scratch("split-6x4.jsonl");
+    let solve = |journal: &std::path::Path| {
+        bitgames()
+            .args(["connect4", "sizes", "--boards", "6x4", "--weak", "-j", "2"])
+            .args(["--split", "2", "--journal"])
+            .arg(journal)
+            .output()
+            .unwrap()
+    };
+    let first = solve(&journal);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    // Tromp: 6x4 is a second-player win.
+    let table = String::from_utf8(first.stdout).unwrap();
+    assert!(
+        table.contains("| 6x4 | - (-1) | - | -1 -1 -1 -1 -1 -1 |"),
+        "{table}"
+    );
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let tests: Vec<&str> = text.lines().filter(|l| l.contains("\"moves\"")).collect();
+    assert!(tests.len() >= 3, "{text}");
+    // Each test is a position two moves deep and the score asked about.
+    for t in &tests {
+        let line: serde_json::Value = serde_json::from_str(t).unwrap();
+        assert_eq!(line["moves"].as_array().unwrap().len(), 2, "{t}");
+        assert!([0, 1].contains(&line["at_least"].as_i64().unwrap()), "{t}");
+    }
+    // The same board again from its tests alone.
+    let stopped = scratch("split-6x4-tests.jsonl");
+    std::fs::write(&stopped, tests.join("\n") + "\n").unwrap();
+    let report = bitgames()
+        .args(["connect4", "sizes", "--boards", "6x4", "--weak"])
+        .args(["--report-only", "--journal"])
+        .arg(&stopped)
+        .output()
+        .unwrap();
+    let report = String::from_utf8(report.stdout).unwrap();
+    let so_far = format!(
+        "| 6x4 | not solved | - | so far {} tests of first moves not done |",
+        tests.len()
+    );
+    assert!(report.contains(&so_far), "{report}");
+    let resumed = solve(&stopped);
+    assert!(resumed.status.success());
+    // The same row, but for the times: the tests' nodes are the board's.
+    let row = |table: &str| -> Vec<String> {
+        let line = table.lines().find(|l| l.starts_with("| 6x4")).unwrap();
+        let cells: Vec<&str> = line.split('|').collect();
+        [1, 2, 3, 4, 7]
+            .iter()
+            .map(|&i| cells[i].to_string())
+            .collect()
+    };
+    assert_eq!(
+        row(&String::from_utf8(resumed.stdout).unwrap()),
+        row(&table)
+    );
+    let again = std::fs::read_to_string(&stopped).unwrap();
+    let tests_again = again.lines().filter(|l| l.contains("\"moves\"")).count();
+    assert_eq!(tests_again, tests.len(), "no test solved again: {again}");
+}
+
+#[test]
+fn sizes_split_needs_weak_a_journal_and_one_move() {
+    bitgames()
+        .args(["connect4", "sizes", "--boards", "4x4", "--split", "1"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--weak"));
+    let journal = scratch("split0.jsonl");
+    bitgames()
+        .args([
+            "connect4", "sizes", "--boards", "4x4", "--weak", "--split", "0",
+        ])
+        .arg("--journal")
+        .arg(&journal)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "--split: at least 1 (the first move)",
+        ));
+}
