@@ -111,18 +111,24 @@ fn connect(addr: &str) -> TcpStream {
 }
 
 /// Blocks until the server closes `stream` (end of file or reset); the time it took.
-fn time_to_close(mut stream: TcpStream) -> Duration {
+fn time_to_close(stream: TcpStream) -> Duration {
+    close_of(stream).0
+}
+
+/// Blocks until the server closes `stream`: the time it took, and the error
+/// if it was reset rather than closed.
+fn close_of(mut stream: TcpStream) -> (Duration, Option<std::io::Error>) {
     let started = Instant::now();
     let mut buf = [0u8; 4096];
     loop {
         match stream.read(&mut buf) {
-            Ok(0) => return started.elapsed(),
+            Ok(0) => return (started.elapsed(), None),
             Ok(_) => continue,
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
                 panic!("still open after 20 s")
             }
             Err(e) if e.kind() == std::io::ErrorKind::TimedOut => panic!("still open after 20 s"),
-            Err(_) => return started.elapsed(),
+            Err(e) => return (started.elapsed(), Some(e)),
         }
     }
 }
@@ -148,7 +154,9 @@ fn drip(addr: &str) -> TcpStream {
 
 #[test]
 fn slow_and_idle_connections_are_closed_while_fresh_requests_are_answered() {
-    let server = Server::start(&["--quiet", "--header-timeout", "1", "--idle-timeout", "2"]);
+    // Not quiet: a failure shows the server's log (its requests, and a
+    // panic or a stop signal if one came).
+    let server = Server::start(&["--header-timeout", "1", "--idle-timeout", "2"]);
     let opened = Instant::now();
     let idle: Vec<TcpStream> = (0..40).map(|_| connect(&server.addr)).collect();
     let slow: Vec<TcpStream> = (0..40).map(|_| drip(&server.addr)).collect();
@@ -186,11 +194,13 @@ fn slow_and_idle_connections_are_closed_while_fresh_requests_are_answered() {
     let mut first = [0u8; 12];
     kept.read_exact(&mut first).unwrap();
     assert_eq!(&first, b"HTTP/1.1 200");
-    time_to_close(kept);
+    let (_, reset) = close_of(kept);
     let closed = sent.elapsed();
     assert!(
         closed >= Duration::from_millis(1950) && closed < Duration::from_secs(6),
-        "kept-alive connection closed {closed:?} after its request"
+        "kept-alive connection closed {closed:?} after its request (reset: {reset:?}); \
+         the server's log: {:#?}",
+        server.log.lock().unwrap()
     );
     // And the server still answers.
     assert_eq!(common::get(&server.addr, "/api").0, 200);
