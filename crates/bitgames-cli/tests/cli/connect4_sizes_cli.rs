@@ -251,6 +251,55 @@ fn sizes_split_journals_its_tests_and_resumes_from_them() {
     assert_eq!(tests_again, tests.len(), "no test solved again: {again}");
 }
 
+/// `--split-after`: a test that runs too long is journaled as split and
+/// replaced by its children's tests; the board still gets Tromp's value,
+/// and a run from those lines alone solves nothing again.
+#[test]
+fn sizes_split_after_a_time_splits_long_tests_deeper() {
+    let journal = scratch("split-after-6x5.jsonl");
+    let solve = |journal: &std::path::Path| {
+        bitgames()
+            .args(["connect4", "sizes", "--boards", "6x5", "--weak", "-j", "1"])
+            .args(["--split", "1", "--split-after", "1ms", "--journal"])
+            .arg(journal)
+            .output()
+            .unwrap()
+    };
+    let row = "| 6x5 | = (+0) | = | +0 +0 +0 +0 +0 +0 |";
+    let first = solve(&journal);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let table = String::from_utf8(first.stdout).unwrap();
+    assert!(table.contains(row), "{table}");
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains("\"moves\"")).collect();
+    let tests: Vec<serde_json::Value> = lines
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let split = tests.iter().filter(|t| t["holds"].is_null()).count();
+    let deepest = tests
+        .iter()
+        .map(|t| t["moves"].as_array().unwrap().len())
+        .max()
+        .unwrap();
+    assert!(
+        split >= 1 && deepest >= 3,
+        "{split} split, {deepest} deep: {text}"
+    );
+    let stopped = scratch("split-after-6x5-tests.jsonl");
+    std::fs::write(&stopped, lines.join("\n") + "\n").unwrap();
+    let resumed = solve(&stopped);
+    assert!(resumed.status.success());
+    assert!(String::from_utf8(resumed.stdout).unwrap().contains(row));
+    let again = std::fs::read_to_string(&stopped).unwrap();
+    let tests_again = again.lines().filter(|l| l.contains("\"moves\"")).count();
+    assert_eq!(tests_again, lines.len(), "no test solved again");
+}
+
 #[test]
 fn sizes_split_needs_weak_a_journal_and_one_move() {
     bitgames()
@@ -270,4 +319,19 @@ fn sizes_split_needs_weak_a_journal_and_one_move() {
         .stderr(predicate::str::contains(
             "--split: at least 1 (the first move)",
         ));
+    bitgames()
+        .args([
+            "connect4",
+            "sizes",
+            "--boards",
+            "4x4",
+            "--weak",
+            "--split-after",
+            "5s",
+        ])
+        .arg("--journal")
+        .arg(&journal)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--split <N>"));
 }

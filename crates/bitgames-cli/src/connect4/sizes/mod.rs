@@ -56,6 +56,12 @@ pub struct Args {
     /// from its last test. One thread a first move.
     #[arg(long, requires = "weak", requires = "journal", value_name = "N")]
     split: Option<usize>,
+    /// With `--split`: a test still running after this time (`600s`) is
+    /// stopped, journaled as split, and replaced by its children's tests
+    /// (the table keeps what it found), so that no journal line costs much
+    /// more than this.
+    #[arg(long, requires = "split", value_name = "TIME", value_parser = crate::cli_util::parse_duration)]
+    split_after: Option<std::time::Duration>,
 }
 
 /// One first move of a board solved: a journal line written as soon as it is

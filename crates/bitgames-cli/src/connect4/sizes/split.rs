@@ -10,6 +10,7 @@
 
 use super::{Args, ColumnSolved, Journal, Line, append, cpu_seconds};
 use bitgames::connect4::policy::centre_first;
+use bitgames::connect4::solver::SolveError;
 use bitgames::connect4::{Geometry, Position};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -26,8 +27,10 @@ pub(super) struct TestSolved {
     pub moves: Vec<usize>,
     /// The score asked about, for the player to move.
     pub at_least: i32,
-    /// Whether the score is at least `at_least`.
-    pub holds: bool,
+    /// Whether the score is at least `at_least`; absent when the test ran
+    /// past `--split-after` and was split into its children's tests.
+    #[serde(default)]
+    pub holds: Option<bool>,
     pub nodes: u64,
     /// Wall-clock and processor seconds of the run, from its start to this
     /// test's end.
@@ -46,14 +49,17 @@ impl TestSolved {
     }
 }
 
-/// The tests the journal holds for a board, by moves and score asked.
-type Known = HashMap<(Vec<usize>, i32), (bool, u64)>;
+/// The tests the journal holds for a board, by moves and score asked: the
+/// answer (`None`: split) and the nodes.
+type Known = HashMap<(Vec<usize>, i32), (Option<bool>, u64)>;
 
 /// What a run shares between its threads.
 struct Run<'a> {
     geometry: Geometry,
     args: &'a Args,
     split: usize,
+    /// A test that runs longer is stopped and split into its children's.
+    split_after: Option<std::time::Duration>,
     known: Known,
     threads: usize,
     started: Instant,
@@ -65,7 +71,7 @@ struct Run<'a> {
 
 impl Run<'_> {
     /// The journal's answer for these moves or their mirror image.
-    fn known(&self, moves: &[usize], score: i32) -> Option<(bool, u64)> {
+    fn known(&self, moves: &[usize], score: i32) -> Option<(Option<bool>, u64)> {
         let w = self.geometry.width();
         let mirror: Vec<usize> = moves.iter().map(|&m| w + 1 - m).collect();
         self.known
@@ -103,13 +109,23 @@ impl Run<'_> {
         if playable().any(|c| pos.is_winning_move(c)) {
             return Ok((((cells + 1 - n) / 2) as i32 >= score, 0));
         }
-        if moves.len() >= self.split {
-            if let Some(found) = self.known(moves, score) {
-                return Ok(found);
-            }
+        let mut nodes = 0;
+        let found = self.known(moves, score);
+        if let Some((Some(holds), spent)) = found {
+            return Ok((holds, spent));
+        }
+        if moves.len() >= self.split && found.is_none() {
             solver.reset_stats();
-            let holds = solver.at_least(pos, score)?;
-            let nodes = solver.stats().nodes;
+            let deadline = self.split_after.map(|d| bitgames::time::Instant::now() + d);
+            solver.set_deadline(deadline);
+            let result = solver.at_least(pos, score);
+            solver.set_deadline(None);
+            let holds = match result {
+                Ok(holds) => Some(holds),
+                Err(SolveError::Interrupted(_)) => None,
+                Err(e) => return Err(e.into()),
+            };
+            nodes = solver.stats().nodes;
             self.record(TestSolved {
                 width,
                 height: self.geometry.height(),
@@ -124,7 +140,12 @@ impl Run<'_> {
                 threads: self.threads,
                 run: self.run,
             });
-            return Ok((holds, nodes));
+            if let Some(holds) = holds {
+                return Ok((holds, nodes));
+            }
+        }
+        if let Some((None, spent)) = found {
+            nodes = spent;
         }
         // A position and its mirror image score the same: of a symmetric
         // position's moves, the left ones only.
@@ -133,7 +154,6 @@ impl Run<'_> {
             mirror.play(width - m)?;
         }
         let symmetric = mirror == *pos;
-        let mut nodes = 0;
         for col in playable() {
             if symmetric && col > width - 1 - col {
                 continue;
@@ -200,6 +220,7 @@ pub(super) fn solve_columns(
         geometry,
         args,
         split,
+        split_after: args.split_after,
         known,
         threads,
         started: Instant::now(),
