@@ -201,6 +201,12 @@ fn sizes_split_journals_its_tests_and_resumes_from_them() {
         "{}",
         String::from_utf8_lossy(&first.stderr)
     );
+    // Each test is said on stderr as it is journaled.
+    let log = String::from_utf8_lossy(&first.stderr);
+    assert!(
+        log.contains("bitgames: 6x4: after 3,3, at least 0 for the player to move? "),
+        "{log}"
+    );
     // Tromp: 6x4 is a second-player win.
     let table = String::from_utf8(first.stdout).unwrap();
     assert!(

@@ -220,11 +220,12 @@ fn solve(
         scores[width - line.column] = Some(score);
     }
     let known = scores.iter().flatten().count();
+    let plural = if threads == 1 { "" } else { "s" };
     if known == 0 {
-        eprintln!("bitgames: {geometry}: solving every first move on {threads} threads");
+        eprintln!("bitgames: {geometry}: solving every first move on {threads} thread{plural}");
     } else {
         eprintln!(
-            "bitgames: {geometry}: solving the first moves on {threads} threads \
+            "bitgames: {geometry}: solving the first moves on {threads} thread{plural} \
              ({known} of {width} from the journal)"
         );
     }

@@ -80,7 +80,23 @@ impl Run<'_> {
             .copied()
     }
 
+    /// Journals a test, and says so on stderr (the run's progress).
     fn record(&self, line: TestSolved) {
+        let moves: Vec<String> = line.moves.iter().map(ToString::to_string).collect();
+        let answer = match line.holds {
+            Some(true) => "yes",
+            Some(false) => "no",
+            None => "split (too long)",
+        };
+        eprintln!(
+            "bitgames: {}: after {}, at least {} for the player to move? {answer} \
+             ({} nodes; {:.0} s into the run)",
+            self.geometry,
+            moves.join(","),
+            line.at_least,
+            line.nodes,
+            line.seconds
+        );
         let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
         if written.is_ok()
             && let Some(path) = &self.args.journal
