@@ -31,7 +31,8 @@
 //!   every child before any child is searched;
 //! - in weak mode, the same root probes, the last ones inside [-1, 1];
 //! - lazy SMP on a shared table for one position on several threads, each
-//!   leaving the positions another is in to the end (simplified ABDADA);
+//!   leaving the positions another is in to the end (simplified ABDADA),
+//!   every other helper starting MTD(f) one higher;
 //! - an optional opening book ([`book`]; [`book::builtin`] for 7x6).
 
 pub mod book;
@@ -189,6 +190,9 @@ pub struct Solver {
     /// Nodes of fewer stones than this, in a parallel search of one
     /// position, use `busy` (0 otherwise).
     share_below: i32,
+    /// Where this thread's MTD(f) starts: 0, or [`search::HELPER_FIRST_GUESS`]
+    /// for every other helper of a parallel search.
+    first_guess: i32,
 }
 
 impl Default for Solver {
@@ -242,6 +246,7 @@ impl Solver {
             threads: 1,
             busy: None,
             share_below: 0,
+            first_guess: 0,
         })
     }
 

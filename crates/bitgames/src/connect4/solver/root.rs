@@ -1,7 +1,7 @@
 //! The root driver: a position's columns analysed side by side, and one
 //! position searched on several threads sharing the table (lazy SMP).
 
-use super::search::Goal;
+use super::search::{Goal, HELPER_FIRST_GUESS};
 use super::word::Word;
 use super::*;
 
@@ -187,6 +187,7 @@ impl Solver {
             threads: 1,
             busy: self.busy.clone(),
             share_below: 0,
+            first_guess: 0,
         }
     }
 
@@ -215,7 +216,13 @@ impl Solver {
         self.stop = Some(stop.clone());
         self.busy = Some(Arc::new(Busy::new()));
         let mut helpers: Vec<Solver> = (1..self.threads)
-            .map(|_| self.sharer(Some(stop.clone())))
+            .map(|i| {
+                let mut helper = self.sharer(Some(stop.clone()));
+                if i % 2 == 1 {
+                    helper.first_guess = HELPER_FIRST_GUESS;
+                }
+                helper
+            })
             .collect();
         let (mine, theirs) = std::thread::scope(|scope| {
             let handles: Vec<_> = helpers
