@@ -193,6 +193,9 @@ pub struct Solver {
     /// Where this thread's MTD(f) starts: 0, or [`search::HELPER_FIRST_GUESS`]
     /// for every other helper of a parallel search.
     first_guess: i32,
+    /// Enhanced transposition cutoffs run while more cells than this are
+    /// empty: fewer of them once the table outgrows the caches.
+    etc_min_empty: i32,
 }
 
 impl Default for Solver {
@@ -247,6 +250,7 @@ impl Solver {
             busy: None,
             share_below: 0,
             first_guess: 0,
+            etc_min_empty: search::ETC_MIN_EMPTY,
         })
     }
 
@@ -265,6 +269,20 @@ impl Solver {
 
     /// Grows the table once the search has visited [`GROW_NODES_PER_BUCKET`]
     /// times more nodes than it has buckets: a small search stays in the caches.
+    /// How deep enhanced transposition cutoffs run, for the table's size
+    /// now: their probes wait for memory once it is out of the caches.
+    fn etc_min_empty_now(&self) -> i32 {
+        let buckets = match &self.wide {
+            Some(wide) => wide.modulus(),
+            None => self.table.modulus(),
+        };
+        if buckets >= search::ETC_LARGE_TABLE {
+            search::ETC_MIN_EMPTY_LARGE
+        } else {
+            search::ETC_MIN_EMPTY
+        }
+    }
+
     fn maybe_grow_table(&mut self) {
         // Wrapping: `reset_stats` keeps the difference, not the two counts.
         if self.nodes.wrapping_sub(self.nodes_at_resize)
@@ -273,6 +291,7 @@ impl Solver {
             && table.grow()
         {
             self.nodes_at_resize = self.nodes;
+            self.etc_min_empty = self.etc_min_empty_now();
         }
     }
 

@@ -188,6 +188,7 @@ impl Solver {
             busy: self.busy.clone(),
             share_below: 0,
             first_guess: 0,
+            etc_min_empty: search::ETC_MIN_EMPTY,
         }
     }
 
