@@ -31,6 +31,11 @@ pub(super) struct Geo<W: Word, const N: usize> {
     pub(super) even_rows: W,
     pub(super) even_height: bool,
     pub(super) height: usize,
+    /// The rows (0-based) of the height's parity: a column whose playable
+    /// cell lies on one has an even number of empty cells, and the player to
+    /// move gets these rows in it when the other answers every move there
+    /// with the cell above.
+    pub(super) follow_rows: W,
     /// For each even row r (0-based odd), the cells of rows <= r and the most
     /// stones on the board when a four with no empty cell above row r completes.
     pub(super) claimeven_rows: [(W, i32); 8],
@@ -71,6 +76,12 @@ impl<W: Word, const N: usize> Geo<W, N> {
             ),
             even_height: geometry.height().is_multiple_of(2),
             height: geometry.height(),
+            follow_rows: {
+                let rows = (geometry.height() % 2..geometry.height())
+                    .step_by(2)
+                    .fold(0, |m, r| m | bottom << r);
+                W::from_u128(rows)
+            },
             shifts: {
                 let h = geometry.height() as u32;
                 [h + 1, h, h + 2]
@@ -159,6 +170,55 @@ impl<W: Word, const N: usize> Geo<W, N> {
             }
         }
         0
+    }
+
+    /// The cells of `cell`'s column from `cell` (one cell) up: adding
+    /// `cell` to the board's cells from it up carries through that run
+    /// into the column's sentinel bit.
+    #[inline(always)]
+    pub(super) fn run_from(&self, cell: W) -> W {
+        let up = self.board & !cell.wrapping_sub(W::ONE);
+        up & !(up + cell)
+    }
+
+    /// The empty cells of the one column with an odd number of them, when
+    /// exactly one column has (`playable`: the playable cells).
+    #[inline(always)]
+    pub(super) fn lone_odd_run(&self, playable: W) -> Option<W> {
+        let odd = playable & !self.follow_rows;
+        if odd == W::ZERO || odd & odd.wrapping_sub(W::ONE) != W::ZERO {
+            return None;
+        }
+        Some(self.run_from(odd))
+    }
+
+    /// The odd threat in the odd column (Allis' zugzwang, for either player
+    /// on any board): every column but `col` has an even number of empty
+    /// cells (`run`: those cells), and the player not to move has a threat
+    /// there (`threats`: its empty winning cells) that the follow-up gives
+    /// it. Answering every move with the cell above, it gets the rows of
+    /// [`Geo::follow_rows`] in that column and the others elsewhere, so the player to move must sooner
+    /// or later play under its lowest such threat, and loses, unless it
+    /// makes a four first with its share: its stones, the follow rows of
+    /// the other columns and the odd column below the threat. The cells above the threat
+    /// are still empty when it is played: the winner has at least
+    /// `(cells above + 2) / 2`. Returns an upper bound of the score of the
+    /// player to move (`i32::MAX`: none).
+    #[inline(always)]
+    pub(super) fn odd_threat_bound(&self, cur: W, mask: W, run: W, threats: W) -> i32 {
+        let t = threats & run & self.follow_rows;
+        if t == W::ZERO {
+            return i32::MAX;
+        }
+        let threat = t & !t.wrapping_sub(W::ONE);
+        let below = run & threat.wrapping_sub(W::ONE);
+        let empty = self.board & !mask;
+        let share = cur | (empty & self.follow_rows & !run) | below;
+        if self.alignment(share) {
+            return i32::MAX;
+        }
+        let above = (run & !below & !threat).count_ones() as i32;
+        -((above + 2) / 2)
     }
 
     /// The smaller of the key and its mirror image's: columns swapped in pairs.
@@ -298,5 +358,84 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The exact score (Pons' convention) by plain negamax, memoised.
+    fn exact(pos: &Position, memo: &mut std::collections::HashMap<(u128, u128), i32>) -> i32 {
+        let g = pos.geometry();
+        let n = pos.moves_played() as i32;
+        if pos.winning_moves() != 0 {
+            return (g.cells() as i32 + 1 - n) / 2;
+        }
+        if n == g.cells() as i32 {
+            return 0;
+        }
+        if let Some(&v) = memo.get(&(pos.current(), pos.mask())) {
+            return v;
+        }
+        let mut best = i32::MIN;
+        for c in (0..g.width()).filter(|&c| pos.can_play(c)) {
+            let mut child = *pos;
+            child.play_unchecked(c);
+            best = best.max(-exact(&child, memo));
+        }
+        memo.insert((pos.current(), pos.mask()), best);
+        best
+    }
+
+    #[test]
+    fn the_odd_threat_bound_holds_against_exact_scores() {
+        // Random games on small boards of even and odd heights; wherever the
+        // odd threat in the odd column gives a bound, the exact score (plain
+        // negamax) is at most that, and on some positions exactly that.
+        let mut rng = SmallRng::seed_from_u64(13);
+        let (mut bounded, mut tight) = (0, 0);
+        for (w, h) in [
+            (4, 4),
+            (5, 4),
+            (4, 5),
+            (5, 5),
+            (6, 4),
+            (4, 6),
+            (4, 7),
+            (6, 5),
+            (5, 6),
+        ] {
+            let g = Geometry::new(w, h).unwrap();
+            let geo = Geo::<u64, 16>::new(g);
+            let mut memo = std::collections::HashMap::new();
+            for _ in 0..600 {
+                let mut pos = Position::new(g);
+                while !pos.last_player_won() && pos.moves_played() < g.cells() {
+                    let free: Vec<usize> = (0..w).filter(|&c| pos.can_play(c)).collect();
+                    pos.play_unchecked(free[rng.random_range(0..free.len())]);
+                    if pos.last_player_won()
+                        || pos.winning_moves() != 0
+                        || pos.moves_played() < g.cells() / 3
+                    {
+                        continue;
+                    }
+                    let (cur, mask) = (pos.current() as u64, pos.mask() as u64);
+                    let possible = (mask + geo.bottom) & geo.board;
+                    let Some(run) = geo.lone_odd_run(possible) else {
+                        continue;
+                    };
+                    let opp_wins = geo.winning_cells(cur ^ mask, mask);
+                    let bound = geo.odd_threat_bound(cur, mask, run, opp_wins);
+                    if bound == i32::MAX {
+                        continue;
+                    }
+                    let score = exact(&pos, &mut memo);
+                    assert!(score <= bound, "{g} {pos:?}: score {score}, bound {bound}");
+                    bounded += 1;
+                    tight += usize::from(score == bound);
+                }
+            }
+        }
+        assert!(bounded >= 200, "the rule bounded only {bounded} positions");
+        assert!(
+            tight >= 100,
+            "the bound was exact on only {tight} positions"
+        );
     }
 }

@@ -28,7 +28,9 @@
 //! - static bounds: a side that cannot make four at all draws at best, and
 //!   *claimeven* (the second player answering in the same column) for the
 //!   first player to move on boards of even height, at every node and for
-//!   every child before any child is searched;
+//!   every child before any child is searched; and the *odd threat* in the
+//!   one column with an odd number of empty cells (Allis' zugzwang), for
+//!   either player on any board, at every node and for every child;
 //! - in weak mode, the same root probes, the last ones inside [-1, 1];
 //! - lazy SMP on a shared table for one position on several threads, each
 //!   leaving the positions another is in to the end (simplified ABDADA),

@@ -167,7 +167,10 @@ impl Solver {
                 return beta;
             }
         }
-        let bound = g.claimeven_bound(cur, mask, n);
+        let mut bound = g.claimeven_bound(cur, mask, n);
+        if let Some(run) = g.lone_odd_run(possible) {
+            bound = bound.min(g.odd_threat_bound(cur, mask, run, opp_wins));
+        }
         if beta > bound {
             beta = bound;
             if alpha >= beta {
@@ -259,7 +262,16 @@ impl Solver {
         };
         let tt_col = tt_best.map(stored_col);
         let mut moves = [(0i32, W::ZERO, 0u8, W::ZERO); N];
-        let Some(count) = order_moves(&mut moves, g, (cur, mask), next, opp_wins, tt_col) else {
+        let mut odd_low = (i32::MIN, 0u8);
+        let Some(count) = order_moves(
+            &mut moves,
+            &mut odd_low,
+            g,
+            (cur, mask),
+            next,
+            opp_wins,
+            tt_col,
+        ) else {
             return max;
         };
         // Every move leaves the opponent a non-losing reply, after which we
@@ -271,6 +283,15 @@ impl Solver {
                 return beta;
             }
         }
+
+        // A child lost to the odd threat in its odd column (before any
+        // child is searched): it bounds this node from below.
+        let (low, col) = odd_low;
+        if low >= beta {
+            W::table(self).put(key, low, Bound::Lower, Some(stored_col(col)), 0);
+            return low;
+        }
+        alpha = alpha.max(low);
 
         let nodes_before = self.nodes;
         // Enhanced transposition cutoffs: a child whose stored bound already
@@ -427,11 +448,13 @@ const FORCING: i32 = 4;
 /// `g.order`).
 /// Fills `moves` (ordering score, the move's bit, its column, the
 /// opponent's only non-losing reply or 0), best first, and returns how many;
+/// `odd_low` gets the best score a child's odd threat proves, and its column;
 /// `None` when a move leaves the opponent no non-losing reply: the node wins
 /// with its next stone.
 #[inline(always)]
 fn order_moves<W: Word, const N: usize>(
     moves: &mut [(i32, W, u8, W); N],
+    odd_low: &mut (i32, u8),
     g: &Geo<W, N>,
     (cur, mask): (W, W),
     next: W,
@@ -439,6 +462,10 @@ fn order_moves<W: Word, const N: usize>(
     tt_col: Option<u8>,
 ) -> Option<usize> {
     let mut count = 0;
+    // The columns with an odd number of empty cells now; a move flips its own.
+    let odd_now = ((mask + g.bottom) & g.board) & !g.follow_rows;
+    let rest = odd_now & odd_now.wrapping_sub(W::ONE);
+    let two_odd = rest != W::ZERO && rest & rest.wrapping_sub(W::ONE) == W::ZERO;
     for &col in &g.order[..g.width] {
         let mv = next & g.columns[col as usize];
         if mv == W::ZERO {
@@ -480,6 +507,22 @@ fn order_moves<W: Word, const N: usize>(
         }
         if Some(col) == tt_col {
             score += 1 << 16;
+        }
+        // The empty cells of the child's one odd column, if it has one: this
+        // move's own when none is odd now, the other one when two are and
+        // this is one.
+        let odd_run = if odd_now == W::ZERO {
+            g.run_from(mv << 1)
+        } else if two_odd && odd_now & g.columns[col as usize] != W::ZERO {
+            g.run_from(odd_now & !g.columns[col as usize])
+        } else {
+            W::ZERO
+        };
+        if wins & odd_run & g.follow_rows != W::ZERO {
+            let bound = g.odd_threat_bound(cur ^ mask, child_mask, odd_run, wins);
+            if bound != i32::MAX && -bound > odd_low.0 {
+                *odd_low = (-bound, col);
+            }
         }
         // Insertion sort, stable: equal scores keep the centre-first order.
         let mut i = count;
