@@ -151,57 +151,37 @@ impl Solver {
         if n >= g.cells - 2 {
             return 0;
         }
-        // The opponent cannot win with its next stone: the score is at least this.
-        let min = -(g.cells - 2 - n) / 2;
-        if alpha < min {
-            alpha = min;
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-        // We cannot win with our next stone either.
-        let max = (g.cells - 1 - n) / 2;
-        if beta > max {
-            beta = max;
-            if alpha >= beta {
-                return beta;
-            }
-        }
+        // The opponent cannot win with its next stone: the score is at least
+        // this; we cannot win with our next stone either.
+        (alpha, beta) = match narrow((alpha, beta), Bound::Lower, -(g.cells - 2 - n) / 2)
+            .and_then(|w| narrow(w, Bound::Upper, (g.cells - 1 - n) / 2))
+        {
+            Ok(window) => window,
+            Err(score) => return score,
+        };
         let mut bound = g.claimeven_bound(cur, mask, n);
         if let Some(run) = g.lone_odd_run(possible) {
             bound = bound.min(g.odd_threat_bound(cur, mask, run, opp_wins));
         }
-        if beta > bound {
-            beta = bound;
-            if alpha >= beta {
-                return beta;
-            }
-        }
+        (alpha, beta) = match narrow((alpha, beta), Bound::Upper, bound) {
+            Ok(window) => window,
+            Err(score) => return score,
+        };
         // The book, before a one-move node passes to its child: a book of
         // one layer must stop the search at that layer.
         if let Some(book) = &self.book
             && book.holds(g.geometry, n as usize)
             && let Some(value) = book.probe(g.geometry, n as usize, cur.to_u128(), mask.to_u128())
         {
-            match value {
-                BookValue::Exact(score) => return score,
-                BookValue::AtLeast(score) => {
-                    if score > alpha {
-                        alpha = score;
-                        if alpha >= beta {
-                            return alpha;
-                        }
-                    }
-                }
-                BookValue::AtMost(score) => {
-                    if score < beta {
-                        beta = score;
-                        if alpha >= beta {
-                            return beta;
-                        }
-                    }
-                }
-            }
+            let (bound, score) = match value {
+                BookValue::Exact(score) => (Bound::Exact, score),
+                BookValue::AtLeast(score) => (Bound::Lower, score),
+                BookValue::AtMost(score) => (Bound::Upper, score),
+            };
+            (alpha, beta) = match narrow((alpha, beta), bound, score) {
+                Ok(window) => window,
+                Err(score) => return score,
+            };
         }
         if next & next.wrapping_sub(W::ONE) == W::ZERO {
             // One move only: the child's table entry stands for this node too.
@@ -229,25 +209,10 @@ impl Solver {
         self.searched += 1;
         let mut tt_best = None;
         if let Some(hit) = W::table(self).get(key) {
-            match hit.bound {
-                Bound::Exact => return hit.score,
-                Bound::Lower => {
-                    if hit.score > alpha {
-                        alpha = hit.score;
-                        if alpha >= beta {
-                            return alpha;
-                        }
-                    }
-                }
-                Bound::Upper => {
-                    if hit.score < beta {
-                        beta = hit.score;
-                        if alpha >= beta {
-                            return beta;
-                        }
-                    }
-                }
-            }
+            (alpha, beta) = match narrow((alpha, beta), hit.bound, hit.score) {
+                Ok(window) => window,
+                Err(score) => return score,
+            };
             tt_best = hit.best;
         }
 
@@ -272,7 +237,8 @@ impl Solver {
             opp_wins,
             tt_col,
         ) else {
-            return max;
+            // We win with our next stone.
+            return (g.cells - 1 - n) / 2;
         };
         // Every move leaves the opponent a non-losing reply, after which we
         // cannot win at once either: we win with our third stone at best.
@@ -410,6 +376,30 @@ impl Solver {
         let work = 64 - (self.nodes - nodes_before).leading_zeros();
         W::table(self).put(key, best, Bound::Upper, None, work);
         best
+    }
+}
+
+/// The window `(alpha, beta)` narrowed by a bound of the score (the score
+/// itself when exact); `Err` with the node's result when it closes.
+#[inline(always)]
+fn narrow((alpha, beta): (i32, i32), bound: Bound, score: i32) -> Result<(i32, i32), i32> {
+    match bound {
+        Bound::Exact => Err(score),
+        Bound::Lower if score > alpha => {
+            if score >= beta {
+                Err(score)
+            } else {
+                Ok((score, beta))
+            }
+        }
+        Bound::Upper if score < beta => {
+            if alpha >= score {
+                Err(score)
+            } else {
+                Ok((alpha, score))
+            }
+        }
+        _ => Ok((alpha, beta)),
     }
 }
 
