@@ -27,17 +27,21 @@ pub(super) struct Geo<W: Word, const N: usize> {
     pub(super) mirror_pairs: [(W, u32); 8],
     /// The middle column's bits (odd widths), which the mirror keeps.
     pub(super) centre: W,
-    /// Cells of the even rows (2, 4, .. counted from 1 at the bottom).
-    pub(super) even_rows: W,
-    pub(super) even_height: bool,
-    pub(super) height: usize,
+    /// Claimeven's rows: those not of [`Geo::follow_rows`] (on even
+    /// heights the even rows, 2, 4, .. counted from 1 at the bottom; on odd
+    /// heights the odd ones, 1, 3, ..). The player who makes the last move
+    /// gets these cells above today's playable ones.
+    pub(super) claim_rows: W,
+    /// How many of `claimeven_rows` there are.
+    pub(super) claim_row_count: usize,
     /// The rows (0-based) of the height's parity: a column whose playable
     /// cell lies on one has an even number of empty cells, and the player to
     /// move gets these rows in it when the other answers every move there
     /// with the cell above.
     pub(super) follow_rows: W,
-    /// For each even row r (0-based odd), the cells of rows <= r and the most
-    /// stones on the board when a four with no empty cell above row r completes.
+    /// For each of claimeven's rows r, the cells of rows <= r and the score
+    /// of the player to move when the other completes a four of those cells
+    /// by claimeven (at worst, the H - 1 - r cells above row r still empty).
     pub(super) claimeven_rows: [(W, i32); 8],
 }
 
@@ -69,13 +73,12 @@ impl<W: Word, const N: usize> Geo<W, N> {
             columns,
             order,
             width,
-            even_rows: W::from_u128(
-                (1..geometry.height())
+            claim_rows: W::from_u128(
+                (1 - geometry.height() % 2..geometry.height())
                     .step_by(2)
                     .fold(0, |m, r| m | bottom << r),
             ),
-            even_height: geometry.height().is_multiple_of(2),
-            height: geometry.height(),
+            claim_row_count: geometry.height().div_ceil(2),
             follow_rows: {
                 let rows = (geometry.height() % 2..geometry.height())
                     .step_by(2)
@@ -104,10 +107,10 @@ impl<W: Word, const N: usize> Geo<W, N> {
             claimeven_rows: {
                 let mut rows = [(W::ZERO, 0); 8];
                 let h = geometry.height();
-                for (i, r) in (1..h).step_by(2).enumerate() {
+                for (i, r) in (1 - h % 2..h).step_by(2).enumerate() {
                     rows[i] = (
                         W::from_u128(bottom * ((1 << (r + 1)) - 1)),
-                        (geometry.cells() - (h - 1 - r)) as i32,
+                        -((h + 1 - r) as i32 / 2),
                     );
                 }
                 rows
@@ -142,31 +145,34 @@ impl<W: Word, const N: usize> Geo<W, N> {
         found != W::ZERO
     }
 
-    /// Claimeven, for the first player to move on a board of even height: if
-    /// the second player answers every move in the same column (and a move on
-    /// an even row with one on an even row in another column of odd height),
-    /// it gets every empty cell of an even row that is not playable now. If
-    /// the first player has no four even with all the other empty cells, it
-    /// cannot win (score <= 0); if the second player then has a four, it wins.
-    /// When its four is complete, the cells above the last one filled are
-    /// still empty: a four whose empty cells lie at rows <= r is complete with
-    /// at most `cells - (H - 1 - r)` stones on the board. Returns an upper
-    /// bound of the score of the player to move (`i32::MAX`: none).
+    /// Claimeven, for the player to move when an even number of cells is
+    /// empty (on even heights the first player), on any board: if the other
+    /// player answers every move in the same column (and one in a column
+    /// with an odd number of empty cells, whose playable cell lies on a
+    /// claimeven row, with the playable cell of another such column: there
+    /// is an even number of them), it gets every empty cell of
+    /// [`Geo::claim_rows`] that is not playable now. If the player to move
+    /// has no four even with all the other empty cells, it cannot win (score
+    /// <= 0); if the other player then has a four, it wins. When its four
+    /// is complete, the cells above the last one filled are still empty: a
+    /// four whose empty cells lie at rows <= r is complete with the H - 1 - r
+    /// cells above row r of that column empty. Returns an upper bound of the
+    /// score of the player to move (`i32::MAX`: none).
     #[inline(always)]
     pub(super) fn claimeven_bound(&self, cur: W, mask: W, stones: i32) -> i32 {
-        if !self.even_height || stones % 2 != 0 {
+        if (self.cells - stones) & 1 != 0 {
             return i32::MAX;
         }
         let empty = self.board & !mask;
         let possible = (mask + self.bottom) & self.board;
-        let theirs = empty & self.even_rows & !possible;
+        let theirs = empty & self.claim_rows & !possible;
         if self.alignment(cur | (empty & !theirs)) {
             return i32::MAX;
         }
         let opp = cur ^ mask;
-        for &(rows, most_stones) in &self.claimeven_rows[..self.height / 2] {
+        for &(rows, score) in &self.claimeven_rows[..self.claim_row_count] {
             if self.alignment(opp | (theirs & rows)) {
-                return most_stones / 2 - (self.cells / 2 + 1);
+                return score;
             }
         }
         0
@@ -340,24 +346,32 @@ mod tests {
 
     #[test]
     fn claimeven_never_bounds_a_won_position_below_its_score() {
-        // On even heights, with the first player to move: if the mover can
-        // still make a four with every cell but claimeven's, the bound is
-        // "none"; and it never claims a loss for a position where the mover
-        // wins at once.
+        // With an even number of empty cells (on even heights, the first
+        // player to move): if the mover can still make a four with every
+        // cell but claimeven's, the bound is "none"; and it never claims a
+        // loss for a position where the mover wins at once.
+        let (mut bounded, mut odd_heights) = (0, 0);
         for pos in positions(12) {
             let g = pos.geometry();
             let geo = Geo::<u128, 16>::new(g);
             let n = pos.moves_played() as i32;
             let bound = geo.claimeven_bound(pos.current(), pos.mask(), n);
-            if g.height() % 2 == 1 || n % 2 == 1 {
-                assert_eq!(bound, i32::MAX, "only the first player on even heights");
+            if (g.cells() as i32 - n) % 2 == 1 {
+                assert_eq!(bound, i32::MAX, "only with an even number of empty cells");
             } else if pos.winning_moves() != 0 && !pos.last_player_won() {
                 assert!(
                     bound >= (g.cells() as i32 + 1 - n) / 2 || bound == i32::MAX,
                     "{g} {pos:?}: {bound}"
                 );
+            } else if bound != i32::MAX {
+                bounded += 1;
+                odd_heights += usize::from(g.height() % 2 == 1);
             }
         }
+        assert!(
+            bounded > 500 && odd_heights > 200,
+            "{bounded} {odd_heights}"
+        );
     }
 
     /// The exact score (Pons' convention) by plain negamax, memoised.
@@ -383,12 +397,16 @@ mod tests {
         best
     }
 
-    #[test]
-    fn the_odd_threat_bound_holds_against_exact_scores() {
-        // Random games on small boards of even and odd heights; wherever the
-        // odd threat in the odd column gives a bound, the exact score (plain
-        // negamax) is at most that, and on some positions exactly that.
-        let mut rng = SmallRng::seed_from_u64(13);
+    /// Every position of random games on small boards of even and odd
+    /// heights, a third of the board or more filled, where the player to
+    /// move cannot win at once; for each where `bound` gives one, checks that
+    /// the exact score (plain negamax) is at most that. Returns how many
+    /// positions were bounded, and on how many the bound was exact.
+    fn check_bound_against_exact_scores(
+        seed: u64,
+        bound: impl Fn(&Geo<u64, 16>, u64, u64) -> i32,
+    ) -> (usize, usize) {
+        let mut rng = SmallRng::seed_from_u64(seed);
         let (mut bounded, mut tight) = (0, 0);
         for (w, h) in [
             (4, 4),
@@ -415,26 +433,52 @@ mod tests {
                     {
                         continue;
                     }
-                    let (cur, mask) = (pos.current() as u64, pos.mask() as u64);
-                    let possible = (mask + geo.bottom) & geo.board;
-                    let Some(run) = geo.lone_odd_run(possible) else {
-                        continue;
-                    };
-                    let opp_wins = geo.winning_cells(cur ^ mask, mask);
-                    let bound = geo.odd_threat_bound(cur, mask, run, opp_wins);
-                    if bound == i32::MAX {
+                    let b = bound(&geo, pos.current() as u64, pos.mask() as u64);
+                    if b == i32::MAX {
                         continue;
                     }
                     let score = exact(&pos, &mut memo);
-                    assert!(score <= bound, "{g} {pos:?}: score {score}, bound {bound}");
+                    assert!(score <= b, "{g} {pos:?}: score {score}, bound {b}");
                     bounded += 1;
-                    tight += usize::from(score == bound);
+                    tight += usize::from(score == b);
                 }
             }
         }
+        (bounded, tight)
+    }
+
+    #[test]
+    fn the_odd_threat_bound_holds_against_exact_scores() {
+        // Wherever the odd threat in the odd column gives a bound, the exact
+        // score is at most that, and on some positions exactly that.
+        let (bounded, tight) = check_bound_against_exact_scores(13, |geo, cur, mask| {
+            let possible = (mask + geo.bottom) & geo.board;
+            let Some(run) = geo.lone_odd_run(possible) else {
+                return i32::MAX;
+            };
+            let opp_wins = geo.winning_cells(cur ^ mask, mask);
+            geo.odd_threat_bound(cur, mask, run, opp_wins)
+        });
         assert!(bounded >= 200, "the rule bounded only {bounded} positions");
         assert!(
             tight >= 100,
+            "the bound was exact on only {tight} positions"
+        );
+    }
+
+    #[test]
+    fn the_claimeven_bound_holds_against_exact_scores_on_even_and_odd_heights() {
+        // Claimeven bounds the score of the player to move from above, on
+        // even heights and odd ones, where it is often exact.
+        let (bounded, tight) = check_bound_against_exact_scores(14, |geo, cur, mask| {
+            geo.claimeven_bound(cur, mask, mask.count_ones() as i32)
+        });
+        assert!(
+            bounded >= 2_000,
+            "claimeven bounded only {bounded} positions"
+        );
+        assert!(
+            tight >= 500,
             "the bound was exact on only {tight} positions"
         );
     }

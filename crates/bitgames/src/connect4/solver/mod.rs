@@ -26,9 +26,10 @@
 //! - the children's buckets prefetched together, and enhanced transposition
 //!   cutoffs (a child's stored bound that refutes the node cuts it);
 //! - static bounds: a side that cannot make four at all draws at best, and
-//!   *claimeven* (the second player answering in the same column) for the
-//!   first player to move on boards of even height, at every node and for
-//!   every child before any child is searched; and the *odd threat* in the
+//!   *claimeven* (the player who makes the last move answering in the same
+//!   column) for the player to move when an even number of cells is empty,
+//!   on boards of any height, at every node and for every child before any
+//!   child is searched; and the *odd threat* in the
 //!   one column with an odd number of empty cells (Allis' zugzwang), for
 //!   either player on any board, at every node and for every child;
 //! - in weak mode, the same root probes, the last ones inside [-1, 1];

@@ -282,11 +282,10 @@ impl Solver {
         // The children's claimeven bounds, before any child is searched: one
         // that already refutes this node cuts it. Not the first child's: it
         // is searched first and checks its own at once. None at all when the
-        // first player has a four in its share even without today's
-        // playable cells: each child's share holds that one.
-        if g.even_height
-            && n % 2 == 1
-            && !g.alignment(opp | (empty & !(g.even_rows & !possible) & !next))
+        // opponent (to move in every child) has a four in its share even
+        // without today's playable cells: each child's share holds that one.
+        if (g.cells - n) & 1 == 1
+            && !g.alignment(opp | (empty & !(g.claim_rows & !possible) & !next))
         {
             for &(_, mv, col, _) in &moves[1..count] {
                 let low = -g.claimeven_bound(opp, mask | mv, n + 1);
