@@ -187,44 +187,45 @@ impl<W: Word, const N: usize> Geo<W, N> {
         up & !(up + cell)
     }
 
-    /// The empty cells of the one column with an odd number of them, when
-    /// exactly one column has (`playable`: the playable cells).
+    /// The odd threat (Allis' zugzwang, for either player on any board),
+    /// when an odd number of columns have an odd number of empty cells
+    /// (`possible`: the playable cells; `threats`: the empty winning cells
+    /// of the player not to move). Take one of those columns where that
+    /// player has a threat on a row of [`Geo::follow_rows`] (the lowest
+    /// there). That player answers every move with the cell above, and one
+    /// in another odd column with the playable cell of a third (the others
+    /// pair up): the player to move must sooner or later play under the
+    /// threat, and loses, unless it makes a four first with its share: its
+    /// stones, the column below the threat, and every empty cell elsewhere
+    /// but the claimeven rows above the playable cells. The cells above the
+    /// threat are still empty when it is played: the winner has at least
+    /// `(cells above + 2) / 2`. Returns the best such upper bound of the
+    /// score of the player to move over those columns (`i32::MAX`: none).
     #[inline(always)]
-    pub(super) fn lone_odd_run(&self, playable: W) -> Option<W> {
-        let odd = playable & !self.follow_rows;
-        if odd == W::ZERO || odd & odd.wrapping_sub(W::ONE) != W::ZERO {
-            return None;
+    pub(super) fn odd_threat_bound(&self, cur: W, mask: W, possible: W, threats: W) -> i32 {
+        let mut left = threats & self.follow_rows & !possible;
+        let mut best = i32::MAX;
+        while left != W::ZERO {
+            let threat = left & !left.wrapping_sub(W::ONE);
+            let column = self.columns[(threat.trailing_zeros() / self.shifts[0]) as usize];
+            left &= !column;
+            let playable = possible & column;
+            if playable & self.follow_rows != W::ZERO {
+                // An even number of empty cells: the follow-up gives the
+                // threat to the player to move.
+                continue;
+            }
+            let run = self.run_from(playable);
+            let below = run & threat.wrapping_sub(W::ONE);
+            let empty = self.board & !mask;
+            let share = cur | (empty & !run & !(self.claim_rows & !possible)) | below;
+            if self.alignment(share) {
+                continue;
+            }
+            let above = (run & !below & !threat).count_ones() as i32;
+            best = best.min(-((above + 2) / 2));
         }
-        Some(self.run_from(odd))
-    }
-
-    /// The odd threat in the odd column (Allis' zugzwang, for either player
-    /// on any board): every column but `col` has an even number of empty
-    /// cells (`run`: those cells), and the player not to move has a threat
-    /// there (`threats`: its empty winning cells) that the follow-up gives
-    /// it. Answering every move with the cell above, it gets the rows of
-    /// [`Geo::follow_rows`] in that column and the others elsewhere, so the player to move must sooner
-    /// or later play under its lowest such threat, and loses, unless it
-    /// makes a four first with its share: its stones, the follow rows of
-    /// the other columns and the odd column below the threat. The cells above the threat
-    /// are still empty when it is played: the winner has at least
-    /// `(cells above + 2) / 2`. Returns an upper bound of the score of the
-    /// player to move (`i32::MAX`: none).
-    #[inline(always)]
-    pub(super) fn odd_threat_bound(&self, cur: W, mask: W, run: W, threats: W) -> i32 {
-        let t = threats & run & self.follow_rows;
-        if t == W::ZERO {
-            return i32::MAX;
-        }
-        let threat = t & !t.wrapping_sub(W::ONE);
-        let below = run & threat.wrapping_sub(W::ONE);
-        let empty = self.board & !mask;
-        let share = cur | (empty & self.follow_rows & !run) | below;
-        if self.alignment(share) {
-            return i32::MAX;
-        }
-        let above = (run & !below & !threat).count_ones() as i32;
-        -((above + 2) / 2)
+        best
     }
 
     /// The smaller of the key and its mirror image's: columns swapped in pairs.
@@ -449,19 +450,21 @@ mod tests {
 
     #[test]
     fn the_odd_threat_bound_holds_against_exact_scores() {
-        // Wherever the odd threat in the odd column gives a bound, the exact
-        // score is at most that, and on some positions exactly that.
-        let (bounded, tight) = check_bound_against_exact_scores(13, |geo, cur, mask| {
-            let possible = (mask + geo.bottom) & geo.board;
-            let Some(run) = geo.lone_odd_run(possible) else {
+        // With an odd number of columns of odd height left, wherever a
+        // follow-up threat of the player not to move in one of them gives a
+        // bound, the exact score is at most that, and on many positions
+        // exactly that.
+        let (bounded, tight) = check_bound_against_exact_scores(15, |geo, cur, mask| {
+            if (geo.cells - mask.count_ones() as i32) & 1 == 0 {
                 return i32::MAX;
-            };
+            }
+            let possible = (mask + geo.bottom) & geo.board;
             let opp_wins = geo.winning_cells(cur ^ mask, mask);
-            geo.odd_threat_bound(cur, mask, run, opp_wins)
+            geo.odd_threat_bound(cur, mask, possible, opp_wins)
         });
-        assert!(bounded >= 200, "the rule bounded only {bounded} positions");
+        assert!(bounded >= 600, "the rule bounded only {bounded} positions");
         assert!(
-            tight >= 100,
+            tight >= 400,
             "the bound was exact on only {tight} positions"
         );
     }

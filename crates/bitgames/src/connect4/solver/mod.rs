@@ -29,9 +29,9 @@
 //!   *claimeven* (the player who makes the last move answering in the same
 //!   column) for the player to move when an even number of cells is empty,
 //!   on boards of any height, at every node and for every child before any
-//!   child is searched; and the *odd threat* in the
-//!   one column with an odd number of empty cells (Allis' zugzwang), for
-//!   either player on any board, at every node and for every child;
+//!   child is searched; and the *odd threat* in a column with an odd
+//!   number of empty cells (Allis' zugzwang), for either player on any
+//!   board, at every node and for every child;
 //! - in weak mode, the same root probes, the last ones inside [-1, 1];
 //! - lazy SMP on a shared table for one position on several threads, each
 //!   leaving the positions another is in to the end (simplified ABDADA),

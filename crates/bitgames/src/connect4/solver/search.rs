@@ -160,8 +160,8 @@ impl Solver {
             Err(score) => return score,
         };
         let mut bound = g.claimeven_bound(cur, mask, n);
-        if let Some(run) = g.lone_odd_run(possible) {
-            bound = bound.min(g.odd_threat_bound(cur, mask, run, opp_wins));
+        if (g.cells - n) & 1 == 1 {
+            bound = bound.min(g.odd_threat_bound(cur, mask, possible, opp_wins));
         }
         (alpha, beta) = match narrow((alpha, beta), Bound::Upper, bound) {
             Ok(window) => window,
@@ -250,7 +250,7 @@ impl Solver {
             }
         }
 
-        // A child lost to the odd threat in its odd column (before any
+        // A child lost to the odd threat in an odd column (before any
         // child is searched): it bounds this node from below.
         let (low, col) = odd_low;
         if low >= beta {
@@ -451,10 +451,9 @@ fn order_moves<W: Word, const N: usize>(
     tt_col: Option<u8>,
 ) -> Option<usize> {
     let mut count = 0;
-    // The columns with an odd number of empty cells now; a move flips its own.
-    let odd_now = ((mask + g.bottom) & g.board) & !g.follow_rows;
-    let rest = odd_now & odd_now.wrapping_sub(W::ONE);
-    let two_odd = rest != W::ZERO && rest & rest.wrapping_sub(W::ONE) == W::ZERO;
+    // The children have an odd number of empty cells, and as many columns
+    // with an odd number of them: the odd threat may bound them.
+    let odd_children = (g.cells - mask.count_ones() as i32) & 1 == 0;
     for &col in &g.order[..g.width] {
         let mv = next & g.columns[col as usize];
         if mv == W::ZERO {
@@ -497,18 +496,8 @@ fn order_moves<W: Word, const N: usize>(
         if Some(col) == tt_col {
             score += 1 << 16;
         }
-        // The empty cells of the child's one odd column, if it has one: this
-        // move's own when none is odd now, the other one when two are and
-        // this is one.
-        let odd_run = if odd_now == W::ZERO {
-            g.run_from(mv << 1)
-        } else if two_odd && odd_now & g.columns[col as usize] != W::ZERO {
-            g.run_from(odd_now & !g.columns[col as usize])
-        } else {
-            W::ZERO
-        };
-        if wins & odd_run & g.follow_rows != W::ZERO {
-            let bound = g.odd_threat_bound(cur ^ mask, child_mask, odd_run, wins);
+        if odd_children && wins & g.follow_rows & !playable != W::ZERO {
+            let bound = g.odd_threat_bound(cur ^ mask, child_mask, playable, wins);
             if bound != i32::MAX && -bound > odd_low.0 {
                 *odd_low = (-bound, col);
             }

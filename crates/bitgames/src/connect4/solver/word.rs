@@ -41,6 +41,8 @@ pub(super) trait Word:
     fn from_u128(bits: u128) -> Self;
     /// Number of set bits.
     fn count_ones(self) -> u32;
+    /// Index of the lowest set bit.
+    fn trailing_zeros(self) -> u32;
     /// `self - other`, wrapping.
     fn wrapping_sub(self, other: Self) -> Self;
     /// The bits as a `u128` (books).
@@ -90,6 +92,10 @@ impl Word for u64 {
         u64::count_ones(self)
     }
     #[inline(always)]
+    fn trailing_zeros(self) -> u32 {
+        u64::trailing_zeros(self)
+    }
+    #[inline(always)]
     fn wrapping_sub(self, other: u64) -> u64 {
         u64::wrapping_sub(self, other)
     }
@@ -134,6 +140,10 @@ impl Word for u128 {
     #[inline(always)]
     fn count_ones(self) -> u32 {
         u128::count_ones(self)
+    }
+    #[inline(always)]
+    fn trailing_zeros(self) -> u32 {
+        u128::trailing_zeros(self)
     }
     #[inline(always)]
     fn wrapping_sub(self, other: u128) -> u128 {
