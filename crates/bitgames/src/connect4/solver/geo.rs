@@ -204,6 +204,9 @@ impl<W: Word, const N: usize> Geo<W, N> {
     #[inline(always)]
     pub(super) fn odd_threat_bound(&self, cur: W, mask: W, possible: W, threats: W) -> i32 {
         let mut left = threats & self.follow_rows & !possible;
+        // The empty cells the player to move gets outside the threat's
+        // column: all but the claimeven rows above the playable cells.
+        let elsewhere = self.board & !mask & !(self.claim_rows & !possible);
         let mut best = i32::MAX;
         while left != W::ZERO {
             let threat = left & !left.wrapping_sub(W::ONE);
@@ -217,8 +220,7 @@ impl<W: Word, const N: usize> Geo<W, N> {
             }
             let run = self.run_from(playable);
             let below = run & threat.wrapping_sub(W::ONE);
-            let empty = self.board & !mask;
-            let share = cur | (empty & !run & !(self.claim_rows & !possible)) | below;
+            let share = cur | (elsewhere & !run) | below;
             if self.alignment(share) {
                 continue;
             }
