@@ -41,12 +41,13 @@ impl Solver {
             };
         }
         let key = g.key(cur, mask);
+        let opp_wins = g.winning_cells(cur ^ mask, mask);
         let mode = match goal {
             Goal::Score(mode) => mode,
             Goal::AtLeast(score) if score <= min => return 1,
             Goal::AtLeast(score) if score > max => return 0,
             Goal::AtLeast(score) => {
-                let r = self.negamax(g, cur, mask, key, score - 1, score);
+                let r = self.negamax(g, cur, mask, key, opp_wins, (score - 1, score));
                 return i32::from(r >= score);
             }
         };
@@ -54,7 +55,7 @@ impl Solver {
         // small tree; otherwise they are refuted cheaply and bound the score.
         for probe in [max / 2, min / 2] {
             if probe > min && probe < max && !self.stopped {
-                let r = self.negamax(g, cur, mask, key, probe, probe + 1);
+                let r = self.negamax(g, cur, mask, key, opp_wins, (probe, probe + 1));
                 if r <= probe {
                     max = r;
                 } else {
@@ -73,7 +74,7 @@ impl Solver {
         let mut guess = self.first_guess;
         while min < max && !self.stopped {
             let probe = guess.clamp(min, max - 1);
-            let r = self.negamax(g, cur, mask, key, probe, probe + 1);
+            let r = self.negamax(g, cur, mask, key, opp_wins, (probe, probe + 1));
             if r <= probe {
                 max = r;
                 guess = r - 1;
@@ -110,15 +111,17 @@ impl Solver {
     /// Negamax with alpha-beta on a position where the player to move cannot
     /// win at once. Fail-soft: a result `<= alpha` is an upper bound of the
     /// score, one `>= beta` a lower bound, one between them the score.
-    /// `g` is the solver's `geo`, passed down (a copy at every node would cost).
+    /// `g` is the solver's `geo`, passed down (a copy at every node would cost);
+    /// `opp_wins` the opponent's winning cells, which the parent found while
+    /// ordering its moves.
     pub(super) fn negamax<W: Word, const N: usize>(
         &mut self,
         g: &Geo<W, N>,
         cur: W,
         mask: W,
         key: W,
-        mut alpha: i32,
-        mut beta: i32,
+        opp_wins: W,
+        (mut alpha, mut beta): (i32, i32),
     ) -> i32 {
         self.nodes += 1;
         if self.nodes & 0x3ff == 0 {
@@ -133,7 +136,7 @@ impl Solver {
         let n = mask.count_ones() as i32;
         let possible = (mask + g.bottom) & g.board;
         let opp = cur ^ mask;
-        let opp_wins = g.winning_cells(opp, mask);
+        debug_assert!(opp_wins == g.winning_cells(opp, mask));
         let forced = possible & opp_wins;
         let mut next = possible;
         if forced != W::ZERO {
@@ -186,7 +189,15 @@ impl Solver {
         if next & next.wrapping_sub(W::ONE) == W::ZERO {
             // One move only: the child's table entry stands for this node too.
             let child_mask = mask | next;
-            return -self.negamax(g, opp, child_mask, g.key(opp, child_mask), -beta, -alpha);
+            let wins = g.winning_cells(cur | next, child_mask);
+            return -self.negamax(
+                g,
+                opp,
+                child_mask,
+                g.key(opp, child_mask),
+                wins,
+                (-beta, -alpha),
+            );
         }
         let empty = g.board & !mask;
         {
@@ -226,7 +237,7 @@ impl Solver {
             }
         };
         let tt_col = tt_best.map(stored_col);
-        let mut moves = [(0i32, W::ZERO, 0u8, W::ZERO); N];
+        let mut moves = [(0i32, W::ZERO, 0u8, W::ZERO, W::ZERO); N];
         let mut odd_low = (i32::MIN, 0u8);
         let Some(count) = order_moves(
             &mut moves,
@@ -270,7 +281,7 @@ impl Solver {
         // entry, the position after that reply (ours to move again) does.
         let mut keys = [W::ZERO; N];
         let mut entry_keys = [W::ZERO; N];
-        for (i, &(_, mv, _, reply)) in moves[..count].iter().enumerate() {
+        for (i, &(_, mv, _, reply, _)) in moves[..count].iter().enumerate() {
             keys[i] = g.key(opp, mask | mv);
             entry_keys[i] = if reply == W::ZERO {
                 keys[i]
@@ -287,7 +298,7 @@ impl Solver {
         if (g.cells - n) & 1 == 1
             && !g.alignment(opp | (empty & !(g.claim_rows & !possible) & !next))
         {
-            for &(_, mv, col, _) in &moves[1..count] {
+            for &(_, mv, col, _, _) in &moves[1..count] {
                 let low = -g.claimeven_bound(opp, mask | mv, n + 1);
                 if low >= beta {
                     W::table(self).put(key, low, Bound::Lower, Some(stored_col(col)), 0);
@@ -297,7 +308,7 @@ impl Solver {
             }
         }
         if n < g.cells - self.etc_min_empty {
-            for (i, &(_, _, col, reply)) in moves[..count].iter().enumerate() {
+            for (i, &(_, _, col, reply, _)) in moves[..count].iter().enumerate() {
                 // The child's score is minus its entry's; the score after its
                 // only reply is the move's own.
                 let sign = if reply == W::ZERO { -1 } else { 1 };
@@ -341,7 +352,7 @@ impl Solver {
             }
             let i = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let (_, mv, col, _) = moves[i];
+            let (_, mv, col, _, wins) = moves[i];
             let busy_key = keys[i].fold() | 1;
             let entered = share
                 && match &self.busy {
@@ -355,7 +366,7 @@ impl Solver {
                     }
                     None => false,
                 };
-            let score = -self.negamax(g, opp, mask | mv, keys[i], -beta, -alpha);
+            let score = -self.negamax(g, opp, mask | mv, keys[i], wins, (-beta, -alpha));
             if entered && let Some(busy) = &self.busy {
                 busy.leave(busy_key);
             }
@@ -436,13 +447,14 @@ const FORCING: i32 = 4;
 /// not at all), centre first among equals (a stable insertion sort over
 /// `g.order`).
 /// Fills `moves` (ordering score, the move's bit, its column, the
-/// opponent's only non-losing reply or 0), best first, and returns how many;
+/// opponent's only non-losing reply or 0, the mover's winning cells after
+/// the move: the child's `opp_wins`), best first, and returns how many;
 /// `odd_low` gets the best score a child's odd threat proves, and its column;
 /// `None` when a move leaves the opponent no non-losing reply: the node wins
 /// with its next stone.
 #[inline(always)]
 fn order_moves<W: Word, const N: usize>(
-    moves: &mut [(i32, W, u8, W); N],
+    moves: &mut [(i32, W, u8, W, W); N],
     odd_low: &mut (i32, u8),
     g: &Geo<W, N>,
     (cur, mask): (W, W),
@@ -508,7 +520,7 @@ fn order_moves<W: Word, const N: usize>(
             moves[i] = moves[i - 1];
             i -= 1;
         }
-        moves[i] = (score, mv, col, only_reply);
+        moves[i] = (score, mv, col, only_reply, wins);
         count += 1;
     }
     Some(count)
