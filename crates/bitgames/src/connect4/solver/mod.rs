@@ -427,7 +427,9 @@ impl Solver {
 /// search is compiled for each.
 #[derive(Clone, Debug)]
 enum Geos {
-    /// At most 64 bits and 9 columns: 7x6 and every classic board.
+    /// The standard 7x6 board, its size compiled in.
+    Standard(Geo<u64, 7, 6>),
+    /// At most 64 bits and 9 columns: every other classic board.
     Narrow(Geo<u64, 9>),
     /// At most 64 bits and 10 to 16 columns (10x4, 11x4, ...).
     Wide(Geo<u64, 16>),
@@ -437,7 +439,9 @@ enum Geos {
 
 impl Geos {
     fn new(geometry: Geometry) -> Geos {
-        if !geometry.fits_u64() {
+        if geometry == Geometry::STANDARD {
+            Geos::Standard(Geo::new(geometry))
+        } else if !geometry.fits_u64() {
             Geos::Large(Box::new(Geo::new(geometry)))
         } else if geometry.width() <= 9 {
             Geos::Narrow(Geo::new(geometry))
@@ -452,6 +456,7 @@ impl Geos {
 macro_rules! with_geo {
     ($solver:expr, $g:ident => $body:expr) => {
         match $solver.geo.clone() {
+            Geos::Standard($g) => $body,
             Geos::Narrow($g) => $body,
             Geos::Wide($g) => $body,
             Geos::Large(boxed) => {

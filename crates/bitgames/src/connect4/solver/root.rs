@@ -199,9 +199,9 @@ impl Solver {
     }
 
     /// The root search, on this thread alone or with helpers.
-    fn solve_root_in<W: Word, const N: usize>(
+    fn solve_root_in<W: Word, const N: usize, const H: u32>(
         &mut self,
-        g: &Geo<W, N>,
+        g: &Geo<W, N, H>,
         cur: W,
         mask: W,
         goal: Goal,

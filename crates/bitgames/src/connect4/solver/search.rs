@@ -18,9 +18,9 @@ pub(super) enum Goal {
 impl Solver {
     /// Root search: an immediate win, else null-window searches: two far from
     /// 0, then MTD(f) from 0 (or the one null window a bound asks for).
-    pub(super) fn solve_prepared_in<W: Word, const N: usize>(
+    pub(super) fn solve_prepared_in<W: Word, const N: usize, const H: u32>(
         &mut self,
-        g: &Geo<W, N>,
+        g: &Geo<W, N, H>,
         cur: W,
         mask: W,
         goal: Goal,
@@ -28,11 +28,11 @@ impl Solver {
         let n = mask.count_ones() as i32;
         self.etc_min_empty = self.etc_min_empty_now();
         self.share_below = if self.busy.is_some() {
-            g.cells - SHARE_MIN_EMPTY
+            g.cells() - SHARE_MIN_EMPTY
         } else {
             0
         };
-        let (mut min, mut max) = (-(g.cells - n) / 2, (g.cells + 1 - n) / 2);
+        let (mut min, mut max) = (-(g.cells() - n) / 2, (g.cells() + 1 - n) / 2);
         if g.winning_cells(cur, mask) & (mask + g.bottom) & g.board != W::ZERO {
             return match goal {
                 Goal::Score(Mode::Weak) => 1,
@@ -114,9 +114,9 @@ impl Solver {
     /// `g` is the solver's `geo`, passed down (a copy at every node would cost);
     /// `opp_wins` the opponent's winning cells, which the parent found while
     /// ordering its moves.
-    pub(super) fn negamax<W: Word, const N: usize>(
+    pub(super) fn negamax<W: Word, const N: usize, const H: u32>(
         &mut self,
-        g: &Geo<W, N>,
+        g: &Geo<W, N, H>,
         cur: W,
         mask: W,
         key: W,
@@ -142,28 +142,28 @@ impl Solver {
         if forced != W::ZERO {
             if forced & forced.wrapping_sub(W::ONE) != W::ZERO {
                 // Two cells to block: the opponent wins with its next stone.
-                return -(g.cells - n) / 2;
+                return -(g.cells() - n) / 2;
             }
             next = forced;
         }
         // Never play under an opponent's winning cell.
         next &= !(opp_wins >> 1);
         if next == W::ZERO {
-            return -(g.cells - n) / 2;
+            return -(g.cells() - n) / 2;
         }
-        if n >= g.cells - 2 {
+        if n >= g.cells() - 2 {
             return 0;
         }
         // The opponent cannot win with its next stone: the score is at least
         // this; we cannot win with our next stone either.
-        (alpha, beta) = match narrow((alpha, beta), Bound::Lower, -(g.cells - 2 - n) / 2)
-            .and_then(|w| narrow(w, Bound::Upper, (g.cells - 1 - n) / 2))
+        (alpha, beta) = match narrow((alpha, beta), Bound::Lower, -(g.cells() - 2 - n) / 2)
+            .and_then(|w| narrow(w, Bound::Upper, (g.cells() - 1 - n) / 2))
         {
             Ok(window) => window,
             Err(score) => return score,
         };
         let mut bound = g.claimeven_bound(cur, mask, n);
-        if (g.cells - n) & 1 == 1 {
+        if (g.cells() - n) & 1 == 1 {
             bound = bound.min(g.odd_threat_bound(cur, mask, possible, opp_wins));
         }
         (alpha, beta) = match narrow((alpha, beta), Bound::Upper, bound) {
@@ -231,7 +231,7 @@ impl Solver {
         let mirrored = key != cur + mask + g.bottom;
         let stored_col = |col: u8| {
             if mirrored {
-                (g.width - 1 - col as usize) as u8
+                (g.width() - 1 - col as usize) as u8
             } else {
                 col
             }
@@ -249,11 +249,11 @@ impl Solver {
             tt_col,
         ) else {
             // We win with our next stone.
-            return (g.cells - 1 - n) / 2;
+            return (g.cells() - 1 - n) / 2;
         };
         // Every move leaves the opponent a non-losing reply, after which we
         // cannot win at once either: we win with our third stone at best.
-        let max = (g.cells - 3 - n) / 2;
+        let max = (g.cells() - 3 - n) / 2;
         if beta > max {
             beta = max;
             if alpha >= beta {
@@ -295,7 +295,7 @@ impl Solver {
         // is searched first and checks its own at once. None at all when the
         // opponent (to move in every child) has a four in its share even
         // without today's playable cells: each child's share holds that one.
-        if (g.cells - n) & 1 == 1
+        if (g.cells() - n) & 1 == 1
             && !g.alignment(opp | (empty & !(g.claim_rows & !possible) & !next))
         {
             for &(_, mv, col, _, _) in &moves[1..count] {
@@ -307,7 +307,7 @@ impl Solver {
                 alpha = alpha.max(low);
             }
         }
-        if n < g.cells - self.etc_min_empty {
+        if n < g.cells() - self.etc_min_empty {
             for (i, &(_, _, col, reply, _)) in moves[..count].iter().enumerate() {
                 // The child's score is minus its entry's; the score after its
                 // only reply is the move's own.
@@ -453,10 +453,10 @@ const FORCING: i32 = 4;
 /// `None` when a move leaves the opponent no non-losing reply: the node wins
 /// with its next stone.
 #[inline(always)]
-fn order_moves<W: Word, const N: usize>(
+fn order_moves<W: Word, const N: usize, const H: u32>(
     moves: &mut [(i32, W, u8, W, W); N],
     odd_low: &mut (i32, u8),
-    g: &Geo<W, N>,
+    g: &Geo<W, N, H>,
     (cur, mask): (W, W),
     next: W,
     opp_wins: W,
@@ -465,8 +465,8 @@ fn order_moves<W: Word, const N: usize>(
     let mut count = 0;
     // The children have an odd number of empty cells, and as many columns
     // with an odd number of them: the odd threat may bound them.
-    let odd_children = (g.cells - mask.count_ones() as i32) & 1 == 0;
-    for &col in &g.order[..g.width] {
+    let odd_children = (g.cells() - mask.count_ones() as i32) & 1 == 0;
+    for &col in &g.order[..g.width()] {
         let mv = next & g.columns[col as usize];
         if mv == W::ZERO {
             continue;
