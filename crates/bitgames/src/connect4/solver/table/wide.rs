@@ -186,8 +186,10 @@ impl WideTable {
         prefetch_bucket(&self.buckets, self.index(key));
     }
 
-    /// The entry of `key`, if stored in this generation.
-    #[inline]
+    /// The entry of `key`, if stored in this generation. Inlined: the
+    /// search probes at every node, and the call cost more than the probe
+    /// (the standard board: 3 % of the instructions).
+    #[inline(always)]
     #[must_use]
     pub fn get(&self, key: u128) -> Option<Hit> {
         let part = KEY.get(key);
