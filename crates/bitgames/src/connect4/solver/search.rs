@@ -41,13 +41,13 @@ impl Solver {
             };
         }
         let key = g.key(cur, mask);
-        let opp_wins = g.winning_cells(cur ^ mask, mask);
+        let known = Known::of(g, cur, mask);
         let mode = match goal {
             Goal::Score(mode) => mode,
             Goal::AtLeast(score) if score <= min => return 1,
             Goal::AtLeast(score) if score > max => return 0,
             Goal::AtLeast(score) => {
-                let r = self.negamax(g, cur, mask, key, opp_wins, (score - 1, score));
+                let r = self.negamax(g, cur, mask, key, known, (score - 1, score));
                 return i32::from(r >= score);
             }
         };
@@ -55,7 +55,7 @@ impl Solver {
         // small tree; otherwise they are refuted cheaply and bound the score.
         for probe in [max / 2, min / 2] {
             if probe > min && probe < max && !self.stopped {
-                let r = self.negamax(g, cur, mask, key, opp_wins, (probe, probe + 1));
+                let r = self.negamax(g, cur, mask, key, known, (probe, probe + 1));
                 if r <= probe {
                     max = r;
                 } else {
@@ -74,7 +74,7 @@ impl Solver {
         let mut guess = self.first_guess;
         while min < max && !self.stopped {
             let probe = guess.clamp(min, max - 1);
-            let r = self.negamax(g, cur, mask, key, opp_wins, (probe, probe + 1));
+            let r = self.negamax(g, cur, mask, key, known, (probe, probe + 1));
             if r <= probe {
                 max = r;
                 guess = r - 1;
@@ -112,15 +112,14 @@ impl Solver {
     /// win at once. Fail-soft: a result `<= alpha` is an upper bound of the
     /// score, one `>= beta` a lower bound, one between them the score.
     /// `g` is the solver's `geo`, passed down (a copy at every node would cost);
-    /// `opp_wins` the opponent's winning cells, which the parent found while
-    /// ordering its moves.
+    /// `known` what the parent found out about this node while ordering its moves.
     pub(super) fn negamax<W: Word, const N: usize, const H: u32>(
         &mut self,
         g: &Geo<W, N, H>,
         cur: W,
         mask: W,
         key: W,
-        opp_wins: W,
+        known: Known<W>,
         (mut alpha, mut beta): (i32, i32),
     ) -> i32 {
         self.nodes += 1;
@@ -136,7 +135,8 @@ impl Solver {
         let n = mask.count_ones() as i32;
         let possible = (mask + g.bottom) & g.board;
         let opp = cur ^ mask;
-        debug_assert!(opp_wins == g.winning_cells(opp, mask));
+        debug_assert_eq!(known, Known::of(g, cur, mask));
+        let opp_wins = known.threats;
         let forced = possible & opp_wins;
         let mut next = possible;
         if forced != W::ZERO {
@@ -162,11 +162,7 @@ impl Solver {
             Ok(window) => window,
             Err(score) => return score,
         };
-        let mut bound = g.claimeven_bound(cur, mask, n);
-        if (g.cells() - n) & 1 == 1 {
-            bound = bound.min(g.odd_threat_bound(cur, mask, possible, opp_wins));
-        }
-        (alpha, beta) = match narrow((alpha, beta), Bound::Upper, bound) {
+        (alpha, beta) = match narrow((alpha, beta), Bound::Upper, known.bound) {
             Ok(window) => window,
             Err(score) => return score,
         };
@@ -189,13 +185,12 @@ impl Solver {
         if next & next.wrapping_sub(W::ONE) == W::ZERO {
             // One move only: the child's table entry stands for this node too.
             let child_mask = mask | next;
-            let wins = g.winning_cells(cur | next, child_mask);
             return -self.negamax(
                 g,
                 opp,
                 child_mask,
                 g.key(opp, child_mask),
-                wins,
+                Known::of(g, opp, child_mask),
                 (-beta, -alpha),
             );
         }
@@ -237,7 +232,7 @@ impl Solver {
             }
         };
         let tt_col = tt_best.map(stored_col);
-        let mut moves = [(0i32, W::ZERO, 0u8, W::ZERO, W::ZERO); N];
+        let mut moves = [Child::NONE; N];
         let mut odd_low = (i32::MIN, 0u8);
         let Some(count) = order_moves(
             &mut moves,
@@ -281,7 +276,13 @@ impl Solver {
         // entry, the position after that reply (ours to move again) does.
         let mut keys = [W::ZERO; N];
         let mut entry_keys = [W::ZERO; N];
-        for (i, &(_, mv, _, reply, _)) in moves[..count].iter().enumerate() {
+        for (
+            i,
+            &Child {
+                cell: mv, reply, ..
+            },
+        ) in moves[..count].iter().enumerate()
+        {
             keys[i] = g.key(opp, mask | mv);
             entry_keys[i] = if reply == W::ZERO {
                 keys[i]
@@ -290,16 +291,17 @@ impl Solver {
             };
             W::table(self).prefetch(entry_keys[i]);
         }
-        // The children's claimeven bounds, before any child is searched: one
-        // that already refutes this node cuts it. Not the first child's: it
-        // is searched first and checks its own at once. None at all when the
-        // opponent (to move in every child) has a four in its share even
-        // without today's playable cells: each child's share holds that one.
+        // The children's claimeven bounds (each child gets its own), before
+        // any child is searched: one that already refutes this node cuts it.
+        // None at all when the opponent (to move in every child) has a four
+        // in its share even without today's playable cells: each child's
+        // share holds that one.
         if (g.cells() - n) & 1 == 1
             && !g.alignment(opp | (empty & !(g.claim_rows & !possible) & !next))
         {
-            for &(_, mv, col, _, _) in &moves[1..count] {
-                let low = -g.claimeven_bound(opp, mask | mv, n + 1);
+            for child in &mut moves[..count] {
+                child.known.bound = g.claimeven_bound(opp, mask | child.cell, n + 1);
+                let (low, col) = (-child.known.bound, child.col);
                 if low >= beta {
                     W::table(self).put(key, low, Bound::Lower, Some(stored_col(col)), 0);
                     return low;
@@ -308,7 +310,7 @@ impl Solver {
             }
         }
         if n < g.cells() - self.etc_min_empty {
-            for (i, &(_, _, col, reply, _)) in moves[..count].iter().enumerate() {
+            for (i, &Child { col, reply, .. }) in moves[..count].iter().enumerate() {
                 // The child's score is minus its entry's; the score after its
                 // only reply is the move's own.
                 let sign = if reply == W::ZERO { -1 } else { 1 };
@@ -352,7 +354,12 @@ impl Solver {
             }
             let i = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            let (_, mv, col, _, wins) = moves[i];
+            let Child {
+                cell: mv,
+                col,
+                known: child,
+                ..
+            } = moves[i];
             let busy_key = keys[i].fold() | 1;
             let entered = share
                 && match &self.busy {
@@ -366,7 +373,7 @@ impl Solver {
                     }
                     None => false,
                 };
-            let score = -self.negamax(g, opp, mask | mv, keys[i], wins, (-beta, -alpha));
+            let score = -self.negamax(g, opp, mask | mv, keys[i], child, (-beta, -alpha));
             if entered && let Some(busy) = &self.busy {
                 busy.leave(busy_key);
             }
@@ -441,20 +448,74 @@ const UNDER_OWN_THREAT: i32 = 8;
 /// The ordering's bonus of a move that leaves the opponent one non-losing reply.
 const FORCING: i32 = 4;
 
+/// What a parent finds out about a child while it orders its moves, which
+/// the child then need not find again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Known<W> {
+    /// The winning cells of the player not to move in the child.
+    threats: W,
+    /// The child's static bound: an upper bound of its score by claimeven
+    /// (an even number of empty cells) or by the odd threat (odd), or
+    /// `i32::MAX`.
+    bound: i32,
+}
+
+impl<W: Word> Known<W> {
+    /// Found from scratch: at the root, and for the child of a node with
+    /// one move.
+    #[inline(always)]
+    fn of<const N: usize, const H: u32>(g: &Geo<W, N, H>, cur: W, mask: W) -> Known<W> {
+        let threats = g.winning_cells(cur ^ mask, mask);
+        let n = mask.count_ones() as i32;
+        let bound = if (g.cells() - n) & 1 == 1 {
+            g.odd_threat_bound(cur, mask, (mask + g.bottom) & g.board, threats)
+        } else {
+            g.claimeven_bound(cur, mask, n)
+        };
+        Known { threats, bound }
+    }
+}
+
+/// A move as the ordering leaves it.
+#[derive(Clone, Copy)]
+struct Child<W> {
+    /// The ordering's score.
+    score: i32,
+    /// The move's cell.
+    cell: W,
+    col: u8,
+    /// The opponent's only non-losing reply, or 0.
+    reply: W,
+    known: Known<W>,
+}
+
+impl<W: Word> Child<W> {
+    const NONE: Child<W> = Child {
+        score: 0,
+        cell: W::ZERO,
+        col: 0,
+        reply: W::ZERO,
+        known: Known {
+            threats: W::ZERO,
+            bound: i32::MAX,
+        },
+    };
+}
+
 /// Orders the moves of `next`: the table's best column (`tt_col`) first,
 /// then by the threats each creates (those one and two cells above their
 /// column's playable cell count most, one right above an opponent's threat
 /// not at all), centre first among equals (a stable insertion sort over
 /// `g.order`).
-/// Fills `moves` (ordering score, the move's bit, its column, the
-/// opponent's only non-losing reply or 0, the mover's winning cells after
-/// the move: the child's `opp_wins`), best first, and returns how many;
+/// Fills `moves`, best first, and returns how many (each child's static
+/// bound is found here when it has an odd number of empty cells, later when
+/// even);
 /// `odd_low` gets the best score a child's odd threat proves, and its column;
 /// `None` when a move leaves the opponent no non-losing reply: the node wins
 /// with its next stone.
 #[inline(always)]
 fn order_moves<W: Word, const N: usize, const H: u32>(
-    moves: &mut [(i32, W, u8, W, W); N],
+    moves: &mut [Child<W>; N],
     odd_low: &mut (i32, u8),
     g: &Geo<W, N, H>,
     (cur, mask): (W, W),
@@ -508,19 +569,29 @@ fn order_moves<W: Word, const N: usize, const H: u32>(
         if Some(col) == tt_col {
             score += 1 << 16;
         }
+        let mut bound = i32::MAX;
         if odd_children && wins & g.follow_rows & !playable != W::ZERO {
-            let bound = g.odd_threat_bound(cur ^ mask, child_mask, playable, wins);
+            bound = g.odd_threat_bound(cur ^ mask, child_mask, playable, wins);
             if bound != i32::MAX && -bound > odd_low.0 {
                 *odd_low = (-bound, col);
             }
         }
         // Insertion sort, stable: equal scores keep the centre-first order.
         let mut i = count;
-        while i > 0 && moves[i - 1].0 < score {
+        while i > 0 && moves[i - 1].score < score {
             moves[i] = moves[i - 1];
             i -= 1;
         }
-        moves[i] = (score, mv, col, only_reply, wins);
+        moves[i] = Child {
+            score,
+            cell: mv,
+            col,
+            reply: only_reply,
+            known: Known {
+                threats: wins,
+                bound,
+            },
+        };
         count += 1;
     }
     Some(count)
