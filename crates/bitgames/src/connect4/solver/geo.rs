@@ -12,7 +12,7 @@ use crate::connect4::Geometry;
 /// for boards of at most `N` columns (the size of a node's move arrays).
 /// With `H` not 0 the board is `N` x `H`, known when the search is compiled:
 /// its shifts, width and cell count are then constants the compiler folds
-/// into the code (the standard board: 12 % fewer instructions).
+/// into the code (the standard board: 17.5 % fewer instructions).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Geo<W: Word, const N: usize, const H: u32 = 0> {
     pub(super) geometry: Geometry,

@@ -295,7 +295,7 @@ impl Solver {
         // any child is searched: one that already refutes this node cuts it.
         // None at all when the opponent (to move in every child) has a four
         // in its share even without today's playable cells: each child's
-        // share holds that one.
+        // share holds that one, and its bound stays `i32::MAX`.
         if (g.cells() - n) & 1 == 1
             && !g.alignment(opp | (empty & !(g.claim_rows & !possible) & !next))
         {
