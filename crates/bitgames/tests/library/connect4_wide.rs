@@ -224,6 +224,18 @@ fn the_solver_agrees_with_minimax_on_wide_boards() {
 }
 
 #[test]
+fn the_solver_agrees_with_minimax_on_the_boards_compiled_in() {
+    // 7x6 and the width + height 15 boards of at most 64 bits are searched
+    // with their sizes as constants.
+    for (i, (w, h)) in [(7, 6), (10, 5), (9, 6), (8, 7), (7, 8)]
+        .into_iter()
+        .enumerate()
+    {
+        solver_agrees_with_minimax_near_the_end(geometry(w, h), 10, 12, 20 + i as u64);
+    }
+}
+
+#[test]
 fn the_solver_agrees_with_minimax_on_boards_over_64_bits() {
     // Searched in 128-bit words, with the 128-bit table.
     for (i, (w, h)) in [(8, 8), (9, 7), (10, 6), (7, 9), (14, 7), (7, 15)]

@@ -429,6 +429,13 @@ impl Solver {
 enum Geos {
     /// The standard 7x6 board, its size compiled in.
     Standard(Geo<u64, 7, 6>),
+    /// The boards of width + height 15 that fit 64 bits, solved for hours
+    /// (`sizes`), their sizes compiled in too: 15 % faster (10x5: 16 % fewer
+    /// instructions), about 4 s more build each.
+    B10x5(Geo<u64, 10, 5>),
+    B9x6(Geo<u64, 9, 6>),
+    B8x7(Geo<u64, 8, 7>),
+    B7x8(Geo<u64, 7, 8>),
     /// At most 64 bits and 9 columns: every other classic board.
     Narrow(Geo<u64, 9>),
     /// At most 64 bits and 10 to 16 columns (10x4, 11x4, ...).
@@ -439,9 +446,15 @@ enum Geos {
 
 impl Geos {
     fn new(geometry: Geometry) -> Geos {
-        if geometry == Geometry::STANDARD {
-            Geos::Standard(Geo::new(geometry))
-        } else if !geometry.fits_u64() {
+        match (geometry.width(), geometry.height()) {
+            (7, 6) => return Geos::Standard(Geo::new(geometry)),
+            (10, 5) => return Geos::B10x5(Geo::new(geometry)),
+            (9, 6) => return Geos::B9x6(Geo::new(geometry)),
+            (8, 7) => return Geos::B8x7(Geo::new(geometry)),
+            (7, 8) => return Geos::B7x8(Geo::new(geometry)),
+            _ => {}
+        }
+        if !geometry.fits_u64() {
             Geos::Large(Box::new(Geo::new(geometry)))
         } else if geometry.width() <= 9 {
             Geos::Narrow(Geo::new(geometry))
@@ -457,6 +470,10 @@ macro_rules! with_geo {
     ($solver:expr, $g:ident => $body:expr) => {
         match $solver.geo.clone() {
             Geos::Standard($g) => $body,
+            Geos::B10x5($g) => $body,
+            Geos::B9x6($g) => $body,
+            Geos::B8x7($g) => $body,
+            Geos::B7x8($g) => $body,
             Geos::Narrow($g) => $body,
             Geos::Wide($g) => $body,
             Geos::Large(boxed) => {
