@@ -373,8 +373,10 @@ fn sample_cost(
     for d in layers {
         // A uniform sample of the layer itself (random games would favour
         // lopsided positions, which are cheap).
+        eprintln!("bitgames: layer {d}: listing its positions");
         let layer = book_positions(geometry, d);
         let count = layer.len();
+        let done = std::sync::atomic::AtomicUsize::new(0);
         let mut rng = rand::rngs::SmallRng::seed_from_u64(seed ^ d as u64);
         let picks: Vec<Position> = rand::seq::index::sample(&mut rng, count, n.min(count))
             .into_iter()
@@ -392,7 +394,15 @@ fn sample_cost(
                         solver.reset_stats();
                         let t = Instant::now();
                         solver.solve(pos, Mode::Strong).expect("not over");
-                        (t.elapsed().as_secs_f64(), solver.stats().nodes)
+                        let (secs, nodes) = (t.elapsed().as_secs_f64(), solver.stats().nodes);
+                        // Each position as it is solved: one can take hours.
+                        let i = 1 + done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        eprintln!(
+                            "bitgames: layer {d} ({count} positions): {i} of {} solved: \
+                             {secs:.1} s, {nodes} nodes",
+                            picks.len()
+                        );
+                        (secs, nodes)
                     },
                 )
                 .collect()
