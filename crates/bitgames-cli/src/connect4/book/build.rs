@@ -19,6 +19,7 @@ use std::io::IsTerminal;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -376,7 +377,7 @@ fn sample_cost(
         eprintln!("bitgames: layer {d}: listing its positions");
         let layer = book_positions(geometry, d);
         let count = layer.len();
-        let done = std::sync::atomic::AtomicUsize::new(0);
+        let done = AtomicUsize::new(0);
         let mut rng = rand::rngs::SmallRng::seed_from_u64(seed ^ d as u64);
         let picks: Vec<Position> = rand::seq::index::sample(&mut rng, count, n.min(count))
             .into_iter()
@@ -396,7 +397,7 @@ fn sample_cost(
                         solver.solve(pos, Mode::Strong).expect("not over");
                         let (secs, nodes) = (t.elapsed().as_secs_f64(), solver.stats().nodes);
                         // Each position as it is solved: one can take hours.
-                        let i = 1 + done.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let i = 1 + done.fetch_add(1, Ordering::Relaxed);
                         eprintln!(
                             "bitgames: layer {d} ({count} positions): {i} of {} solved: \
                              {secs:.1} s, {nodes} nodes",

@@ -447,19 +447,14 @@ enum Geos {
 impl Geos {
     fn new(geometry: Geometry) -> Geos {
         match (geometry.width(), geometry.height()) {
-            (7, 6) => return Geos::Standard(Geo::new(geometry)),
-            (10, 5) => return Geos::B10x5(Geo::new(geometry)),
-            (9, 6) => return Geos::B9x6(Geo::new(geometry)),
-            (8, 7) => return Geos::B8x7(Geo::new(geometry)),
-            (7, 8) => return Geos::B7x8(Geo::new(geometry)),
-            _ => {}
-        }
-        if !geometry.fits_u64() {
-            Geos::Large(Box::new(Geo::new(geometry)))
-        } else if geometry.width() <= 9 {
-            Geos::Narrow(Geo::new(geometry))
-        } else {
-            Geos::Wide(Geo::new(geometry))
+            (7, 6) => Geos::Standard(Geo::new(geometry)),
+            (10, 5) => Geos::B10x5(Geo::new(geometry)),
+            (9, 6) => Geos::B9x6(Geo::new(geometry)),
+            (8, 7) => Geos::B8x7(Geo::new(geometry)),
+            (7, 8) => Geos::B7x8(Geo::new(geometry)),
+            _ if !geometry.fits_u64() => Geos::Large(Box::new(Geo::new(geometry))),
+            (width, _) if width <= 9 => Geos::Narrow(Geo::new(geometry)),
+            _ => Geos::Wide(Geo::new(geometry)),
         }
     }
 }
