@@ -16,6 +16,7 @@ mod levels_cli;
 mod santorini_cli;
 mod santorini_referee;
 mod serve_api;
+mod serve_connect4;
 mod serve_gods;
 mod serve_hardening;
 mod tictactoe;
