@@ -306,6 +306,89 @@ fn sizes_split_after_a_time_splits_long_tests_deeper() {
     assert_eq!(tests_again, lines.len(), "no test solved again");
 }
 
+/// `--value-only`: the board's value from "does a first move win?" and
+/// "does one draw?", the first moves left open shown as `?`; it asks the
+/// same tests as scoring every first move, so it reuses theirs.
+#[test]
+fn sizes_value_only_settles_the_value_and_reuses_the_first_moves_tests() {
+    let journal = scratch("value-only.jsonl");
+    let value_only = |journal: &std::path::Path, boards: &str| {
+        bitgames()
+            .args(["connect4", "sizes", "--boards", boards, "--weak", "-j", "2"])
+            .args(["--split", "2", "--value-only", "--journal"])
+            .arg(journal)
+            .output()
+            .unwrap()
+    };
+    let out = value_only(&journal, "5x4,6x4");
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    // Tromp: 5x4 a draw (the centre draws, no first move wins), 6x4 a
+    // second-player win (every first move loses).
+    assert!(
+        log.contains("bitgames: 5x4: does first move 3 draw at least? yes"),
+        "{log}"
+    );
+    assert!(
+        log.contains("bitgames: 5x4: does first move 1 win? no"),
+        "{log}"
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        table.contains("| 5x4 | = (+0) | = | ? ? +0 ? ? |"),
+        "{table}"
+    );
+    assert!(
+        table.contains("| 6x4 | - (-1) | - | -1 -1 -1 -1 -1 -1 |"),
+        "{table}"
+    );
+    let text = std::fs::read_to_string(&journal).unwrap();
+    assert!(
+        text.contains("\"scores\":[null,null,0,null,null]"),
+        "{text}"
+    );
+    // The tests of a run that scored every first move of 6x4 answer all
+    // of its value's: nothing is searched again.
+    let full = scratch("value-only-full.jsonl");
+    let scored = bitgames()
+        .args(["connect4", "sizes", "--boards", "6x4", "--weak", "-j", "2"])
+        .args(["--split", "2", "--journal"])
+        .arg(&full)
+        .output()
+        .unwrap();
+    assert!(scored.status.success());
+    let text = std::fs::read_to_string(&full).unwrap();
+    let tests: Vec<&str> = text.lines().filter(|l| l.contains("\"moves\"")).collect();
+    let stopped = scratch("value-only-tests.jsonl");
+    std::fs::write(&stopped, tests.join("\n") + "\n").unwrap();
+    let resumed = value_only(&stopped, "6x4");
+    assert!(resumed.status.success());
+    let again = std::fs::read_to_string(&stopped).unwrap();
+    assert_eq!(
+        again.lines().filter(|l| l.contains("\"moves\"")).count(),
+        tests.len(),
+        "no test solved again: {again}"
+    );
+    assert!(
+        String::from_utf8(resumed.stdout)
+            .unwrap()
+            .contains("| 6x4 | - (-1) | - | -1 -1 -1 -1 -1 -1 |")
+    );
+    // Only with the split tests.
+    bitgames()
+        .args([
+            "connect4",
+            "sizes",
+            "--boards",
+            "4x4",
+            "--weak",
+            "--value-only",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--split <N>"));
+}
+
 #[test]
 fn sizes_split_needs_weak_a_journal_and_one_move() {
     bitgames()

@@ -62,6 +62,12 @@ pub struct Args {
     /// more than this.
     #[arg(long, requires = "split", value_name = "TIME", value_parser = crate::cli_util::parse_duration)]
     split_after: Option<std::time::Duration>,
+    /// With `--split`: only each board's value, not every first move's
+    /// score: "does a first move win?" and "does one draw?", the published
+    /// value's question first, so that a `+` board is done at its first
+    /// winning move. The first moves left open show as `?`.
+    #[arg(long, requires = "split")]
+    value_only: bool,
 }
 
 /// One first move of a board solved: a journal line written as soon as it is
@@ -115,8 +121,9 @@ struct Solved {
     mode: String,
     /// The first player's score of the empty board (the best first move).
     score: i32,
-    /// The score of each first move, column 1 first.
-    scores: Vec<i32>,
+    /// The score of each first move, column 1 first (`null`: not settled by
+    /// `--value-only`).
+    scores: Vec<Option<i32>>,
     nodes: u64,
     /// Wall-clock seconds.
     seconds: f64,
@@ -220,6 +227,9 @@ fn solve(
         scores[width - line.column] = Some(score);
     }
     let known = scores.iter().flatten().count();
+    if let (true, Some(split)) = (args.value_only, args.split) {
+        return solve_value(geometry, args, split, threads, journal, &scores);
+    }
     let plural = if threads == 1 { "" } else { "s" };
     if known == 0 {
         eprintln!("bitgames: {geometry}: solving every first move on {threads} thread{plural}");
@@ -302,12 +312,11 @@ fn solve(
     journal.columns.extend(lines);
     let all = journal_columns(&journal.columns, geometry, args.weak);
     let spent = Spent::of(&all, journal, geometry);
-    let scores: Vec<i32> = scores.into_iter().flatten().collect();
     let solved = Solved {
         width,
         height: geometry.height(),
         mode: mode_name(args.weak).to_string(),
-        score: scores.iter().copied().max().unwrap_or(0),
+        score: scores.iter().flatten().copied().max().unwrap_or(0),
         scores,
         nodes: spent.nodes,
         seconds: spent.seconds,
@@ -321,6 +330,45 @@ fn solve(
         solved.nodes
     );
     Ok(solved)
+}
+
+/// The board's value alone (`--value-only`), from its first moves' tests;
+/// `scores` are the first moves the journal holds.
+fn solve_value(
+    geometry: Geometry,
+    args: &Args,
+    split: usize,
+    threads: usize,
+    journal: &mut Journal,
+    scores: &[Option<i32>],
+) -> anyhow::Result<Solved> {
+    let plural = if threads == 1 { "" } else { "s" };
+    eprintln!("bitgames: {geometry}: its value alone, on {threads} thread{plural}");
+    let columns: Vec<(usize, i32)> = (0..geometry.width())
+        .filter_map(|c| scores[c].map(|s| (c, s.signum())))
+        .collect();
+    let (score, scores, tests) =
+        split::solve_value(geometry, args, split, threads, journal, &columns)?;
+    journal.tests.extend(tests);
+    let all = journal_columns(&journal.columns, geometry, true);
+    let spent = Spent::of(&all, journal, geometry);
+    eprintln!(
+        "bitgames: {geometry}: {} in {:.1} s, {} nodes",
+        value_sign(score as i8),
+        spent.seconds,
+        spent.nodes
+    );
+    Ok(Solved {
+        width: geometry.width(),
+        height: geometry.height(),
+        mode: mode_name(true).to_string(),
+        score,
+        scores,
+        nodes: spent.nodes,
+        seconds: spent.seconds,
+        cpu_seconds: spent.cpu_seconds,
+        threads,
+    })
 }
 
 /// Nodes and time of a board's first moves: the nodes of each, and the
@@ -536,7 +584,11 @@ fn report(boards: &[Geometry], journal: &Journal, weak: bool) -> String {
                 }
             }
             Some(s) => {
-                let scores: Vec<String> = s.scores.iter().map(|x| format!("{x:+}")).collect();
+                let scores: Vec<String> = s
+                    .scores
+                    .iter()
+                    .map(|x| x.map_or("?".to_string(), |x| format!("{x:+}")))
+                    .collect();
                 let _ = writeln!(
                     out,
                     "| {g} | {} ({:+}) | {known} | {} | {} | {} | {} | {} |",

@@ -65,8 +65,10 @@ struct Run<'a> {
     started: Instant,
     cpu_started: Option<f64>,
     run: u64,
-    /// Journal lines written by this run, and any error writing them.
+    /// Any error writing the journal.
     written: Mutex<anyhow::Result<()>>,
+    /// The tests this run journaled.
+    recorded: Mutex<Vec<TestSolved>>,
 }
 
 impl Run<'_> {
@@ -101,8 +103,10 @@ impl Run<'_> {
         if written.is_ok()
             && let Some(path) = &self.args.journal
         {
-            *written = append(path, &Line::Test(line));
+            *written = append(path, &Line::Test(line.clone()));
         }
+        let mut recorded = self.recorded.lock().unwrap_or_else(|e| e.into_inner());
+        recorded.push(line);
     }
 
     /// Whether the score of `pos` (reached by `moves`) is at least `score`
@@ -209,6 +213,108 @@ impl Run<'_> {
         let (second_draws, b) = self.at_least(solver, &pos, &mut moves, 0)?;
         Ok((if second_draws { 0 } else { 1 }, a + b))
     }
+
+    /// The board's value alone (`--value-only`), from two questions about
+    /// its first moves: "does one win?" and "does one draw at least?", each
+    /// first move's tests on every thread, centre first, the question whose
+    /// yes settles `guess` (the published value) first: a `+` board is done
+    /// at its first winning move. Each first move's score lies in
+    /// `low..=high`, from `columns` (first moves the journal scored) and the
+    /// tests; with the value, the scores settled (`None` where still open).
+    fn value(
+        &self,
+        solver: &mut bitgames::connect4::solver::Solver,
+        guess: Option<i8>,
+        columns: &[(usize, i32)],
+    ) -> anyhow::Result<(i32, Vec<Option<i32>>)> {
+        let width = self.geometry.width();
+        let (mut low, mut high) = (vec![-1; width], vec![1; width]);
+        for &(col, score) in columns {
+            (low[col], high[col]) = (score, score);
+        }
+        let settled = |low: &[i32], high: &[i32]| -> Vec<Option<i32>> {
+            (0..width)
+                .map(|c| {
+                    let c = c.min(width - 1 - c);
+                    (low[c] == high[c]).then_some(low[c])
+                })
+                .collect()
+        };
+        let left: Vec<usize> = centre_first(self.geometry)
+            .into_iter()
+            .filter(|&c| c <= width - 1 - c)
+            .collect();
+        let targets = if guess == Some(1) { [1, 0] } else { [0, 1] };
+        for target in targets {
+            // A first move reaches `target` when the second player, to move
+            // after it, cannot reach `1 - target`.
+            let mut found = left.iter().any(|&c| low[c] >= target);
+            for &c in &left {
+                if found {
+                    break;
+                }
+                if high[c] < target {
+                    continue;
+                }
+                let pos = Position::new(self.geometry).after(c)?;
+                let mut moves = vec![c + 1];
+                let (second_reaches, _) = self.at_least(solver, &pos, &mut moves, 1 - target)?;
+                if second_reaches {
+                    high[c] = target - 1;
+                } else {
+                    low[c] = target;
+                    found = true;
+                }
+                eprintln!(
+                    "bitgames: {}: does first move {} {}? {}",
+                    self.geometry,
+                    c + 1,
+                    if target == 1 { "win" } else { "draw at least" },
+                    if found { "yes" } else { "no" }
+                );
+            }
+            match (target, found) {
+                (1, true) => return Ok((1, settled(&low, &high))),
+                (0, false) => return Ok((-1, settled(&low, &high))),
+                _ => {}
+            }
+        }
+        // Some first move draws at least, and none wins.
+        Ok((0, settled(&low, &high)))
+    }
+}
+
+impl<'a> Run<'a> {
+    /// A run of a board's tests, knowing what the journal holds.
+    fn new(
+        geometry: Geometry,
+        args: &'a Args,
+        split: usize,
+        threads: usize,
+        journal: &Journal,
+    ) -> Run<'a> {
+        let mut known = Known::new();
+        for t in &journal.tests {
+            if t.width == geometry.width() && t.height == geometry.height() {
+                known.insert((t.moves.clone(), t.at_least), (t.holds, t.nodes));
+            }
+        }
+        Run {
+            geometry,
+            args,
+            split,
+            split_after: args.split_after,
+            known,
+            threads,
+            started: Instant::now(),
+            cpu_started: cpu_seconds(),
+            run: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
+            written: Mutex::new(Ok(())),
+            recorded: Mutex::new(Vec::new()),
+        }
+    }
 }
 
 /// The first moves `todo` (0-based columns) of the empty board, each split
@@ -226,26 +332,7 @@ pub(super) fn solve_columns(
     if todo.is_empty() {
         return Ok(());
     }
-    let mut known = Known::new();
-    for t in &journal.tests {
-        if t.width == geometry.width() && t.height == geometry.height() {
-            known.insert((t.moves.clone(), t.at_least), (t.holds, t.nodes));
-        }
-    }
-    let run = Run {
-        geometry,
-        args,
-        split,
-        split_after: args.split_after,
-        known,
-        threads,
-        started: Instant::now(),
-        cpu_started: cpu_seconds(),
-        run: std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs()),
-        written: Mutex::new(Ok(())),
-    };
+    let run = Run::new(geometry, args, split, threads, journal);
     let count = threads.min(todo.len());
     let next = AtomicUsize::new(0);
     let failed = Mutex::new(None);
@@ -288,5 +375,91 @@ pub(super) fn solve_columns(
     match failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+/// The empty board's value alone (`--value-only`), its tests `--split`
+/// moves deep on all the threads; with each first move's score where the
+/// tests settled it, and the tests this run journaled.
+pub(super) fn solve_value(
+    geometry: Geometry,
+    args: &Args,
+    split: usize,
+    threads: usize,
+    journal: &Journal,
+    columns: &[(usize, i32)],
+) -> anyhow::Result<(i32, Vec<Option<i32>>, Vec<TestSolved>)> {
+    let run = Run::new(geometry, args, split, threads, journal);
+    let mut solver = super::solver_with_table_log2(args.table_log2)?;
+    solver.set_threads(threads);
+    let guess = bitgames::connect4::known::empty_board_value(geometry);
+    let result = run.value(&mut solver, guess, columns);
+    run.written
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())?;
+    let (score, scores) = result?;
+    let recorded = run.recorded.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok((score, scores, recorded))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bitgames::connect4::solver::{Mode, Solver};
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    #[test]
+    fn the_value_alone_is_right_whichever_question_comes_first() {
+        let mut args = Cli::parse_from(["sizes", "--weak", "--split", "2", "--journal", "j"]).args;
+        args.journal = None;
+        for (w, h) in [(4, 4), (5, 4), (6, 4), (7, 4), (4, 5)] {
+            let g = Geometry::new(w, h).unwrap();
+            // Each first move's win, draw or loss, searched whole.
+            let mut exact = Solver::new();
+            let first: Vec<i32> = (0..w)
+                .map(|c| {
+                    let after = Position::new(g).after(c).unwrap();
+                    -exact.solve(&after, Mode::Weak).unwrap().signum()
+                })
+                .collect();
+            let value = *first.iter().max().unwrap();
+            for guess in [Some(1), Some(0), Some(-1), None] {
+                let run = Run::new(g, &args, 2, 1, &Journal::default());
+                let mut solver = Solver::new();
+                let (score, scores) = run.value(&mut solver, guess, &[]).unwrap();
+                assert_eq!(score, value, "{g}, guess {guess:?}");
+                for (c, s) in scores.iter().enumerate() {
+                    if let Some(s) = s {
+                        assert_eq!(*s, first[c], "{g}, guess {guess:?}, first move {}", c + 1);
+                    }
+                }
+                // The value's witness is settled: a best first move.
+                assert!(scores.contains(&Some(value)), "{g}: {scores:?}");
+                // A loss is every first move's.
+                if value == -1 {
+                    assert!(scores.iter().all(|&s| s == Some(-1)), "{g}: {scores:?}");
+                }
+            }
+            // A first move the journal scored is not tested again.
+            let run = Run::new(g, &args, 2, 1, &Journal::default());
+            let centre = (w - 1) / 2;
+            let (score, scores) = run
+                .value(&mut Solver::new(), Some(0), &[(centre, first[centre])])
+                .unwrap();
+            assert_eq!((score, scores[centre]), (value, Some(first[centre])));
+            assert!(
+                run.recorded
+                    .lock()
+                    .unwrap()
+                    .iter()
+                    .all(|t| t.moves[0] != centre + 1 && t.moves[0] != w - centre)
+            );
+        }
     }
 }
