@@ -71,7 +71,38 @@ struct Run<'a> {
     recorded: Mutex<Vec<TestSolved>>,
 }
 
-impl Run<'_> {
+impl<'a> Run<'a> {
+    /// A run of a board's tests, knowing what the journal holds.
+    fn new(
+        geometry: Geometry,
+        args: &'a Args,
+        split: usize,
+        threads: usize,
+        journal: &Journal,
+    ) -> Run<'a> {
+        let mut known = Known::new();
+        for t in &journal.tests {
+            if t.width == geometry.width() && t.height == geometry.height() {
+                known.insert((t.moves.clone(), t.at_least), (t.holds, t.nodes));
+            }
+        }
+        Run {
+            geometry,
+            args,
+            split,
+            split_after: args.split_after,
+            known,
+            threads,
+            started: Instant::now(),
+            cpu_started: cpu_seconds(),
+            run: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
+            written: Mutex::new(Ok(())),
+            recorded: Mutex::new(Vec::new()),
+        }
+    }
+
     /// The journal's answer for these moves or their mirror image.
     fn known(&self, moves: &[usize], score: i32) -> Option<(Option<bool>, u64)> {
         let w = self.geometry.width();
@@ -281,39 +312,6 @@ impl Run<'_> {
         }
         // Some first move draws at least, and none wins.
         Ok((0, settled(&low, &high)))
-    }
-}
-
-impl<'a> Run<'a> {
-    /// A run of a board's tests, knowing what the journal holds.
-    fn new(
-        geometry: Geometry,
-        args: &'a Args,
-        split: usize,
-        threads: usize,
-        journal: &Journal,
-    ) -> Run<'a> {
-        let mut known = Known::new();
-        for t in &journal.tests {
-            if t.width == geometry.width() && t.height == geometry.height() {
-                known.insert((t.moves.clone(), t.at_least), (t.holds, t.nodes));
-            }
-        }
-        Run {
-            geometry,
-            args,
-            split,
-            split_after: args.split_after,
-            known,
-            threads,
-            started: Instant::now(),
-            cpu_started: cpu_seconds(),
-            run: std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs()),
-            written: Mutex::new(Ok(())),
-            recorded: Mutex::new(Vec::new()),
-        }
     }
 }
 
