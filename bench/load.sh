@@ -98,7 +98,7 @@ cheap=(
   "/api/tictactoe/bestmove?moves=5"
   "/api/connect4/analyze?moves=44"
   "/api/santorini/state"
-  "/api/connect4/legal?moves=4453"
+  "/api/connect4/legal?moves=4+4+5+3"
 )
 
 idle=$(rss_mib)
