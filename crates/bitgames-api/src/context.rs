@@ -454,7 +454,7 @@ impl Context {
     }
 
     /// Puts an engine of [`Context::engine`] back for the next search, or
-    /// drops it (see [`Context::keeps`]).
+    /// drops it (Connect Four engines off 7x6 are not kept: their table is given back).
     pub fn give_engine(&self, game: &dyn DynGame, position: &str, mut leased: LeasedEngine) {
         leased.engine.set_cancel(None);
         if self.keeps(game, position)
