@@ -286,17 +286,6 @@ fn run_analysis(
     known
 }
 
-/// An idle solver of the pool, or a new one with the context's book.
-fn take_solver(ctx: &Context) -> Solver {
-    ctx.connect4_solvers.take(|| ctx.new_connect4_solver())
-}
-
-fn give_back(ctx: &Context, mut solver: Solver) {
-    solver.set_deadline(None);
-    solver.set_cancel(None);
-    ctx.connect4_solvers.give(solver);
-}
-
 /// Adds the fields of `extra` to `answer`.
 pub fn merge(answer: &mut Value, extra: Value) {
     if let (Value::Object(map), Value::Object(extra)) = (answer, extra) {
@@ -336,23 +325,31 @@ pub fn request(params: &Params) -> Result<Request, ApiError> {
 
 /// Solves the columns of `pos` within `ms` milliseconds with a pooled
 /// solver (stopped early by `cancel`), calling `emit` with each column's
-/// line as it is solved; the summary of what was found.
+/// line as it is solved; the summary of what was found. The solver's table
+/// comes out of the context's memory budget (a 503 when it does not fit in
+/// time); a position the book answers takes a tiny table outside it. The
+/// budget counts from the start, the table's making included.
 pub fn analysis(
     ctx: &Context,
     pos: &Position,
     ms: u64,
     cancel: Option<Arc<AtomicBool>>,
     emit: &mut dyn FnMut(&Value) -> bool,
-) -> Value {
-    let mut solver = take_solver(ctx);
-    solver.set_cancel(cancel);
+) -> Result<Value, ApiError> {
     let started = Instant::now();
     let deadline = started + Duration::from_millis(ms);
-    let known = run_analysis(&mut solver, pos, deadline, &mut |known, col| {
-        emit(&known.column(col))
-    });
-    give_back(ctx, solver);
-    known.summary(started.elapsed(), ms, ctx.connect4_book.is_some())
+    let mut emit_column = |known: &Known, col: usize| emit(&known.column(col));
+    let known = if ctx.book_answers(pos) {
+        let mut solver = ctx.book_solver();
+        solver.set_cancel(cancel);
+        run_analysis(&mut solver, pos, deadline, &mut emit_column)
+    } else {
+        let mut leased = ctx.connect4_solver(pos.geometry(), cancel)?;
+        let known = run_analysis(&mut leased.engine, pos, deadline, &mut emit_column);
+        ctx.give_connect4_solver(pos.geometry(), leased);
+        known
+    };
+    Ok(known.summary(started.elapsed(), ms, ctx.connect4_book.is_some()))
 }
 
 /// `GET /api/connect4/analyze`, answered where it is asked (the page's
@@ -374,9 +371,9 @@ pub fn analyze(
         if !emit(&head) {
             return Ok(answer);
         }
-        analysis(ctx, &req.pos, req.ms, None, emit)
+        analysis(ctx, &req.pos, req.ms, None, emit)?
     } else {
-        analysis(ctx, &req.pos, req.ms, None, &mut |_| true)
+        analysis(ctx, &req.pos, req.ms, None, &mut |_| true)?
     };
     merge(&mut answer, summary);
     if req.stream {

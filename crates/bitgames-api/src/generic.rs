@@ -8,11 +8,17 @@ use super::error::{ApiError, Params, optional, split_moves, time_ms};
 use bitgames::engine::{Level, Limits, Report};
 use bitgames::registry::{self, DynGame, Error, State};
 use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The default and the largest thinking time of `/api/{game}/bestmove`.
 const DEFAULT_MS: u64 = 1_000;
 const MAX_MS: u64 = 60_000;
+
+/// The bits of a seed the server draws: below 2^53, a JavaScript number's
+/// exact integers.
+pub const JS_SAFE_BITS: u32 = 53;
 
 /// A registry error as an API error: an unknown game is a 404, anything
 /// else (a bad position or move) a 400.
@@ -99,7 +105,9 @@ fn level_and_seed(params: &Params) -> Result<(Option<Level>, Option<u64>), ApiEr
     // A level without a seed draws one from the system's randomness (the
     // browser's crypto.getRandomValues in WebAssembly, where the library's
     // own fresh seeds repeat from one page load to the next).
-    let seed = seed.or_else(|| level.map(|_| rand::random()));
+    // Drawn below 2^53, so that a JavaScript number holds it exactly and the
+    // page can send it back (a given seed may be any u64).
+    let seed = seed.or_else(|| level.map(|_| rand::random::<u64>() >> (64 - JS_SAFE_BITS)));
     Ok((level, seed))
 }
 
@@ -194,12 +202,25 @@ pub fn request(name: &str, params: &Params) -> Result<Request, ApiError> {
 /// tables kept); the command's `bestmove --json` keys (`budget_ms` names
 /// the search in the request log).
 pub fn bestmove(ctx: &Context, req: &Request) -> Result<Value, ApiError> {
+    search(ctx, req, None)
+}
+
+/// [`bestmove`], stopped early once `cancel` is set. A depth-limited search
+/// (`depth`, or a level below 10) gets a fresh engine, so that its answer
+/// does not depend on the searches before it; a timed one may reuse the
+/// tables an earlier search filled. The engine's memory comes out of the
+/// context's budget.
+pub fn search(
+    ctx: &Context,
+    req: &Request,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Result<Value, ApiError> {
     let g = req.game;
-    let pool = ctx.engines(g)?;
-    let mut engine = pool.take(|| ctx.new_engine(g));
-    let report = engine.think(&req.position, req.limits);
-    let engine_name = engine.name();
-    pool.give(engine);
+    let fresh = req.limits.depth.is_some() || req.limits.level.is_some();
+    let mut leased = ctx.engine(g, &req.position, fresh, cancel)?;
+    let report = leased.engine.think(&req.position, req.limits);
+    let engine_name = leased.engine.name();
+    ctx.give_engine(g, &req.position, leased);
     let report = report.map_err(api_error)?;
     if report.best.is_none() {
         return Err(ApiError::bad(format!(

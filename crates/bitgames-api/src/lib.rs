@@ -80,11 +80,76 @@ pub fn no_route(path: &str) -> ApiError {
 }
 
 /// The parameters of a query string (`moves=4453&time_ms=300`, without the
-/// `?`), percent-decoded; a name given twice keeps its last value.
+/// `?`), percent-decoded; a name given twice keeps its last value. The
+/// routes check theirs with [`route_params`] instead.
 pub fn parse_query(query: &str) -> Params {
     form_urlencoded::parse(query.trim_start_matches('?').as_bytes())
         .into_owned()
         .collect()
+}
+
+/// The parameters `route` takes (`connect4/analyze`, `santorini/bestmove`,
+/// `""` for the index): a name not in the list is refused, not ignored.
+/// `None` for a path that is no route (its answer is a 404).
+pub fn params_of(route: &str) -> Option<&'static [&'static str]> {
+    const SEARCH: &[&str] = &["position", "moves", "time_ms", "depth", "level", "seed"];
+    Some(match route {
+        "" | "games" | "connect4/sizes" => &[],
+        "tictactoe/analyze" => &["moves"],
+        "connect4/state" => &["moves", "size"],
+        "connect4/analyze" => &["moves", "size", "time_ms", "stream"],
+        "connect4/legal" => &["position", "moves", "size"],
+        "connect4/bestmove" => &[
+            "position", "moves", "time_ms", "depth", "level", "seed", "size",
+        ],
+        "santorini/state" => &["position", "moves"],
+        "santorini/gods" => &["pick"],
+        "santorini/move-to" | "santorini/distances" => &["instance", "position", "moves", "space"],
+        _ => match route.split_once('/') {
+            Some((game, "legal")) if !game.contains('/') => &["position", "moves"],
+            Some((game, "bestmove")) if !game.contains('/') => SEARCH,
+            _ => return None,
+        },
+    })
+}
+
+/// The parameters of `query` for `route`, percent-decoded; a 400 naming a
+/// parameter the route does not take, or one given twice.
+pub fn route_params(route: &str, query: &str) -> Result<Params, ApiError> {
+    let Some(allowed) = params_of(route) else {
+        return Ok(parse_query(query));
+    };
+    let mut params = Params::new();
+    for (name, value) in form_urlencoded::parse(query.trim_start_matches('?').as_bytes()) {
+        if !allowed.contains(&name.as_ref()) {
+            let takes = if allowed.is_empty() {
+                "no parameters".to_string()
+            } else {
+                allowed.join(", ")
+            };
+            return Err(ApiError::bad(format!(
+                "unknown parameter `{}`: /api/{route} takes {takes}",
+                bitgames::excerpt(&name)
+            )));
+        }
+        if params
+            .insert(name.to_string(), value.into_owned())
+            .is_some()
+        {
+            return Err(ApiError::bad(format!(
+                "parameter `{name}` is given twice: give it once"
+            )));
+        }
+    }
+    Ok(params)
+}
+
+/// The route of a path (`/api/connect4/analyze` or `connect4/analyze`):
+/// `connect4/analyze`, `""` for the index.
+pub fn route_of(path: &str) -> &str {
+    let route = path.trim_start_matches('/');
+    let route = route.strip_prefix("api").unwrap_or(route);
+    route.trim_matches('/')
 }
 
 /// The answer to `GET {path}?{query}` (`path` with or without its `/api/`:
@@ -97,10 +162,11 @@ pub fn respond(
     query: &str,
     emit: &mut dyn FnMut(&Value) -> bool,
 ) -> Reply {
-    let route = path.trim_start_matches('/');
-    let route = route.strip_prefix("api").unwrap_or(route);
-    let route = route.trim_matches('/');
-    let params = parse_query(query);
+    let route = route_of(path);
+    let params = match route_params(route, query) {
+        Ok(params) => params,
+        Err(e) => return Reply::from(Err(e)),
+    };
     let p = &params;
     let answer = match route {
         "" => Ok(json!({ "routes": routes() })),
@@ -109,9 +175,7 @@ pub fn respond(
         "connect4/state" => connect4::state(p),
         "connect4/analyze" => connect4::analyze(ctx, p, emit),
         "connect4/sizes" => Ok(board_size::sizes()),
-        "santorini/state" => {
-            santorini::position(p).map(|(pos, given)| santorini::describe(&pos, &given))
-        }
+        "santorini/state" => santorini::state(p),
         "santorini/gods" => santorini::gods(p),
         "santorini/move-to" => santorini::move_to(p),
         "santorini/distances" => santorini::distances(p),

@@ -14,7 +14,10 @@ use serde_json::{Value, json};
 /// (separated by blanks, or by `;` when there is one: then a move may hold a
 /// blank, as Prometheus' `^C3 A1>B2^C4`), and the position text as given.
 pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
-    let given = optional(params, "position").unwrap_or("0000000000000000000000000/1/mortal/mortal");
+    // `-` is the start, as the generic routes (`/api/santorini/legal`) read it.
+    let given = optional(params, "position")
+        .filter(|p| p.trim() != "-")
+        .unwrap_or("0000000000000000000000000/1/mortal/mortal");
     let mut pos: Position = given.parse().map_err(|e| {
         ApiError::bad(format!(
             "bad Santorini position `{}`: {e}",
@@ -32,6 +35,12 @@ pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
         }
     }
     Ok((pos, given.to_string()))
+}
+
+/// `GET /api/santorini/state`: the position after the moves, described.
+pub fn state(params: &Params) -> Result<Value, ApiError> {
+    let (pos, given) = position(params)?;
+    Ok(describe(&pos, &given))
 }
 
 fn spaces(b: Bitboard) -> Vec<String> {

@@ -133,6 +133,13 @@ pub trait Engine<G: Game>: Send {
 
     /// The best move for the player to move in `pos`, within `limits`.
     fn think(&mut self, pos: &G, limits: Limits) -> Report<G::Move>;
+
+    /// Stops the searches once `cancel` is set (as if their time were up):
+    /// a server stops the search of a client that went away. Engines whose
+    /// moves are instant ignore it.
+    fn set_cancel(&mut self, cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        let _ = cancel;
+    }
 }
 
 /// The longest time a search may be given: a day.

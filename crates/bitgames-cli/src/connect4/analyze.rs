@@ -43,6 +43,11 @@ pub struct Args {
     /// Also draw the bitboards `position`, `mask` and `key`, spare row on top.
     #[arg(long)]
     bits: bool,
+    /// At most this much memory for the solver's table (`512M`, `2G`;
+    /// default: a quarter of the machine's, at most 4 GiB): a smaller table
+    /// where the default would not fit.
+    #[arg(long, value_name = "BYTES", value_parser = crate::serve::parse_memory)]
+    memory: Option<usize>,
     #[command(flatten)]
     size: Size,
 }
@@ -73,7 +78,13 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         );
     }
     let threads = args.jobs.unwrap_or_else(rayon::current_num_threads).max(1);
-    let mut solver = Solver::new();
+    let log2 = super::table_log2_within(
+        args.memory,
+        geometry,
+        bitgames::connect4::solver::DEFAULT_TABLE_LOG2,
+        1,
+    )?;
+    let mut solver = Solver::with_table_log2(log2);
     solver.set_book(load_book_verified(
         args.book.as_deref(),
         geometry,

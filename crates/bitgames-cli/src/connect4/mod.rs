@@ -75,6 +75,11 @@ pub enum Command {
         /// table grows to this size only as a search needs it).
         #[arg(long, default_value_t = 24)]
         table_log2: u32,
+        /// At most this much memory for the tables of every thread together
+        /// (`512M`, `2G`; default: a quarter of the machine's, at most 4 GiB):
+        /// smaller tables where --table-log2 would not fit.
+        #[arg(long, value_name = "BYTES", value_parser = crate::serve::parse_memory)]
+        memory: Option<usize>,
         #[command(flatten)]
         size: Size,
         /// Input files (default: standard input; `-` is standard input).
@@ -106,12 +111,15 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             stats,
             jobs,
             table_log2,
+            memory,
             size,
             files,
         } => {
             let geometry = size.geometry()?;
             // Refused here, in one line, before any thread makes its solver.
             solver_with_table_log2(table_log2)?;
+            let tables = jobs.unwrap_or_else(rayon::current_num_threads).max(1);
+            let table_log2 = table_log2_within(memory, geometry, table_log2, tables)?;
             let book = if no_book {
                 None
             } else {
@@ -135,6 +143,34 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::run(&args),
         Command::Sizes(args) => sizes::run(&args),
     }
+}
+
+/// The log2 of the tables of `tables` solvers on `geometry` that fit
+/// `memory` bytes together (default: [`crate::serve::default_memory`]):
+/// `asked`, or less down to 2^16 buckets; an error naming the sizes when
+/// even that does not fit (16x7 needs 2 GiB a table whatever is asked).
+pub fn table_log2_within(
+    memory: Option<usize>,
+    geometry: bitgames::connect4::Geometry,
+    asked: u32,
+    tables: usize,
+) -> anyhow::Result<u32> {
+    use bitgames::connect4::solver::table::bytes_for;
+    let memory = memory.unwrap_or_else(crate::serve::default_memory);
+    let bits = (geometry.width() * (geometry.height() + 1)) as u32;
+    let total = |log2: u32| bytes_for(log2, bits).saturating_mul(tables);
+    let mut log2 = asked;
+    while log2 > 16 && total(log2) > memory {
+        log2 -= 1;
+    }
+    if total(log2) > memory {
+        anyhow::bail!(
+            "the tables of {tables} solver(s) on {geometry} need {} MiB, more than --memory {} MiB (give more, or fewer --jobs)",
+            total(log2) >> 20,
+            memory >> 20
+        );
+    }
+    Ok(log2)
 }
 
 /// A solver with a table of `2^log2` buckets, or the one-line error for

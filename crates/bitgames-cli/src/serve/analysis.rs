@@ -33,16 +33,28 @@ pub async fn analyze(state: Arc<AppState>, params: &Params) -> Result<Response, 
         }
         return Ok(axum::Json(answer).into_response());
     }
+    // A board whose table can never fit the memory budget does not queue.
+    state
+        .ctx
+        .connect4_fits(pos.geometry())
+        .map_err(|e| Failure::from(e).with(answer.clone()))?;
     if stream {
         return analyze_stream(state, pos, answer, ms).await;
     }
     let busy_body = answer.clone();
     let shared = Arc::clone(&state);
-    let summary = state
-        .solve(move || analysis(&shared.ctx, &pos, ms, None, &mut |_| true))
-        .await
-        // A busy server still describes the position.
-        .map_err(|e| e.with(busy_body))?;
+    let summary = if state.ctx.book_answers(&pos) {
+        state
+            .cheap(move || analysis(&shared.ctx, &pos, ms, None, &mut |_| true))
+            .await
+    } else {
+        state
+            .solve(move |cancel| analysis(&shared.ctx, &pos, ms, Some(cancel), &mut |_| true))
+            .await
+    }
+    .and_then(|answer| answer.map_err(Failure::from))
+    // A busy server still describes the position.
+    .map_err(|e| e.with(busy_body))?;
     merge(&mut answer, summary);
     Ok(axum::Json(answer).into_response())
 }
@@ -95,13 +107,22 @@ async fn analyze_stream(
         let _ = started_tx.send(());
         let send = |line: &Value| lines.blocking_send(format!("{line}\n")).is_ok();
         if send(&head) {
-            let mut done = analysis(&shared.ctx, &pos, ms, Some(cancel), &mut |line| send(line));
+            let mut done = analysis(&shared.ctx, &pos, ms, Some(cancel), &mut |line| send(line))
+                .unwrap_or_else(|e| e.body());
             merge(&mut done, json!({"type": "done"}));
             send(&done);
         }
         let _ = done_tx.send(());
     };
-    let task = tokio::spawn(async move { state.solve(work).await });
+    let cheap = state.ctx.book_answers(&pos);
+    let task = tokio::spawn(async move {
+        if cheap {
+            state.cheap(work).await
+        } else {
+            // The stream's own flag cancels it: the request ends as the body starts.
+            state.solve(move |_| work()).await
+        }
+    });
     if started_rx.await.is_err() {
         // The work never started: no engine was free (or the slots closed).
         return match task.await {

@@ -1,17 +1,21 @@
 //! The router: the page, its assets and the JSON API under `/api`.
 //!
 //! Cheap answers (tic-tac-toe from the solved table, Santorini positions,
-//! move-to sets, distances) are computed in the handler. Searches run on
-//! tokio's blocking threads, at most `max_solves` at once (a semaphore); a
-//! request that cannot get a slot within [`QUEUE_WAIT`](super::state::QUEUE_WAIT) gets a 503, and every
-//! search has a time budget, so a slow position never stalls the server.
+//! move-to sets, distances, a Connect Four analysis the book answers) never
+//! wait behind a search. Searches run in the search pool
+//! ([`AppState::solve`](super::state::AppState::solve)): a request that
+//! cannot get a slot in time, or finds the queue full, gets a 503 with
+//! `Retry-After`; every search has a time budget, and stops when its client
+//! goes away. Unknown or repeated parameters are 400s; HEAD on a search
+//! route is a 405 (no search for a body thrown away).
 
 use super::reply::Failure;
 use super::state::AppState;
 use super::{analysis, assets};
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
-use axum::http::{Method, StatusCode, Uri};
+use axum::extract::Request;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -38,26 +42,62 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/{game}/bestmove", get(generic_bestmove))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn(no_search_on_head))
         .with_state(state)
+}
+
+/// Whether `path` is a route that searches (its answer costs a search).
+fn is_search(path: &str) -> bool {
+    let route = bitgames_api::route_of(path);
+    route == "connect4/analyze" || route.ends_with("/bestmove")
+}
+
+/// A HEAD of a search route is refused (405, `Allow: GET`) instead of
+/// running the search for an answer whose body is thrown away.
+async fn no_search_on_head(request: Request, next: Next) -> Response {
+    if request.method() == Method::HEAD && is_search(request.uri().path()) {
+        let mut answer = Failure(ApiError {
+            status: StatusCode::METHOD_NOT_ALLOWED.as_u16(),
+            message: format!(
+                "HEAD {} would run a search for nothing: use GET",
+                bitgames::excerpt(request.uri().path())
+            ),
+            extra: None,
+        })
+        .into_response();
+        answer
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET"));
+        return answer;
+    }
+    next.run(request).await
 }
 
 type Answer = Result<Json<Value>, Failure>;
 
-fn params(query: Result<Query<Params>, QueryRejection>) -> Result<Params, Failure> {
-    query
-        .map(|Query(p)| p)
-        .map_err(|e| ApiError::bad(format!("bad query string: {e}")).into())
+/// The parameters of `route` in the query: a 400 names one it does not
+/// take, or one given twice.
+fn params(route: &str, query: RawQuery) -> Result<Params, Failure> {
+    Ok(bitgames_api::route_params(
+        route,
+        query.0.as_deref().unwrap_or(""),
+    )?)
 }
 
-async fn api_index() -> Json<Value> {
-    Json(json!({ "routes": routes() }))
+async fn api_index(query: RawQuery) -> Answer {
+    params("", query)?;
+    Ok(Json(json!({ "routes": routes() })))
 }
 
 async fn not_found(uri: Uri) -> Response {
     if uri.path().starts_with("/api") {
         Failure(bitgames_api::no_route(uri.path())).into_response()
     } else {
-        (StatusCode::NOT_FOUND, "not found: the page is at /\n").into_response()
+        Failure(ApiError::not_found(format!(
+            "not found: {} (the page is at /)",
+            bitgames::excerpt(uri.path())
+        )))
+        .into_response()
     }
 }
 
@@ -73,74 +113,78 @@ async fn method_not_allowed(method: Method, uri: Uri) -> Response {
     .into_response()
 }
 
-async fn tictactoe_analyze(
-    State(state): State<Arc<AppState>>,
-    query: Result<Query<Params>, QueryRejection>,
-) -> Answer {
-    let p = params(query)?;
+async fn tictactoe_analyze(State(state): State<Arc<AppState>>, query: RawQuery) -> Answer {
+    let p = params("tictactoe/analyze", query)?;
     Ok(Json(tictactoe::analyze(&state.ctx.tictactoe, &p)?))
 }
 
-async fn connect4_state(query: Result<Query<Params>, QueryRejection>) -> Answer {
-    let p = params(query)?;
+async fn connect4_state(query: RawQuery) -> Answer {
+    let p = params("connect4/state", query)?;
     Ok(Json(bitgames_api::connect4::state(&p)?))
 }
 
-async fn connect4_sizes() -> Json<Value> {
-    Json(bitgames_api::board_size::sizes())
+async fn connect4_sizes(query: RawQuery) -> Answer {
+    params("connect4/sizes", query)?;
+    Ok(Json(bitgames_api::board_size::sizes()))
 }
 
 async fn connect4_analyze(
     State(state): State<Arc<AppState>>,
-    query: Result<Query<Params>, QueryRejection>,
+    query: RawQuery,
 ) -> Result<Response, Failure> {
-    let p = params(query)?;
+    let p = params("connect4/analyze", query)?;
     analysis::analyze(state, &p).await
 }
 
-async fn generic_games() -> Json<Value> {
-    Json(generic::games())
+async fn generic_games(query: RawQuery) -> Answer {
+    params("games", query)?;
+    Ok(Json(generic::games()))
 }
 
 async fn generic_bestmove(
     State(state): State<Arc<AppState>>,
     Path(game): Path<String>,
-    query: Result<Query<Params>, QueryRejection>,
+    query: RawQuery,
 ) -> Answer {
-    let p = params(query)?;
+    let p = params(&format!("{game}/bestmove"), query)?;
     let req = generic::request(&game, &p)?;
     let shared = Arc::clone(&state);
-    let answer = state
-        .solve(move || generic::bestmove(&shared.ctx, &req))
-        .await??;
+    let answer = if req.game.name() == "tictactoe" {
+        // The solved table: answered at once, never behind a search.
+        state
+            .cheap(move || generic::search(&shared.ctx, &req, None))
+            .await??
+    } else {
+        // A search whose table can never fit the memory budget does not queue.
+        state.ctx.engine_fits(req.game, &req.position)?;
+        state
+            .solve(move |cancel| generic::search(&shared.ctx, &req, Some(cancel)))
+            .await??
+    };
     Ok(Json(answer))
 }
 
-async fn generic_legal(
-    Path(game): Path<String>,
-    query: Result<Query<Params>, QueryRejection>,
-) -> Answer {
-    let p = params(query)?;
+async fn generic_legal(Path(game): Path<String>, query: RawQuery) -> Answer {
+    let p = params(&format!("{game}/legal"), query)?;
     Ok(Json(generic::legal(&game, &p)?))
 }
 
-async fn santorini_state(query: Result<Query<Params>, QueryRejection>) -> Answer {
-    let p = params(query)?;
-    let (pos, given) = santorini::position(&p)?;
-    Ok(Json(santorini::describe(&pos, &given)))
+async fn santorini_state(query: RawQuery) -> Answer {
+    let p = params("santorini/state", query)?;
+    Ok(Json(santorini::state(&p)?))
 }
 
-async fn santorini_gods(query: Result<Query<Params>, QueryRejection>) -> Answer {
-    let p = params(query)?;
+async fn santorini_gods(query: RawQuery) -> Answer {
+    let p = params("santorini/gods", query)?;
     Ok(Json(santorini::gods(&p)?))
 }
 
-async fn santorini_move_to(query: Result<Query<Params>, QueryRejection>) -> Answer {
-    let p = params(query)?;
+async fn santorini_move_to(query: RawQuery) -> Answer {
+    let p = params("santorini/move-to", query)?;
     Ok(Json(santorini::move_to(&p)?))
 }
 
-async fn santorini_distances(query: Result<Query<Params>, QueryRejection>) -> Answer {
-    let p = params(query)?;
+async fn santorini_distances(query: RawQuery) -> Answer {
+    let p = params("santorini/distances", query)?;
     Ok(Json(santorini::distances(&p)?))
 }

@@ -1,7 +1,7 @@
 //! The page and its assets, embedded in the binary from the crate's `web/`.
 
 use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
 
 const INDEX: &str = include_str!("../../web/index.html");
@@ -69,6 +69,10 @@ pub async fn asset(Path(file): Path<String>) -> Response {
             *bytes,
         )
             .into_response(),
-        None => (StatusCode::NOT_FOUND, format!("no asset {file}\n")).into_response(),
+        None => super::reply::Failure(bitgames_api::ApiError::not_found(format!(
+            "no asset {}",
+            bitgames::excerpt(&file)
+        )))
+        .into_response(),
     }
 }

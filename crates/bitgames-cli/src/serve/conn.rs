@@ -1,247 +1,102 @@
-//! The accept loop: a cap on open connections, timeouts for slow and idle
-//! clients, and a graceful shutdown bounded in time.
+//! The accept loop: a cap on open connections that never locks new clients
+//! out, timeouts for slow and silent clients ([`super::watch`]), searches
+//! cancelled when their client goes away, and a graceful shutdown bounded
+//! in time.
 //!
-//! Each connection is in one of three phases, watched by [`Watch`]:
-//!
-//! ```text
-//!   Idle (no request under way) --first byte--> Head (a request arriving)
-//!     ^                                             | request handed to the router
-//!     +------------ answer finished ---------- Busy <+
-//! ```
-//!
-//! An `Idle` connection is closed after the idle timeout, a `Head` one after
-//! the header timeout (a client dripping a byte a second does not reset it);
-//! a `Busy` one has no timeout of its own (searches have their budgets).
+//! When the cap is reached (all connections, or one address's share), a new
+//! connection is admitted by closing the one waiting longest for a request:
+//! one whose head has not arrived (silent or slow) first, then an idle
+//! kept-alive one. Only when every open connection has a request under way
+//! (an answer being sent counts) does a new one wait.
 
+use super::watch::{Phase, RequestGuard, Watch, Watched};
 use axum::Router;
 use hyper_util::rt::TokioIo;
+use std::collections::HashMap;
 use std::future::Future;
-use std::io;
-use std::pin::Pin;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
 use std::time::Duration;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{Notify, Semaphore, mpsc, watch};
+use tokio::sync::{Notify, mpsc, watch};
 use tokio::time::Instant;
 use tower_service::Service;
 
 /// The limits of the accept loop (`bitgames serve` options).
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// A request's head must arrive within this time of its first byte.
+    /// A request's head must arrive within this time of the connection's
+    /// opening, or of its first byte on a kept-alive connection.
     pub header_timeout: Duration,
-    /// A connection with no request under way is closed after this time.
+    /// A kept-alive connection with no request under way is closed after this time.
     pub idle_timeout: Duration,
-    /// At most this many connections open at once; more wait to be accepted.
+    /// At most this many connections open at once.
     pub max_connections: usize,
+    /// At most this many of them from one address.
+    pub max_per_address: usize,
     /// After a stop signal, the requests under way get this long to finish.
     pub shutdown_timeout: Duration,
 }
 
-#[derive(Clone, Copy, Debug)]
-enum Phase {
-    Idle { since: Instant },
-    Head { since: Instant },
-    Busy { requests: usize },
-}
-
-/// The phase of one connection, updated by its socket and its service.
-struct Watch {
-    phase: Mutex<Phase>,
-    /// Wakes the connection's task when the phase (so its deadline) changes.
-    changed: Notify,
-}
-
-impl Watch {
-    fn new() -> Watch {
-        Watch {
-            phase: Mutex::new(Phase::Idle {
-                since: Instant::now(),
-            }),
-            changed: Notify::new(),
-        }
-    }
-
-    fn update(&self, f: impl FnOnce(Phase) -> Phase) {
-        let mut phase = self.phase.lock().unwrap_or_else(|e| e.into_inner());
-        *phase = f(*phase);
-        drop(phase);
-        self.changed.notify_one();
-    }
-
-    /// Bytes arrived: an idle connection starts a request's head.
-    fn bytes_read(&self) {
-        let idle = matches!(
-            *self.phase.lock().unwrap_or_else(|e| e.into_inner()),
-            Phase::Idle { .. }
-        );
-        if idle {
-            self.update(|p| match p {
-                Phase::Idle { .. } => Phase::Head {
-                    since: Instant::now(),
-                },
-                other => other,
-            });
-        }
-    }
-
-    fn request_started(&self) {
-        self.update(|p| match p {
-            Phase::Busy { requests } => Phase::Busy {
-                requests: requests + 1,
-            },
-            _ => Phase::Busy { requests: 1 },
-        });
-    }
-
-    fn request_finished(&self) {
-        self.update(|p| match p {
-            Phase::Busy { requests } if requests > 1 => Phase::Busy {
-                requests: requests - 1,
-            },
-            _ => Phase::Idle {
-                since: Instant::now(),
-            },
-        });
-    }
-
-    /// When the connection must be closed, if nothing changes before; and why.
-    fn deadline(&self, limits: &Limits) -> Option<(Instant, &'static str)> {
-        match *self.phase.lock().unwrap_or_else(|e| e.into_inner()) {
-            Phase::Idle { since } => Some((since + limits.idle_timeout, "idle")),
-            Phase::Head { since } => Some((since + limits.header_timeout, "request head too slow")),
-            Phase::Busy { .. } => None,
-        }
-    }
-}
-
-/// Marks a request finished when dropped (answered, failed or cancelled).
-struct RequestGuard(Arc<Watch>);
-
-impl Drop for RequestGuard {
-    fn drop(&mut self) {
-        self.0.request_finished();
-    }
-}
-
-/// A socket that tells its [`Watch`] when bytes arrive.
-///
-/// It also gives hyper's own 414 a JSON body: hyper refuses a request line
-/// longer than 64 KiB before the router sees it, and answers `414 URI Too
-/// Long` with an empty body. When that head is written, the socket writes
-/// [`uri_too_long`] instead and drops the rest (hyper closes the connection
-/// after it).
-struct Watched {
-    stream: TcpStream,
+/// One open connection, as the accept loop knows it.
+struct Open {
+    peer: IpAddr,
     watch: Arc<Watch>,
-    /// The replacement answer being written, and how much of it is written.
-    replacing: Option<(Vec<u8>, usize)>,
-    /// The replacement is written: swallow what hyper writes after it.
-    replaced: bool,
 }
 
-/// The answer to a request line too long for hyper (64 KiB): a 414 with a
-/// JSON body like every other error of the API.
-fn uri_too_long() -> Vec<u8> {
-    let body = serde_json::json!({
-        "error": "the request line is longer than 64 KiB: shorten the URL (a position or a move list that long is not one of our games')"
-    })
-    .to_string();
-    format!(
-        "HTTP/1.1 414 URI Too Long\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .into_bytes()
+/// The open connections, by number.
+#[derive(Default)]
+struct Registry {
+    open: Mutex<HashMap<u64, Open>>,
+    /// Signalled when a connection ends or finishes a request.
+    freed: Notify,
 }
 
-impl Watched {
-    /// Writes the replacement of hyper's 414 if `head` starts it (or one is
-    /// under way); `None` when the bytes are to be written as they are.
-    /// `len` is what to report to hyper as written.
-    fn poll_replace(
-        &mut self,
-        cx: &mut Context<'_>,
-        head: &[u8],
-        len: usize,
-    ) -> Option<Poll<io::Result<usize>>> {
-        if self.replaced {
-            return Some(Poll::Ready(Ok(len)));
-        }
-        if self.replacing.is_none() && head.starts_with(b"HTTP/1.1 414 ") {
-            self.replacing = Some((uri_too_long(), 0));
-        }
-        let (bytes, written) = self.replacing.as_mut()?;
-        while *written < bytes.len() {
-            match Pin::new(&mut self.stream).poll_write(cx, &bytes[*written..]) {
-                Poll::Ready(Ok(0)) => {
-                    return Some(Poll::Ready(Err(io::ErrorKind::WriteZero.into())));
-                }
-                Poll::Ready(Ok(n)) => *written += n,
-                Poll::Ready(Err(e)) => return Some(Poll::Ready(Err(e))),
-                Poll::Pending => return Some(Poll::Pending),
-            }
-        }
-        self.replacing = None;
-        self.replaced = true;
-        Some(Poll::Ready(Ok(len)))
-    }
-}
-
-impl AsyncRead for Watched {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        let before = buf.filled().len();
-        let result = Pin::new(&mut self.stream).poll_read(cx, buf);
-        if matches!(result, Poll::Ready(Ok(()))) && buf.filled().len() > before {
-            self.watch.bytes_read();
-        }
-        result
-    }
-}
-
-impl AsyncWrite for Watched {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        if let Some(done) = self.poll_replace(cx, buf, buf.len()) {
-            return done;
-        }
-        Pin::new(&mut self.stream).poll_write(cx, buf)
+impl Registry {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Open>> {
+        self.open.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_flush(cx)
+    fn len(&self) -> usize {
+        self.lock().len()
     }
 
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_shutdown(cx)
+    fn remove(&self, id: u64) {
+        self.lock().remove(&id);
+        self.freed.notify_waiters();
     }
 
-    fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        let head = bufs
+    /// Makes room for a connection from `peer`: closes the connection
+    /// waiting longest for a request (of `peer`'s if it has its share) when
+    /// the cap is reached. False when no connection can be closed: every
+    /// one has a request under way.
+    fn make_room(&self, peer: IpAddr, limits: &Limits) -> bool {
+        let mut open = self.lock();
+        let of_peer = open.values().filter(|o| o.peer == peer).count();
+        let full = open.len() >= limits.max_connections;
+        let peer_full = of_peer >= limits.max_per_address;
+        if !full && !peer_full {
+            return true;
+        }
+        // The ones whose head has not arrived first (silent or slow
+        // clients), by how long they have waited; then the idle ones.
+        let victim = open
             .iter()
-            .find(|b| !b.is_empty())
-            .map_or(&[][..], |b| &b[..]);
-        let len = bufs.iter().map(|b| b.len()).sum();
-        if let Some(done) = self.poll_replace(cx, head, len) {
-            return done;
+            .filter(|(_, o)| !peer_full || o.peer == peer)
+            .filter_map(|(&id, o)| match o.watch.phase() {
+                Phase::Head { since } => Some(((0, since), id)),
+                Phase::Idle { since } => Some(((1, since), id)),
+                Phase::Busy { .. } => None,
+            })
+            .min()
+            .map(|(_, id)| id);
+        match victim.and_then(|id| open.remove(&id)) {
+            Some(closed) => {
+                closed.watch.evict();
+                true
+            }
+            None => false,
         }
-        Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.stream.is_write_vectored()
     }
 }
 
@@ -253,22 +108,19 @@ pub async fn serve(
     limits: Limits,
     stop: impl Future<Output = ()>,
 ) {
-    let slots = Arc::new(Semaphore::new(limits.max_connections));
+    let registry = Arc::new(Registry::default());
     let (stopping_tx, stopping_rx) = watch::channel(false);
     // Every connection task holds a sender: all are gone when `recv` gives None.
     let (alive_tx, mut alive_rx) = mpsc::channel::<()>(1);
     tokio::pin!(stop);
+    let mut next_id = 0u64;
     loop {
-        let permit = tokio::select! {
-            permit = slots.clone().acquire_owned() => permit.expect("the semaphore is never closed"),
-            () = &mut stop => break,
-        };
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
             () = &mut stop => break,
         };
-        let stream = match accepted {
-            Ok((stream, _peer)) => stream,
+        let (stream, peer) = match accepted {
+            Ok(accepted) => accepted,
             Err(e) => {
                 // Out of file descriptors (EMFILE) and the like: wait, retry.
                 log::warn!("cannot accept a connection: {e}");
@@ -276,21 +128,44 @@ pub async fn serve(
                 continue;
             }
         };
+        // Every connection busy: wait for one to finish a request or end.
+        loop {
+            let freed = registry.freed.notified();
+            if registry.make_room(peer.ip(), &limits) {
+                break;
+            }
+            tokio::select! {
+                () = freed => {}
+                () = tokio::time::sleep(Duration::from_millis(100)) => {}
+                () = &mut stop => break,
+            }
+        }
         let _ = stream.set_nodelay(true);
+        let id = next_id;
+        next_id += 1;
+        let watch = Arc::new(Watch::new());
+        registry.lock().insert(
+            id,
+            Open {
+                peer: peer.ip(),
+                watch: Arc::clone(&watch),
+            },
+        );
         let router = router.clone();
         let stopping = stopping_rx.clone();
         let alive = alive_tx.clone();
+        let registry = Arc::clone(&registry);
         tokio::spawn(async move {
-            connection(stream, router, limits, stopping).await;
-            drop(permit);
+            connection(stream, watch, router, limits, stopping, &registry).await;
+            registry.remove(id);
             drop(alive);
         });
     }
     drop(listener);
     drop(alive_tx);
-    let open = limits.max_connections - slots.available_permits();
     log::info!(
-        "stopping: {open} connection(s) open, finishing their requests (at most {} s)",
+        "stopping: {} connection(s) open, finishing their requests (at most {} s)",
+        registry.len(),
         limits.shutdown_timeout.as_secs_f64()
     );
     let _ = stopping_tx.send(true);
@@ -298,25 +173,80 @@ pub async fn serve(
         .await
         .is_err()
     {
-        let open = limits.max_connections - slots.available_permits();
-        log::warn!("stopping: {open} connection(s) still open after the shutdown timeout: closed");
+        log::warn!(
+            "stopping: {} connection(s) still open after the shutdown timeout: closed",
+            registry.len()
+        );
     }
 }
 
-/// Serves one connection until it ends, times out, or the server stops.
+/// The answer, the request marked finished once hyper has taken the whole
+/// body (a streamed analysis is a request under way, not an idle
+/// connection, and an answer being written is never closed for a newcomer).
+fn finish_with_body(
+    response: axum::response::Response,
+    guard: RequestGuard,
+) -> axum::response::Response {
+    response.map(|inner| {
+        axum::body::Body::new(Guarded {
+            inner,
+            guard: Some(guard),
+        })
+    })
+}
+
+/// A body that holds its request's [`RequestGuard`] until its end.
+struct Guarded {
+    inner: axum::body::Body,
+    guard: Option<RequestGuard>,
+}
+
+impl axum::body::HttpBody for Guarded {
+    type Data = axum::body::Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<hyper::body::Frame<Self::Data>, Self::Error>>> {
+        let frame = std::pin::Pin::new(&mut self.inner).poll_frame(cx);
+        if matches!(frame, std::task::Poll::Ready(None)) {
+            self.guard = None;
+        }
+        frame
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> hyper::body::SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+/// A second handle on the socket of `stream`, to notice the client going
+/// away while hyper is not reading (a request under way).
+fn peer_handle(stream: TcpStream) -> std::io::Result<(TcpStream, TcpStream)> {
+    let std_stream = stream.into_std()?;
+    let twin = std_stream.try_clone()?;
+    Ok((TcpStream::from_std(std_stream)?, TcpStream::from_std(twin)?))
+}
+
+/// Serves one connection until it ends, times out, is evicted, its client
+/// goes away during a request, or the server stops.
 async fn connection(
     stream: TcpStream,
+    watch: Arc<Watch>,
     router: Router,
     limits: Limits,
     mut stopping: watch::Receiver<bool>,
+    registry: &Registry,
 ) {
-    let watch = Arc::new(Watch::new());
-    let io = TokioIo::new(Watched {
-        stream,
-        watch: Arc::clone(&watch),
-        replacing: None,
-        replaced: false,
-    });
+    let Ok((stream, peer)) = peer_handle(stream) else {
+        return;
+    };
+    let io = TokioIo::new(Watched::new(stream, Arc::clone(&watch)));
     let service_watch = Arc::clone(&watch);
     let service = hyper::service::service_fn(move |request| {
         service_watch.request_started();
@@ -324,15 +254,25 @@ async fn connection(
         let mut router = router.clone();
         async move {
             let response = router.call(request).await;
-            drop(guard);
-            response
+            Ok::<_, std::convert::Infallible>(finish_with_body(response?, guard))
         }
     });
     let conn = hyper::server::conn::http1::Builder::new().serve_connection(io, service);
     tokio::pin!(conn);
     let mut graceful = false;
+    // Bytes of a next request arrived during this one: hyper reads them later.
+    let mut pipelined = false;
+    let mut byte = [0u8; 1];
     loop {
+        if watch.is_evicted() {
+            log::debug!("connection closed to admit a new one");
+            return;
+        }
         let deadline = watch.deadline(&limits);
+        let busy = deadline.is_none();
+        if !busy {
+            pipelined = false;
+        }
         let sleep = async {
             match deadline {
                 Some((at, _)) => tokio::time::sleep_until(at).await,
@@ -341,7 +281,7 @@ async fn connection(
         };
         tokio::select! {
             _ = conn.as_mut() => return,
-            () = watch.changed.notified() => {}
+            () = watch.changed.notified() => registry.freed.notify_waiters(),
             () = sleep => {
                 // Closed unless the phase changed in the meantime.
                 if let Some((at, why)) = watch.deadline(&limits)
@@ -351,6 +291,15 @@ async fn connection(
                     return;
                 }
             }
+            // The client went away with a request under way: closing the
+            // connection drops the request, and that cancels its search.
+            seen = peer.peek(&mut byte), if busy && !pipelined => match seen {
+                Ok(0) | Err(_) => {
+                    log::debug!("connection closed by the client during a request");
+                    return;
+                }
+                Ok(_) => pipelined = true,
+            },
             _ = stopping.changed(), if !graceful => {
                 graceful = true;
                 conn.as_mut().graceful_shutdown();

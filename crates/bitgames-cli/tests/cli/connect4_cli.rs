@@ -343,10 +343,10 @@ fn the_engine_moving_first_takes_the_centre() {
     );
     assert_eq!(out.matches("I play column ").count(), 3, "{out}");
     assert_eq!(out.matches("(exact: ").count(), 3, "{out}");
-    // With only the first 3 stones in its book, its third move, after four
-    // stones, is not solved in 1 s (it takes seconds): it says plainly that
-    // it is not exact. (The book's moves take milliseconds, but 0.2 s was
-    // not always enough for them on a loaded machine.)
+    // With only the first 3 stones in its book, its first two moves are the
+    // book's (exact); its third, after four stones, is a search of seconds:
+    // within 1 s it is exact or says plainly that it is not, whichever the
+    // machine's speed gives (no assertion on how fast the machine is).
     let shallow = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../bitgames/books/7x6-depth3.book"
@@ -355,11 +355,21 @@ fn the_engine_moving_first_takes_the_centre() {
         &["--first", "ai", "--time", "1s", "--book", shallow],
         "1\n1\n",
     );
-    assert_eq!(out.matches("(exact: ").count(), 2, "{out}");
+    let moves: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("I play column "))
+        .collect();
+    assert_eq!(moves.len(), 3, "{out}");
     assert!(
-        out.contains(
-            " (not exact: a quick move (a short search), the position was not solved in time: 1.0 s were not enough).\n"
-        ),
+        moves[0].contains("I play column 4 (exact: win in 21 (score 1))."),
+        "{out}"
+    );
+    assert!(moves[1].contains("(exact: "), "{out}");
+    assert!(
+        moves[2].contains("(exact: ")
+            || moves[2].ends_with(
+                " (not exact: a quick move (a short search), the position was not solved in time: 1.0 s were not enough)."
+            ),
         "{out}"
     );
 }

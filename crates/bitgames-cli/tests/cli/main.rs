@@ -17,6 +17,8 @@ mod santorini_cli;
 mod santorini_referee;
 mod serve_api;
 mod serve_connect4;
+mod serve_edges;
 mod serve_gods;
 mod serve_hardening;
+mod serve_load;
 mod tictactoe;

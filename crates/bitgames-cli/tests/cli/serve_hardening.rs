@@ -1,6 +1,7 @@
-//! Issue 14, items 1-3, with real sockets on loopback: slow and idle clients
-//! are disconnected while fresh requests are answered, the number of open
-//! connections is capped, Ctrl-C stops the server within a bounded time even
+//! Issue 14, items 1-3, and issue 73, item 2, with real sockets on loopback:
+//! slow, silent and idle clients are disconnected while fresh requests are
+//! answered, the number of open connections is capped without locking new
+//! clients out, Ctrl-C stops the server within a bounded time even
 //! with a half-sent request open, and every request is logged (not with
 //! `--quiet`). Timeouts are set small so that each test takes seconds.
 
@@ -110,11 +111,6 @@ fn connect(addr: &str) -> TcpStream {
     stream
 }
 
-/// Blocks until the server closes `stream` (end of file or reset); the time it took.
-fn time_to_close(stream: TcpStream) -> Duration {
-    close_of(stream).0
-}
-
 /// Blocks until the server closes `stream`: the time it took, and the error
 /// if it was reset rather than closed.
 fn close_of(mut stream: TcpStream) -> (Duration, Option<std::io::Error>) {
@@ -153,78 +149,116 @@ fn drip(addr: &str) -> TcpStream {
 }
 
 #[test]
-fn slow_and_idle_connections_are_closed_while_fresh_requests_are_answered() {
+fn slow_and_silent_connections_are_closed_while_fresh_requests_are_answered() {
     // Not quiet: a failure shows the server's log (its requests, and a
     // panic or a stop signal if one came).
-    let server = Server::start(&["--header-timeout", "1", "--idle-timeout", "2"]);
+    let server = Server::start(&["--header-timeout", "1", "--idle-timeout", "60"]);
     let opened = Instant::now();
-    let idle: Vec<TcpStream> = (0..40).map(|_| connect(&server.addr)).collect();
+    let silent: Vec<TcpStream> = (0..40).map(|_| connect(&server.addr)).collect();
     let slow: Vec<TcpStream> = (0..40).map(|_| drip(&server.addr)).collect();
     std::thread::sleep(Duration::from_millis(300));
-    // Meanwhile a fresh request is answered at once.
+    // Meanwhile a fresh request is answered (a liveness bound, not a speed).
     let asked = Instant::now();
     let (status, body) = common::get(&server.addr, "/api");
     assert_eq!(status, 200, "{body}");
     assert!(body.contains("routes"), "{body}");
     assert!(
-        asked.elapsed() < Duration::from_secs(1),
+        asked.elapsed() < Duration::from_secs(10),
         "{:?}",
         asked.elapsed()
     );
-    // The dripping clients are cut after the header timeout (1 s), the idle
-    // ones after the idle timeout (2 s); none survives.
-    let slow_closed: Vec<Duration> = slow.into_iter().map(time_to_close).collect();
-    let slow_at = opened.elapsed();
-    let idle_closed: Vec<Duration> = idle.into_iter().map(time_to_close).collect();
-    let idle_at = opened.elapsed();
-    assert!(
-        slow_at >= Duration::from_millis(900) && slow_at < Duration::from_secs(4),
-        "slow clients closed after {slow_at:?} ({slow_closed:?})"
-    );
-    assert!(
-        idle_at >= Duration::from_millis(1900) && idle_at < Duration::from_secs(5),
-        "idle clients closed after {idle_at:?} ({idle_closed:?})"
-    );
-    // A kept-alive connection is closed once idle too, the idle timeout (2 s)
-    // after answering, not the header timeout (1 s). Timed from the request
-    // sent, which comes before the answer however loaded the machine.
+    // The dripping clients and the silent ones are all cut at the header
+    // deadline (1 s), not at the idle timeout (60 s): a silent client gets
+    // no longer than a slow one. (Each read waits at most 20 s, and panics
+    // if the connection is still open; a dripping client, whose bytes are
+    // unread when it is cut, may see a reset rather than an end of file.)
+    for stream in silent {
+        let (_, error) = close_of(stream);
+        assert!(error.is_none(), "a silent client was reset: {error:?}");
+    }
+    for stream in slow {
+        close_of(stream);
+    }
+    assert!(opened.elapsed() >= Duration::from_millis(900));
+    // A kept-alive connection is kept for the idle timeout (60 s) after
+    // answering, not the header timeout (1 s): a second request 1.5 s after
+    // the first answer is answered on it.
     let mut kept = connect(&server.addr);
-    let sent = Instant::now();
-    write!(kept, "GET /api HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
-    let mut first = [0u8; 12];
-    kept.read_exact(&mut first).unwrap();
-    assert_eq!(&first, b"HTTP/1.1 200");
-    let (_, reset) = close_of(kept);
-    let closed = sent.elapsed();
-    assert!(
-        closed >= Duration::from_millis(1950) && closed < Duration::from_secs(6),
-        "kept-alive connection closed {closed:?} after its request (reset: {reset:?}); \
-         the server's log: {:#?}",
-        server.log.lock().unwrap()
-    );
+    for _ in 0..2 {
+        write!(kept, "GET /api HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        let mut first = [0u8; 12];
+        kept.read_exact(&mut first).unwrap();
+        assert_eq!(&first, b"HTTP/1.1 200");
+        let mut rest = [0u8; 1];
+        // The rest of the answer (its body ends with `]}`).
+        let mut tail = Vec::new();
+        while !tail.ends_with(b"]}") {
+            kept.read_exact(&mut rest).unwrap();
+            tail.push(rest[0]);
+        }
+        std::thread::sleep(Duration::from_millis(1500));
+    }
+    drop(kept);
     // And the server still answers.
     assert_eq!(common::get(&server.addr, "/api").0, 200);
 }
 
+/// Whether `stream` is still open: no end of file within 300 ms.
+fn still_open(stream: &mut TcpStream) -> bool {
+    stream
+        .set_read_timeout(Some(Duration::from_millis(300)))
+        .unwrap();
+    let mut buf = [0u8; 1];
+    let open = matches!(stream.read(&mut buf), Err(e)
+        if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut));
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    open
+}
+
 #[test]
-fn open_connections_are_capped_and_a_waiting_client_is_served_when_one_closes() {
-    let server = Server::start(&["--quiet", "--max-connections", "3", "--idle-timeout", "1.5"]);
-    let hogs: Vec<TcpStream> = (0..3).map(|_| connect(&server.addr)).collect();
-    std::thread::sleep(Duration::from_millis(200));
-    // A fourth client waits for a slot: the idle ones go after 1.5 s.
-    let asked = Instant::now();
+fn at_the_cap_a_new_client_is_admitted_by_closing_the_longest_waiting() {
+    let server = Server::start(&[
+        "--quiet",
+        "--max-connections",
+        "3",
+        "--header-timeout",
+        "60",
+    ]);
+    let mut hogs: Vec<TcpStream> = (0..3).map(|_| connect(&server.addr)).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    // A fourth client is served (it used to wait for the header timeout):
+    // the oldest silent connection is closed for it, the others stay.
     let (status, _) = common::get(&server.addr, "/api");
-    let waited = asked.elapsed();
     assert_eq!(status, 200);
-    assert!(
-        waited >= Duration::from_millis(900) && waited < Duration::from_secs(5),
-        "answered after {waited:?}"
-    );
-    drop(hogs);
-    // Below the cap, at once.
-    let asked = Instant::now();
-    assert_eq!(common::get(&server.addr, "/api").0, 200);
-    assert!(asked.elapsed() < Duration::from_secs(1));
+    let first = hogs.remove(0);
+    assert!(close_of(first).1.is_none());
+    for hog in &mut hogs {
+        assert!(still_open(hog), "a newer connection was closed");
+    }
+}
+
+#[test]
+fn one_address_gets_its_share_of_the_connections() {
+    let server = Server::start(&[
+        "--quiet",
+        "--max-connections",
+        "100",
+        "--max-per-address",
+        "2",
+        "--header-timeout",
+        "60",
+    ]);
+    let mut hogs: Vec<TcpStream> = (0..2).map(|_| connect(&server.addr)).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(still_open(&mut hogs[1]));
+    // A third connection from 127.0.0.1: the address's oldest is closed.
+    let (status, _) = common::get(&server.addr, "/api");
+    assert_eq!(status, 200);
+    let first = hogs.remove(0);
+    assert!(close_of(first).1.is_none());
+    assert!(still_open(&mut hogs[0]));
 }
 
 #[test]
@@ -250,9 +284,10 @@ fn with_128_files_200_half_sent_requests_do_not_shut_out_a_fresh_one() {
     let asked = Instant::now();
     let (status, _) = common::get(&server.addr, "/api");
     assert_eq!(status, 200);
-    // 200 half-sent requests ahead, 64 at a time, each cut after 0.5 s.
+    // 200 half-sent requests ahead: the oldest are closed to admit it
+    // (a liveness bound).
     assert!(
-        asked.elapsed() < Duration::from_secs(6),
+        asked.elapsed() < Duration::from_secs(10),
         "answered after {:?}",
         asked.elapsed()
     );

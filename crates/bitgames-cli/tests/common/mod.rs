@@ -39,6 +39,11 @@ impl Server {
         Server { child, addr }
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// `http://127.0.0.1:PORT`
     pub fn url(&self) -> String {
         format!("http://{}", self.addr)

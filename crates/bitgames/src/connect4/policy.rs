@@ -153,7 +153,9 @@ pub fn choose_move(
                     })
                 }
                 Err(_) => Ok(EngineMove {
-                    column: quick_move(pos, deadline).expect("a game not over has a column"),
+                    // A cancelled search gives its quick move at once.
+                    column: quick_move(pos, solver.cancelled().unwrap_or(deadline))
+                        .expect("a game not over has a column"),
                     basis: Basis::Quick,
                     scores: Vec::new(),
                     stones: pos.moves_played(),

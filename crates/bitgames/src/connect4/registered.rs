@@ -52,6 +52,10 @@ impl Engine<Position> for Exact {
         "solver"
     }
 
+    fn set_cancel(&mut self, cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.solver.set_cancel(cancel);
+    }
+
     fn think(&mut self, pos: &Position, limits: Limits) -> Report<Column> {
         let started = Instant::now();
         if pos.geometry() != self.book_geometry {

@@ -198,6 +198,8 @@ pub trait DynEngine: Send {
     fn name(&self) -> &'static str;
     /// The best move for `position` (`-`: the start) within `limits`, in notation.
     fn think(&mut self, position: &str, limits: Limits) -> Result<Report<String>, Error>;
+    /// Stops the searches once `cancel` is set ([`Engine::set_cancel`]).
+    fn set_cancel(&mut self, cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>);
 }
 
 /// The registry entry of `G` (a zero-sized value).
@@ -360,6 +362,10 @@ struct EngineOf<G: Registered>(Box<dyn Engine<G>>);
 impl<G: Registered> DynEngine for EngineOf<G> {
     fn name(&self) -> &'static str {
         self.0.name()
+    }
+
+    fn set_cancel(&mut self, cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.0.set_cancel(cancel);
     }
 
     fn think(&mut self, position: &str, limits: Limits) -> Result<Report<String>, Error> {

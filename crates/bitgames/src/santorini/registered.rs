@@ -17,6 +17,10 @@ impl Engine<Position> for Search {
         "alpha-beta"
     }
 
+    fn set_cancel(&mut self, cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        Search::set_cancel(self, cancel);
+    }
+
     fn think(&mut self, pos: &Position, limits: Limits) -> Report<Move> {
         let outcome = pos.outcome();
         if outcome.is_over() {

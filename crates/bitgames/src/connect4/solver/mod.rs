@@ -315,6 +315,16 @@ impl Solver {
         self.cancel = cancel;
     }
 
+    /// `Some(now)` once the cancel flag is set: the deadline of whatever
+    /// the caller does next instead of a solve.
+    #[must_use]
+    pub fn cancelled(&self) -> Option<Instant> {
+        self.cancel
+            .as_ref()
+            .filter(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+            .map(|_| Instant::now())
+    }
+
     /// Forgets everything the table learnt (a new generation: free) and
     /// shrinks it to its smallest size.
     pub fn clear(&mut self) {

@@ -295,6 +295,22 @@ fn zeroed_buckets<T: Zeroable>(n: usize) -> Option<Vec<T>> {
     Some(unsafe { Vec::from_raw_parts(ptr.cast::<T>(), n, n) })
 }
 
+/// The bytes of the table a solver makes for keys of `key_bits` bits (the
+/// board's `width * (height + 1)`) when asked for `2^log2_buckets` buckets:
+/// a [`Table`] up to 64 bits, a [`wide::WideTable`] over, each at least as
+/// large as exact keys need (16x7: 2 GiB whatever is asked). A server
+/// reserves this much of its memory before a search.
+#[must_use]
+pub fn bytes_for(log2_buckets: u32, key_bits: u32) -> usize {
+    let log2 = log2_buckets.max(*LOG2_RANGE.start());
+    if key_bits <= 64 {
+        let top = log2.max(key_bits.saturating_sub(KEY_BITS));
+        (next_prime(1 << top) as usize).saturating_mul(16)
+    } else {
+        wide::WideTable::bytes_for(log2, key_bits)
+    }
+}
+
 impl Table {
     /// A table of at least `2^log2_buckets` buckets (16 bytes each), and
     /// enough of them for keys of `key_bits` bits to be stored exactly.

@@ -34,6 +34,7 @@ use constants::{EVAL_CACHE, LmrTable, MATE_BOUND, MAX_PLY, lmr_table};
 use ordering::{BUTTERFLY, CONTINUATION};
 use quiescence::{builds_on, opponent_threatens, threat_targets};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use table::{Table, key};
 
 /// The search of a root move's position (depth, alpha, beta, whether a
@@ -67,6 +68,8 @@ pub struct Engine {
     god_net: Arc<Net>,
     nodes: u64,
     deadline: Option<Instant>,
+    /// Set by the caller to stop the search as if its time were up.
+    cancel: Option<Arc<AtomicBool>>,
     stopped: bool,
     /// The evaluations from kept sums checked against the plain ones, and
     /// the evaluations found in the cache (the library's own tests check
@@ -113,6 +116,7 @@ impl Engine {
             god_net: Net::builtin_gods(),
             nodes: 0,
             deadline: None,
+            cancel: None,
             stopped: false,
             #[cfg(test)]
             sums_checked: 0,
@@ -261,11 +265,23 @@ impl Engine {
         best
     }
 
-    /// Whether the time is up (looked at every 1,024 nodes).
+    /// Stops the searches once `cancel` is set, as their deadline does (a
+    /// server stops the search of a client that went away).
+    pub fn set_cancel(&mut self, cancel: Option<Arc<AtomicBool>>) {
+        self.cancel = cancel;
+    }
+
+    /// Whether the time is up or the search is cancelled (looked at every
+    /// 1,024 nodes).
     fn out_of_time(&mut self) -> bool {
         if self.nodes & 1023 == 0
-            && let Some(deadline) = self.deadline
-            && Instant::now() >= deadline
+            && (self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+                || self
+                    .cancel
+                    .as_ref()
+                    .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed)))
         {
             self.stopped = true;
         }

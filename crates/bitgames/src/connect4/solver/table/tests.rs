@@ -118,3 +118,24 @@ fn faulting_the_pages_in_keeps_the_entries_and_the_size() {
     t.clear();
     assert!(keys.iter().all(|&k| t.get(k).is_none()));
 }
+
+#[test]
+fn the_bytes_a_server_reserves_are_the_bytes_the_table_takes() {
+    // 7x6 (49-bit keys), 8x7 (64 bits: more buckets than asked), 8x8 and
+    // 16x7 (wide; 16x7 needs 2^26 buckets whatever is asked).
+    for (log2, key_bits) in [(10, 49), (21, 49), (10, 64), (12, 72)] {
+        let bytes = if key_bits <= 64 {
+            Table::try_new(log2, key_bits).unwrap().bytes()
+        } else {
+            super::wide::WideTable::try_new(log2, key_bits)
+                .unwrap()
+                .bytes()
+        };
+        assert_eq!(super::bytes_for(log2, key_bits), bytes, "{log2} {key_bits}");
+    }
+    assert!(super::bytes_for(10, 64) >= 16 << 24);
+    assert_eq!(
+        super::bytes_for(21, 128),
+        (super::next_prime(1 << 26) as usize) * 32
+    );
+}

@@ -129,18 +129,36 @@ impl WideTable {
         if !super::LOG2_RANGE.contains(&log2_buckets) {
             return Err(TableError::Size { log2: log2_buckets });
         }
-        let log2 = (log2_buckets - 1).max(key_bits.saturating_sub(KEY.bits));
-        let n = next_prime(1 << log2);
+        let n = WideTable::buckets_for(log2_buckets, key_bits);
         let mut buckets = zeroed_buckets(n as usize).ok_or(TableError::Allocation {
             log2: log2_buckets,
             bytes: (n as usize).saturating_mul(32),
         })?;
-        advise_huge_pages(&mut buckets);
+        // A table made larger than asked, because the board's keys need it
+        // (16x7 gets 2 GiB whatever a search asks for), stays in small pages:
+        // a short search touches a few of them, where huge pages would have
+        // each first store zero 2 MiB and the search overshoot its deadline
+        // (issue 73: 16x7 within 1 ms took a second, faulting the whole table in).
+        if log2_buckets > key_bits.saturating_sub(KEY.bits) {
+            advise_huge_pages(&mut buckets);
+        }
         Ok(WideTable {
             buckets,
             modulus: u128::from(n),
             generation: 1,
         })
+    }
+
+    /// The buckets of a table asked for `2^log2_buckets` 16-byte buckets
+    /// and keys of `key_bits` bits.
+    fn buckets_for(log2_buckets: u32, key_bits: u32) -> u64 {
+        next_prime(1 << (log2_buckets - 1).max(key_bits.saturating_sub(KEY.bits)))
+    }
+
+    /// The bytes of [`WideTable::try_new`]'s table.
+    #[must_use]
+    pub fn bytes_for(log2_buckets: u32, key_bits: u32) -> usize {
+        (WideTable::buckets_for(log2_buckets, key_bits) as usize).saturating_mul(32)
     }
 
     /// Number of buckets.
