@@ -1,7 +1,7 @@
 // The engines' speed in WebAssembly, in headless Chromium, against the native
 // command. Serve a site built by scripts/build-site, then:
 //
-//   bitgames connect4 bench --analysis 84 --list > /tmp/positions.txt
+//   bitgames-tools connect4 bench --analysis 84 --list > /tmp/positions.txt
 //   BITGAMES_BIN=target/release/bitgames node e2e/wasm_bench.mjs http://127.0.0.1:PORT /tmp/positions.txt
 //
 // - Connect Four: every column of each position analysed exactly, in the page

@@ -8,6 +8,8 @@
 #
 # Environment:
 #   BITGAMES   the bitgames binary (default target/release/bitgames of this checkout)
+#   BITGAMES_TOOLS  the bitgames-tools binary, whose `connect4 bench` times the sets
+#              (default: bitgames-tools beside $BITGAMES)
 #   DATA       the folder of Test_L?_R? (default data/connect4 of this checkout)
 #   PEERS      where build.sh puts the peers' binaries (default target/peers); built if missing
 #   RAW        where the raw lines go (default $PEERS/raw); emptied first
@@ -21,6 +23,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 BITGAMES=${BITGAMES:-$root/target/release/bitgames}
+BITGAMES_TOOLS=${BITGAMES_TOOLS:-$(dirname "$BITGAMES")/bitgames-tools}
 DATA=${DATA:-$root/data/connect4}
 PEERS=${PEERS:-$root/target/peers}
 RAW=${RAW:-$PEERS/raw}
@@ -35,6 +38,7 @@ EMPTY_POS=${EMPTY_POS:--} EMPTY_SCORE=${EMPTY_SCORE:-1}
 
 die() { echo "run.sh: $*" >&2; exit 2; }
 [ -x "$BITGAMES" ] || die "no bitgames binary at $BITGAMES (set BITGAMES)"
+[ -x "$BITGAMES_TOOLS" ] || die "no bitgames-tools binary at $BITGAMES_TOOLS (set BITGAMES_TOOLS)"
 for f in Test_L3_R1 Test_L2_R2 Test_L1_R2 Test_L1_R3; do
     [ -f "$DATA/$f" ] || die "no test set $DATA/$f (set DATA)"
 done
@@ -79,7 +83,7 @@ run_set() { # key file name n
     printf '%s\t%s\tset\n' "$key" "$label" >> rows.tsv
     head -n "$n" "$DATA/$file" > "input-$key.txt"
     step "$label: bitgames bench"
-    "$BITGAMES" connect4 bench --data "$DATA" --sets "$file" --limit "$n" --hard-limit "$n" \
+    "$BITGAMES_TOOLS" connect4 bench --data "$DATA" --sets "$file" --limit "$n" --hard-limit "$n" \
         --mode strong --table-log2 "$BITGAMES_TABLE_LOG2" > "bitgames-bench-$key.md" || true
     step "$label: bitgames solve --stats"
     "$BITGAMES" connect4 solve --stats --no-book -j 1 --table-log2 "$BITGAMES_TABLE_LOG2" \

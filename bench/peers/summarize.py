@@ -6,7 +6,7 @@ usage: summarize.py RAW_DIR
 RAW_DIR/rows.tsv lists the rows: `key<TAB>label<TAB>kind` (kind `set` or
 `empty`). For a set row `K`:
   input-K.txt          the positions given (`moves score`)
-  bitgames-bench-K.md  `bitgames connect4 bench` table (bitgames' time)
+  bitgames-bench-K.md  `bitgames-tools connect4 bench` table (bitgames' time)
   bitgames-K.txt       `bitgames connect4 solve --stats` lines: moves score nodes micros searched
   pons-K.txt, c4-K.txt drivers' lines: moves score nodes nanoseconds
 For an empty row `K`: input-K.txt (`- 1`), bitgames-K.txt, pons-K.txt, c4-K.txt

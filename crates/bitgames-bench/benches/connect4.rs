@@ -2,8 +2,8 @@
 //! the solver on samples of Pons' test sets.
 //!
 //! `cargo bench -p bitgames-bench --bench connect4`, then
-//! `cargo run --release --bin bitgames -- bench-table connect4` for the table.
-//! (`bitgames connect4 bench` prints the tutorial's per-set table.)
+//! `cargo run --release --bin bitgames-tools -- bench-table connect4` for the table.
+//! (`bitgames-tools connect4 bench` prints the tutorial's per-set table.)
 
 use bitgames::connect4::solver::{Mode, Solver};
 use bitgames::connect4::{Position, naive};

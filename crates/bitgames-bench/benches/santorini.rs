@@ -3,7 +3,7 @@
 //! then perft and search speed of the full game.
 //!
 //! Run `cargo bench -p bitgames-bench --bench santorini`, then
-//! `cargo run --release --bin bitgames -- santorini bench-table` prints the
+//! `cargo run --release --bin bitgames-tools -- bench-table santorini` prints the
 //! medians and ratios.
 
 use bitgames::Game;

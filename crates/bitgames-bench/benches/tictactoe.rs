@@ -2,7 +2,7 @@
 //! win-line encoding, on the same inputs.
 //!
 //! `cargo bench -p bitgames-bench --bench tictactoe`, then
-//! `cargo run --release --bin bitgames -- bench-table tictactoe` for the table.
+//! `cargo run --release --bin bitgames-tools -- bench-table tictactoe` for the table.
 
 use bitgames::tictactoe::{Board, masks, naive, winlines};
 use bitgames::tools;

@@ -3,5 +3,5 @@
 //!
 //! ```sh
 //! cargo bench -p bitgames-bench --bench tictactoe    # or connect4, santorini
-//! cargo run --release --bin bitgames -- bench-table  # the table of the results
+//! cargo run --release --bin bitgames-tools -- bench-table  # the table of the results
 //! ```

@@ -4,10 +4,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-mod bench_table;
 mod cli_util;
 mod connect4;
-mod format;
 mod generic;
 mod levels;
 mod santorini;
@@ -27,36 +25,23 @@ enum Command {
     /// Tic-tac-toe: perfect analysis, counts, perft, a game against the perfect player.
     #[command(subcommand)]
     Tictactoe(tictactoe::Command),
-    /// Connect Four: solve, analyse, play, count, opening books, benchmark.
+    /// Connect Four: solve, analyse, play, count, opening books.
     #[command(subcommand)]
     Connect4(connect4::Command),
-    /// Santorini: the tutorial's move-to sets and distances, perft, search, play, matches.
+    /// Santorini: the tutorial's move-to sets and distances, perft, search, play, the engine protocol.
     #[command(subcommand)]
     Santorini(santorini::Command),
     /// The web app: play and analyse every game in the browser, with a JSON API under /api.
     Serve(serve::ServeArgs),
     #[command(flatten)]
     Generic(generic::Command),
-    /// The benchmark table from criterion's results (`cargo bench -p bitgames-bench` first):
-    /// median per iteration and per element, and the speed-up over each group's naive twin.
-    BenchTable {
-        /// Only groups whose names start with these (e.g. `tictactoe`, `c4`, `santorini`).
-        groups: Vec<String>,
-        /// Criterion's output folder (default: `$CRITERION_DIR`, else `target/criterion`).
-        #[arg(long, value_name = "DIR")]
-        criterion: Option<std::path::PathBuf>,
-    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    // The server and the referee write to sockets and to engines' pipes: a
-    // peer that hangs up is an error there, reported, not the end.
-    let talks_to_peers = matches!(
-        cli.command,
-        Command::Serve(_) | Command::Santorini(santorini::Command::Referee { .. })
-    );
-    if !talks_to_peers {
+    // The server writes to sockets: a peer that hangs up is an error there,
+    // reported, not the end.
+    if !matches!(cli.command, Command::Serve(_)) {
         end_quietly_on_closed_pipe();
     }
     let result: anyhow::Result<ExitCode> = match cli.command {
@@ -65,13 +50,6 @@ fn main() -> ExitCode {
         Command::Santorini(c) => santorini::run(c),
         Command::Serve(args) => serve::run(args),
         Command::Generic(cmd) => generic::run(cmd),
-        Command::BenchTable { groups, criterion } => {
-            let dir = criterion.unwrap_or_else(bench_table::default_dir);
-            bench_table::read(&dir, &groups).map(|g| {
-                bench_table::print(&g);
-                ExitCode::SUCCESS
-            })
-        }
     };
     match result {
         Ok(code) => code,

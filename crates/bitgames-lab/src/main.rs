@@ -1,7 +1,8 @@
 //! `bitgames-lab`: the Santorini laboratory. Self-play games with their
 //! search scores, deeper labels, the linear weights' fit, the network
-//! trainer, node counts, in-process matches and the networks' log loss on
-//! game results. See the crate's README for each command.
+//! trainer, node counts, in-process matches, the referee of matches between
+//! engine programs and the networks' log loss on game results. See the
+//! crate's README for each command.
 
 mod data;
 mod games;
@@ -9,6 +10,7 @@ mod matches;
 mod net_loss;
 mod nodes;
 mod parse;
+mod referee;
 mod relabel;
 mod train;
 mod tune;
@@ -39,12 +41,25 @@ enum Command {
     Nodes(nodes::Args),
     /// A match between two players in this process, on every core.
     Match(matches::Args),
+    /// A match between two engine programs, every move checked with our rules.
+    ///
+    /// Engines are commands (whitespace-separated words; a first word
+    /// `bitgames` is the `bitgames` program beside this one, else the one on
+    /// the `PATH`) that speak the line protocol of `bitgames santorini
+    /// engine`: ours, santorini-ai's `uci`, the AlphaZero adapter. Starts:
+    /// the four workers on random spaces, each start played twice with
+    /// colours swapped. An illegal or unreadable move, output that is not
+    /// JSON, an engine that exits or answers later than its time plus
+    /// --grace loses the game. Prints each game, then wins-losses, score and
+    /// the Elo difference with its 95 % interval.
+    Referee(referee::Args),
     /// Networks' log loss against game results, beside the linear evaluation's.
     NetLoss(net_loss::Args),
 }
 
 fn main() -> ExitCode {
     let result = match Cli::parse().command {
+        Command::Referee(args) => referee::run(args),
         Command::Train(args) => train::run(&args),
         Command::Games(args) => games::run(&args),
         Command::Relabel(args) => relabel::run(&args),

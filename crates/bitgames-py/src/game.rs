@@ -86,7 +86,7 @@ pub trait PyGame: Registered + Copy {
         }
     }
 
-    /// [`Game::outcome`], as the vector environments ask it after every move
+    /// [`bitgames::Game::outcome`], as the vector environments ask it after every move
     /// (a game may answer faster on its common board).
     fn env_outcome(&self) -> Outcome {
         self.outcome()

@@ -2,9 +2,9 @@
 //!
 //! Positions and vector environments are written once over [`game::PyGame`]
 //! (itself built on the library's `Registered`): one `py_position!` line,
-//! one `vector_env!` line and one line of [`game_list`] a game. The Python
+//! one `vector_env!` line and one line of `game_list` a game. The Python
 //! package (`python/bitgames/`) only re-exports and adds the ecosystem's
-//! conventions (Gymnasium, PettingZoo), its list of games taken from [`game_list`].
+//! conventions (Gymnasium, PettingZoo), its list of games taken from `game_list`.
 
 // pyo3's macros expand to code clippy would flag in a hand-written function.
 #![allow(clippy::useless_conversion)]

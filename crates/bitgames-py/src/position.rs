@@ -21,7 +21,7 @@ pub fn player_of(id: i64) -> PyResult<Player> {
 }
 
 /// The start (`None`, `-` or blanks) or the position written in the game's
-/// notation ([`Registered::from_notation`]); a ValueError says why not.
+/// notation ([`registry::Registered::from_notation`]); a ValueError says why not.
 pub fn parse<G: PyGame>(notation: Option<&str>) -> PyResult<G> {
     let Some(text) = notation else {
         return Ok(G::start());

@@ -5,7 +5,7 @@
 //! [`Registered::engine`](crate::registry::Registered::engine): tic-tac-toe's
 //! perfect solver, Connect Four's exact solver (with its book and its quick
 //! fallback), Santorini's search. A game without an engine of its own gets
-//! [`Negamax`], the generic alpha-beta of [`crate::tools::negamax`], deepened
+//! [`Negamax`], the generic alpha-beta of [`crate::tools::negamax()`], deepened
 //! until the limits are reached. The command's `bestmove`, the web API's
 //! `/api/{game}/bestmove` and the Python package all call an engine through
 //! this trait.
@@ -171,7 +171,7 @@ pub fn parse_time(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// The generic engine: alpha-beta negamax (see [`crate::tools::negamax`])
+/// The generic engine: alpha-beta negamax (see [`crate::tools::negamax()`])
 /// deepened one ply at a time until the depth limit, the time limit, or a
 /// forced result. With no limit it searches 4 plies. Its evaluation is the
 /// game's (for a game without one, `|_| 0`).

@@ -32,3 +32,8 @@ pub mod time {
 
 pub use excerpt::{EXCERPT_CHARS, excerpt};
 pub use game::{Game, Outcome, Player};
+
+/// The crate's README, whose example runs as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,15 +1,14 @@
-//! `bitgames connect4 ...`: solve, analyse, play, count, opening books, and
-//! the solver's benchmark on Pons' test sets.
+//! `bitgames connect4 ...`: solve, analyse, play, count, opening books.
+//! (The research commands, Tromp's table of board sizes and the benchmark
+//! on Pons' test sets, are `bitgames-tools connect4 ...`.)
 //!
 //! Columns are 1-based in text; a position is the moves played (`4453`) or a
 //! grid of 0/1/2, top row first (`0000000/.../0021100`).
 
 mod analyze;
-mod bench;
 mod book;
 mod count;
 mod play;
-mod sizes;
 mod solve;
 
 use anyhow::Context;
@@ -88,13 +87,6 @@ pub enum Command {
     /// Opening books: build one, or look positions up in one.
     #[command(subcommand)]
     Book(book::BookCommand),
-    /// The solver's benchmark on Pons' six test sets: mean time, mean nodes and
-    /// K positions/s per set, strong and weak, one thread, a cleared table per position.
-    Bench(bench::BenchArgs),
-    /// The empty board of many sizes solved, as in John Tromp's table: the
-    /// value, the score of every first move, time and nodes, checked against
-    /// the published values (exit code 1 if one disagrees).
-    Sizes(sizes::Args),
 }
 
 /// Runs a Connect Four subcommand.
@@ -140,8 +132,6 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             }
             book::run(cmd)
         }
-        Command::Bench(args) => bench::run(&args),
-        Command::Sizes(args) => sizes::run(&args),
     }
 }
 

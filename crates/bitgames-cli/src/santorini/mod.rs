@@ -1,14 +1,12 @@
 //! `bitgames santorini ...`: the tutorial's move-to and distances, perft,
-//! the search engine, a terminal game, the engine's line protocol and the
-//! referee of engine matches, and the benchmark table. One module per
-//! group: `tutorial` (move-to, distances), `perft`, `engine` (bestmove,
-//! play), `protocol` (engine), `referee`, `bench`.
+//! the search engine, a terminal game and the engine's line protocol. One
+//! module per group: `tutorial` (move-to, distances), `perft`, `engine`
+//! (bestmove, play), `protocol` (engine). (The referee of engine matches is
+//! `bitgames-lab referee`; the benchmark table `bitgames-tools bench-table`.)
 
-mod bench;
 mod engine;
 mod perft;
 mod protocol;
-mod referee;
 mod tutorial;
 
 use crate::levels::LevelArgs;
@@ -121,7 +119,7 @@ pub enum Command {
         #[command(flatten)]
         level: LevelArgs,
     },
-    /// The engine behind santorini-ai's line protocol, for the referee and other programs.
+    /// The engine behind santorini-ai's line protocol, for `bitgames-lab referee` and other programs.
     ///
     /// Reads `set_position <FEN>` (think, answer one `best_move` JSON line
     /// with `meta.action_str` the move), `set_time <seconds>`, `stop`, `ping`,
@@ -135,68 +133,6 @@ pub enum Command {
         table: u64,
         #[command(flatten)]
         search: SearchArgs,
-    },
-    /// A match between two engine programs, every move checked with our rules.
-    ///
-    /// Engines are commands (whitespace-separated words; a first word
-    /// `bitgames` is this program) that speak the `engine` line protocol:
-    /// ours, santorini-ai's `uci`, the AlphaZero adapter. Starts: the four
-    /// workers on random spaces, each start played twice with colours
-    /// swapped. An illegal or unreadable move, output that is not JSON, an
-    /// engine that exits or answers later than its time plus --grace loses
-    /// the game. Prints each game, then wins-losses, score and the Elo
-    /// difference with its 95 % interval.
-    Referee {
-        /// The first engine's command, e.g. `bitgames santorini engine`.
-        #[arg(long)]
-        engine1: String,
-        /// The second engine's command.
-        #[arg(long)]
-        engine2: String,
-        /// The first engine's name in the output.
-        #[arg(long, default_value = "engine1")]
-        name1: String,
-        /// The second engine's name in the output.
-        #[arg(long, default_value = "engine2")]
-        name2: String,
-        /// The number of games (each start is played twice).
-        #[arg(long, short, default_value_t = 20)]
-        games: u32,
-        /// Time per move of both engines.
-        #[arg(long, short, default_value = "0.5s", value_parser = crate::cli_util::parse_duration)]
-        time: Duration,
-        /// Time per move of the first engine (default --time).
-        #[arg(long, value_parser = crate::cli_util::parse_duration)]
-        time1: Option<Duration>,
-        /// Time per move of the second engine (default --time).
-        #[arg(long, value_parser = crate::cli_util::parse_duration)]
-        time2: Option<Duration>,
-        /// How long past its time an engine may take to answer before it loses.
-        #[arg(long, default_value = "1s", value_parser = crate::cli_util::parse_duration)]
-        grace: Duration,
-        /// Seed of the random starts.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Also write the games to this file, one JSON object a line.
-        #[arg(long)]
-        json: Option<PathBuf>,
-        /// Run an SPRT of Elo ELO0 against ELO1 (alpha = beta = 0.05), e.g.
-        /// `0,50`, and stop once it decides (after a whole pair of games).
-        #[arg(long, value_name = "ELO0,ELO1", value_parser = bitgames::tools::elo::parse_sprt)]
-        sprt: Option<(f64, f64)>,
-        /// Gods: the first engine's and the second's (each keeps its god when
-        /// the colours swap), a god's name or `random` (drawn for each start),
-        /// e.g. `pan,random`.
-        #[arg(long, value_parser = parse_god_picks)]
-        gods: Option<[referee::GodPick; 2]>,
-    },
-    /// Print the benchmark table (medians and ratios) from the results of
-    /// `cargo bench -p bitgames-bench --bench santorini`: `bitgames bench-table
-    /// santorini`, and the search's nodes per second.
-    BenchTable {
-        /// Criterion's output folder (default: `$CRITERION_DIR`, else `target/criterion`).
-        #[arg(long, value_name = "DIR")]
-        criterion: Option<PathBuf>,
     },
 }
 
@@ -257,34 +193,6 @@ pub fn run(command: Command) -> anyhow::Result<ExitCode> {
             table,
             search,
         } => protocol::run(time, table as usize, &search),
-        Command::Referee {
-            engine1,
-            engine2,
-            name1,
-            name2,
-            games,
-            time,
-            time1,
-            time2,
-            grace,
-            seed,
-            json,
-            sprt,
-            gods,
-        } => referee::run(&referee::Settings {
-            commands: [engine1, engine2],
-            names: [name1, name2],
-            times: [time1.unwrap_or(time), time2.unwrap_or(time)],
-            grace,
-            games,
-            seed,
-            json,
-            sprt,
-            gods,
-        }),
-        Command::BenchTable { criterion } => {
-            bench::table(&criterion.unwrap_or_else(crate::bench_table::default_dir))
-        }
     }
 }
 
@@ -311,24 +219,6 @@ pub enum GodChoice {
     These([God; 2]),
     /// Two of the ten at random.
     Random,
-}
-
-/// The referee's `--gods`: two of a god's name or `random`.
-fn parse_god_picks(text: &str) -> Result<[referee::GodPick; 2], String> {
-    let (a, b) = text.split_once(',').ok_or_else(|| {
-        format!(
-            "{:?}: give the two engines' gods (pan,random)",
-            bitgames::excerpt(text)
-        )
-    })?;
-    let pick = |t: &str| match t.trim() {
-        "random" => Ok(referee::GodPick::Random),
-        name => name
-            .parse()
-            .map(referee::GodPick::This)
-            .map_err(|e: bitgames::santorini::god::UnknownGod| e.to_string()),
-    };
-    Ok([pick(a)?, pick(b)?])
 }
 
 /// `apollo,pan` or `random`.

@@ -393,7 +393,7 @@ fn pons_books_are_read_checked_and_refused_when_they_disagree() {
         .collect();
     let empty = solver.solve(&Position::new(g), Mode::Strong).unwrap();
     let good = dir.join("5x4.book");
-    std::fs::write(&good, pons::Table::write(g, 4, 2, 16, &entries)).unwrap();
+    std::fs::write(&good, crate::common::pons_book(g, 4, 2, 16, &entries)).unwrap();
     bitgames()
         .args(["connect4", "book", "info"])
         .arg(&good)
@@ -437,7 +437,7 @@ fn pons_books_are_read_checked_and_refused_when_they_disagree() {
         e.1 = -e.1 - 1;
     }
     let bad = dir.join("bad.book");
-    std::fs::write(&bad, pons::Table::write(g, 4, 2, 16, &wrong)).unwrap();
+    std::fs::write(&bad, crate::common::pons_book(g, 4, 2, 16, &wrong)).unwrap();
     bitgames()
         .args([
             "connect4", "solve", "--width", "5", "--height", "4", "--book",

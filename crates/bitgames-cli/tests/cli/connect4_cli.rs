@@ -391,3 +391,55 @@ fn a_careless_player_loses_to_the_engine() {
     // Once positions are small enough, the moves come with their exact score.
     assert!(out.contains("(score "), "{out}");
 }
+
+#[test]
+fn a_layer_sample_prints_what_the_layer_costs_and_each_position_as_solved() {
+    let out = bitgames()
+        .args(["connect4", "book", "build", "--width", "5", "--height", "4"])
+        .args([
+            "--layer",
+            "6",
+            "--sample",
+            "3",
+            "-j",
+            "2",
+            "--table-log2",
+            "16",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    // The layer's positions: as many as a book of the layer holds.
+    let g = bitgames::connect4::Geometry::new(5, 4).unwrap();
+    let count = bitgames::connect4::solver::book::book_positions(g, 6).len();
+    let row: Vec<&str> = stdout
+        .lines()
+        .find(|l| l.starts_with("| 6 |"))
+        .unwrap_or_else(|| panic!("no row of layer 6: {stdout}"))
+        .split('|')
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        (row[2], row[3]),
+        (count.to_string().as_str(), "3"),
+        "{stdout}"
+    );
+    // Each position is reported as it is solved (one can take hours), and
+    // the table's mean nodes are theirs.
+    let nodes: Vec<f64> = stderr
+        .lines()
+        .filter(|l| l.contains(&format!("layer 6 ({count} positions): ")))
+        .map(|l| {
+            let n = l.rsplit(", ").next().unwrap();
+            n.trim_end_matches(" nodes").parse().unwrap()
+        })
+        .collect();
+    assert_eq!(nodes.len(), 3, "{stderr}");
+    assert!(stderr.contains(" 3 of 3 solved: "), "{stderr}");
+    let mean = nodes.iter().sum::<f64>() / 3.0;
+    assert_eq!(row[7], format!("{mean:.0}"), "{stdout}\n{stderr}");
+}

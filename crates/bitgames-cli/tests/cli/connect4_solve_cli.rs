@@ -280,38 +280,3 @@ fn a_book_is_built_resumed_read_and_used() {
         .stderr(predicate::str::contains("is for a 5x4 board, not 7x6"));
     std::fs::remove_dir_all(&dir).ok();
 }
-
-#[test]
-fn bench_prints_the_tutorials_table_and_the_same_search_over_both_representations() {
-    bitgames()
-        .args([
-            "connect4", "bench", "--sets", "End-Easy", "--limit", "50", "--data",
-        ])
-        .arg(data(""))
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(
-            "| End-Easy (Test_L3_R1) | 50 | strong |",
-        ))
-        .stdout(predicate::str::contains(
-            "| End-Easy (Test_L3_R1) | 50 | weak |",
-        ));
-    let out = bitgames()
-        .args(["connect4", "bench", "--naive", "5", "--data"])
-        .arg(data(""))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    let nodes: Vec<&str> = text
-        .lines()
-        .filter(|l| l.starts_with("| naive") || l.starts_with("| bitboard"))
-        .map(|l| l.split('|').nth(3).unwrap().trim())
-        .collect();
-    assert_eq!(nodes.len(), 2, "{text}");
-    assert_eq!(nodes[0], nodes[1], "same nodes: {text}");
-}

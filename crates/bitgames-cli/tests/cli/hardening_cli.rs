@@ -29,7 +29,6 @@ fn table_log2_out_of_range_is_refused_in_one_line() {
     for size in ["33", "40", "63", "64", "100", "4294967295", "3"] {
         for args in [
             vec!["connect4", "solve", "--table-log2", size],
-            vec!["connect4", "bench", "--table-log2", size, "--limit", "1"],
             vec![
                 "connect4",
                 "book",
@@ -68,15 +67,6 @@ fn huge_times_are_refused_like_zero_and_infinity() {
         for args in [
             vec!["santorini", "bestmove", "--position", position, &option],
             vec!["santorini", "play", &option],
-            vec![
-                "santorini",
-                "referee",
-                "--engine1",
-                "a",
-                "--engine2",
-                "b",
-                &option,
-            ],
         ] {
             let (code, _, err) = run(&args, b"");
             assert_eq!(code, 2, "{args:?}: {err}");

@@ -7,14 +7,12 @@
 mod common;
 mod connect4_books;
 mod connect4_cli;
-mod connect4_sizes_cli;
 mod connect4_solve_cli;
 mod connect4_wide_cli;
 mod generic_cli;
 mod hardening_cli;
 mod levels_cli;
 mod santorini_cli;
-mod santorini_referee;
 mod serve_api;
 mod serve_connect4;
 mod serve_edges;

@@ -382,3 +382,69 @@ fn commands_take_gods_in_the_position_or_by_flag() {
             "the position names its gods (apollo and minotaur)",
         ));
 }
+
+// The engine's line protocol (`bitgames santorini engine`); the referee
+// that drives it is `bitgames-lab referee` (crates/bitgames-lab/tests/referee.rs).
+
+#[test]
+fn the_engine_protocol_answers_legal_moves_and_reports_bad_input() {
+    let positions = [
+        "0000000000000000000000000/1/mortal:A1,B2/mortal:E5,D4",
+        "0000000000000000000000000/2/mortal:C3,B2/mortal:D4,A1",
+        "1224223222242423314012241/2/mortal:E4,E1/mortal:A4,C3",
+    ];
+    let mut input = String::from("set_time 0.02\n");
+    for p in positions {
+        input += &format!("set_position {p}\n");
+    }
+    input += "set_position 12/1/mortal/mortal\nbogus\nquit\n";
+    let out = bitgames()
+        .args(["santorini", "engine"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l:?}: {e}")))
+        .collect();
+    assert_eq!(lines.len(), 1 + positions.len(), "{stdout}");
+    assert_eq!(lines[0]["type"], "started");
+    for (line, fen) in lines[1..].iter().zip(positions) {
+        assert_eq!(line["type"], "best_move");
+        let start: Position = line["start_state"].as_str().unwrap().parse().unwrap();
+        assert_eq!(start, fen.parse::<Position>().unwrap());
+        let mv: Move = line["meta"]["action_str"]
+            .as_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let mut pos: Position = fen.parse().unwrap();
+        pos.play(mv)
+            .unwrap_or_else(|e| panic!("{fen}: illegal {mv}: {e}"));
+        assert_eq!(line["next_state"], pos.to_string());
+        assert!(line["meta"]["calculated_depth"].as_u64().unwrap() >= 1);
+    }
+    // A4>B4# and C3>B4# win at once in the third position.
+    let win = lines[3]["meta"]["action_str"].as_str().unwrap();
+    assert!(win == "A4>B4#" || win == "C3>B4#", "{win}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("expected 25 levels, found 2"), "{stderr}");
+    assert!(stderr.contains("unknown command \"bogus\""), "{stderr}");
+}
+
+#[test]
+fn the_engine_has_no_experiment_switches() {
+    for gone in ["--options", "--params", "--weights"] {
+        bitgames()
+            .args(["santorini", "engine", gone, "default"])
+            .write_stdin("quit\n")
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(format!(
+                "unexpected argument '{gone}'"
+            )));
+    }
+}

@@ -1,5 +1,6 @@
-//! Shared by the `bitgames serve` tests: start the built binary on a free
-//! port, and a minimal HTTP/1.1 GET client over a plain TCP stream.
+//! Shared by the tests: for `bitgames serve`, start the built binary on a
+//! free port, and a minimal HTTP/1.1 GET client over a plain TCP stream;
+//! for the books, a book file in Pascal Pons' format.
 
 #![allow(dead_code)]
 
@@ -159,5 +160,36 @@ fn dechunk(mut body: &str) -> String {
         out.push_str(&rest[..n]);
         body = &rest[n + 2..];
     }
+    out
+}
+
+/// A book in Pascal Pons' format from `(key3, score)` pairs, written here
+/// as his generator writes it (the library only reads the format): a
+/// 6-byte header (width, height, depth, key bytes, 1 value byte, log2 of
+/// the size), then the keys' low bytes and the values of a table of
+/// `next_prime(2^log2)` slots, a key in slot `key % size`, a later pair
+/// taking the slot of an earlier one; a value is `score - min_score + 1`.
+pub fn pons_book(
+    geometry: bitgames::connect4::Geometry,
+    depth: u8,
+    key_bytes: u8,
+    log2: u8,
+    entries: &[(u64, i32)],
+) -> Vec<u8> {
+    let size = bitgames::connect4::solver::book::pons::next_prime(1u64 << log2) as usize;
+    let kb = key_bytes as usize;
+    let mut keys = vec![0u8; size * kb];
+    let mut values = vec![0u8; size];
+    let min_score = -(geometry.cells() as i32) / 2 + 3;
+    for &(key, score) in entries {
+        let slot = (key % size as u64) as usize;
+        keys[slot * kb..(slot + 1) * kb].copy_from_slice(&key.to_le_bytes()[..kb]);
+        values[slot] = u8::try_from(score - min_score + 1).expect("a score of the board");
+    }
+    let width = u8::try_from(geometry.width()).expect("a small board");
+    let height = u8::try_from(geometry.height()).expect("a small board");
+    let mut out = vec![width, height, depth, key_bytes, 1, log2];
+    out.extend(keys);
+    out.extend(values);
     out
 }

@@ -1,5 +1,5 @@
 //! Published values of the empty board of every size that has been solved:
-//! the outside facts that `bitgames connect4 sizes` and the tests check the
+//! the outside facts that `bitgames-tools connect4 sizes` and the tests check the
 //! solver against.
 //!
 //! - John Tromp's table (tromp.github.io/c4/c4.html), widths 4 to 11 and

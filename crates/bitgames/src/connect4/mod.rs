@@ -2,7 +2,9 @@
 //!
 //! - [`bitboard`]: the `position` / `mask` encoding (bit `col * (H + 1) + row`,
 //!   one spare bit on top of each column), play, the key, four-in-a-row tests,
-//!   for any board size with `W * (H + 1) <= 64` (7x6 by default).
+//!   for any board size with `W * (H + 1) <= 128` and at most 16 columns (7x6
+//!   by default): the boards in `u128` words, those of at most 64 bits
+//!   searched in `u64`s.
 //! - [`grid`]: grids of 0/1/2 (top row first, as the numpy notebooks), per-player
 //!   bit numbers, their checks, and the move string that reaches a grid.
 //! - [`known`]: the published values of empty boards of many sizes (Tromp's table).

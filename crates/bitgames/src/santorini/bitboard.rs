@@ -187,9 +187,11 @@ impl Bitboard {
         NEIGHBOURS[(space.0 & 63) as usize]
     }
 
-    /// `N(i)` computed as the tutorial writes it: the stencil shifted by `i - 8`, masked with `V`.
+    /// `N(i)` computed as the tutorial writes it: the stencil shifted by `i - 8`, masked with `V`
+    /// (the tests' reference for [`Bitboard::neighbours`]).
+    #[cfg(test)]
     #[must_use]
-    pub const fn neighbours_by_stencil(space: Space) -> Bitboard {
+    pub(crate) const fn neighbours_by_stencil(space: Space) -> Bitboard {
         Bitboard((STENCIL << (space.0 - 8)) & VALID.0)
     }
 

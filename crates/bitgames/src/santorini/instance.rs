@@ -67,9 +67,10 @@ impl Levels {
         ])
     }
 
-    /// [`Levels::from_levels`] written as the obvious loop, its reference.
+    /// [`Levels::from_levels`] written as the obvious loop, the tests' reference.
+    #[cfg(test)]
     #[must_use]
-    pub fn from_levels_by_loop(levels: &[u8; 25]) -> Levels {
+    pub(crate) fn from_levels_by_loop(levels: &[u8; 25]) -> Levels {
         let mut sets = [Bitboard::EMPTY; 4];
         for (i, &level) in levels.iter().enumerate() {
             if level < 4 {

@@ -31,9 +31,10 @@ pub fn move_to(from: Space, levels: &Levels) -> Bitboard {
     Bitboard(Bitboard::neighbours(from).0 & reachable)
 }
 
-/// `M(i)` written as the tutorial's three cases, the reference for [`move_to`].
+/// `M(i)` written as the tutorial's three cases, the tests' reference for [`move_to`].
+#[cfg(test)]
 #[must_use]
-pub fn move_to_by_cases(from: Space, levels: &Levels) -> Bitboard {
+pub(crate) fn move_to_by_cases(from: Space, levels: &Levels) -> Bitboard {
     let [l0, l1, l2, l3] = levels.0;
     let reachable = if l0.contains(from) {
         l0 | l1

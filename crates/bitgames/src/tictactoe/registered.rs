@@ -22,7 +22,7 @@ impl Engine<Position> for Perfect {
 
     /// Depth and time do not matter: the whole game is solved in the
     /// table. A level below 10 draws among all moves, weighted by their
-    /// values (see [`value_of`]).
+    /// values (see `value_of`).
     fn think(&mut self, pos: &Position, limits: Limits) -> Report<super::Square> {
         let started = Instant::now();
         let outcome = pos.outcome();

@@ -1,5 +1,5 @@
 //! The empty board of every size that solves in a moment, against the values
-//! John Tromp published (`connect4::known`); `bitgames connect4 sizes`
+//! John Tromp published (`connect4::known`); `bitgames-tools connect4 sizes`
 //! reproduces the rest of his table (docs/connect4-sizes.md).
 
 use bitgames::connect4::known::{EMPTY_BOARD_VALUES, empty_board_value};

@@ -277,8 +277,9 @@ impl Table {
     }
 
     /// Writes records of this kind (for tests): `(position, raw value)` pairs.
+    #[cfg(test)]
     #[must_use]
-    pub fn write(ply: usize, distances: bool, entries: &[(Position, i8)]) -> Vec<u8> {
+    pub(crate) fn write(ply: usize, distances: bool, entries: &[(Position, i8)]) -> Vec<u8> {
         let mut recs: Vec<(i64, i8)> = entries
             .iter()
             .map(|(p, v)| {

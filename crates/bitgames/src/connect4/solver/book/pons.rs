@@ -177,8 +177,9 @@ impl Table {
 
     /// Writes a table in Pons' format from `(key3, score)` pairs (a later
     /// pair takes the slot of an earlier one, as in his table): for tests.
+    #[cfg(test)]
     #[must_use]
-    pub fn write(
+    pub(crate) fn write(
         geometry: Geometry,
         depth: u8,
         key_bytes: u8,

@@ -1,5 +1,5 @@
 //! `referee`: a match between two engine programs that speak the line
-//! protocol of [`super::protocol`] (ours, an older build of ours,
+//! protocol of `bitgames santorini engine` (ours, an older build of ours,
 //! santorini-ai's `uci`, the AlphaZero adapter), every move checked with our
 //! rules.
 //!
@@ -31,13 +31,96 @@ use rand::{Rng, SeedableRng};
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::time::Duration;
 
+/// Options of `referee`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The first engine's command, e.g. `bitgames santorini engine`.
+    #[arg(long)]
+    engine1: String,
+    /// The second engine's command.
+    #[arg(long)]
+    engine2: String,
+    /// The first engine's name in the output.
+    #[arg(long, default_value = "engine1")]
+    name1: String,
+    /// The second engine's name in the output.
+    #[arg(long, default_value = "engine2")]
+    name2: String,
+    /// The number of games (each start is played twice).
+    #[arg(long, short, default_value_t = 20)]
+    games: u32,
+    /// Time per move of both engines.
+    #[arg(long, short, default_value = "0.5s", value_parser = crate::parse::duration)]
+    time: Duration,
+    /// Time per move of the first engine (default --time).
+    #[arg(long, value_parser = crate::parse::duration)]
+    time1: Option<Duration>,
+    /// Time per move of the second engine (default --time).
+    #[arg(long, value_parser = crate::parse::duration)]
+    time2: Option<Duration>,
+    /// How long past its time an engine may take to answer before it loses.
+    #[arg(long, default_value = "1s", value_parser = crate::parse::duration)]
+    grace: Duration,
+    /// Seed of the random starts.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Also write the games to this file, one JSON object a line.
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// Run an SPRT of Elo ELO0 against ELO1 (alpha = beta = 0.05), e.g.
+    /// `0,50`, and stop once it decides (after a whole pair of games).
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = bitgames::tools::elo::parse_sprt)]
+    sprt: Option<(f64, f64)>,
+    /// Gods: the first engine's and the second's (each keeps its god when
+    /// the colours swap), a god's name or `random` (drawn for each start),
+    /// e.g. `pan,random`.
+    #[arg(long, value_parser = parse_god_picks)]
+    gods: Option<[GodPick; 2]>,
+}
+
+/// The referee's `--gods`: two of a god's name or `random`.
+fn parse_god_picks(text: &str) -> Result<[GodPick; 2], String> {
+    let (a, b) = text.split_once(',').ok_or_else(|| {
+        format!(
+            "{:?}: give the two engines' gods (pan,random)",
+            bitgames::excerpt(text)
+        )
+    })?;
+    let pick = |t: &str| match t.trim() {
+        "random" => Ok(GodPick::Random),
+        name => name
+            .parse()
+            .map(GodPick::This)
+            .map_err(|e: bitgames::santorini::god::UnknownGod| e.to_string()),
+    };
+    Ok([pick(a)?, pick(b)?])
+}
+
+/// Plays the match of `args` and prints it.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    play(&Settings {
+        commands: [args.engine1, args.engine2],
+        names: [args.name1, args.name2],
+        times: [
+            args.time1.unwrap_or(args.time),
+            args.time2.unwrap_or(args.time),
+        ],
+        grace: args.grace,
+        games: args.games,
+        seed: args.seed,
+        json: args.json,
+        sprt: args.sprt,
+        gods: args.gods,
+    })
+}
+
 /// The referee's settings.
-pub(super) struct Settings {
+struct Settings {
     /// The two engines' commands (whitespace-separated words; a first word
-    /// `bitgames` is this program).
+    /// `bitgames` is the `bitgames` program beside this one, else the one
+    /// on the `PATH`).
     pub commands: [String; 2],
     /// Their names in the output.
     pub names: [String; 2],
@@ -138,7 +221,7 @@ fn open_json(path: &Path) -> anyhow::Result<std::fs::File> {
 }
 
 /// Plays the match and prints it.
-pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
+fn play(s: &Settings) -> anyhow::Result<()> {
     let mut json = s.json.as_deref().map(open_json).transpose()?;
     let mut engines: [Option<EngineProcess>; 2] = [None, None];
     let mut rng = SmallRng::seed_from_u64(s.seed);
@@ -334,5 +417,5 @@ pub(super) fn run(s: &Settings) -> anyhow::Result<ExitCode> {
         s.names[1],
         totals[1].text()
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

@@ -1,22 +1,28 @@
-//! `bench-table`: the Santorini groups of `bitgames bench-table`, and the
-//! search's speed in nodes per second.
+//! What `bench-table` adds below Santorini's groups: the tutorial's
+//! speed-ups to compare with, and the search's speed in nodes per second.
 
+use crate::bench_table::{Row, median};
 use bitgames::engine::Limits;
 use bitgames::santorini::Position;
 use bitgames::santorini::search::Engine;
-use std::process::ExitCode;
+use std::collections::BTreeMap;
 
 /// The tutorial's reported speed-ups over its naive versions (Haskell).
 const TUTORIAL: &str =
     "The tutorial (Haskell) reports about 25x for move-to (bitboard core) and 6x for distances.";
 
-pub(super) fn table(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
-    let groups = crate::bench_table::read(dir, &["santorini".to_string()])?;
-    crate::bench_table::print(&groups);
+/// Below a table with Santorini's groups: the tutorial's speed-ups, and the
+/// search's nodes per second from `santorini_search/depth5` when measured.
+pub fn print_notes(groups: &BTreeMap<String, Vec<Row>>) {
+    if !groups.keys().any(|g| g.starts_with("santorini")) {
+        return;
+    }
     println!();
     println!("{TUTORIAL}");
-    if let Some(t) = crate::bench_table::median(&groups, "santorini_search", "depth5") {
-        let pos: Position = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2".parse()?;
+    if let Some(t) = median(groups, "santorini_search", "depth5") {
+        let pos: Position = "0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2"
+            .parse()
+            .expect("the perft position");
         let nodes = Engine::default()
             .search(
                 &pos,
@@ -33,5 +39,4 @@ pub(super) fn table(dir: &std::path::Path) -> anyhow::Result<ExitCode> {
             nodes as f64 / t * 1e3
         );
     }
-    Ok(ExitCode::SUCCESS)
 }

@@ -25,6 +25,18 @@ pub(super) const STDERR_LINES: usize = 8;
 /// How long an engine may take to start.
 pub(super) const STARTUP: Duration = Duration::from_secs(120);
 
+/// The product's command `bitgames`: the one beside this program (both are
+/// built into the same `target/` folder, or installed side by side), else
+/// the one on the `PATH`.
+fn bitgames_program() -> PathBuf {
+    let name = format!("bitgames{}", std::env::consts::EXE_SUFFIX);
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.join(&name)))
+        .filter(|p| p.is_file())
+        .unwrap_or_else(|| name.into())
+}
+
 impl EngineProcess {
     pub(super) fn spawn(command: &str) -> anyhow::Result<EngineProcess> {
         let words: Vec<&str> = command.split_whitespace().collect();
@@ -32,7 +44,7 @@ impl EngineProcess {
             anyhow::bail!("an engine command is empty");
         };
         let program: PathBuf = if program == "bitgames" {
-            std::env::current_exe()?
+            bitgames_program()
         } else {
             program.into()
         };

@@ -1,4 +1,4 @@
-//! `bitgames connect4 bench`: the tutorial's table on Pons' six test sets.
+//! `bitgames-tools connect4 bench`: the tutorial's table on Pons' six test sets.
 
 use anyhow::Context;
 use bitgames::connect4::score::Verdict;
@@ -21,7 +21,7 @@ const SETS: [(&str, &str); 6] = [
     ("Test_L1_R3", "Begin-Hard"),
 ];
 
-/// Options of `bitgames connect4 bench`.
+/// Options of `bitgames-tools connect4 bench`.
 #[derive(Args)]
 pub struct BenchArgs {
     /// The folder holding the test sets `Test_L?_R?`.
@@ -151,7 +151,7 @@ fn measure(solver: &mut Solver, cases: &[Case], mode: Mode, progress: &ProgressB
             wrong += 1;
             progress.suspend(|| {
                 eprintln!(
-                    "bitgames: WRONG: `{}` ({mode:?}): expected {want}, solved {got}",
+                    "bitgames-tools: WRONG: `{}` ({mode:?}): expected {want}, solved {got}",
                     case.moves
                 )
             });
@@ -251,7 +251,7 @@ fn part6(args: &BenchArgs, count: usize) -> anyhow::Result<ExitCode> {
     }
     if naive_nodes != bit_nodes {
         eprintln!(
-            "bitgames: the two searches visited different nodes: {naive_nodes} and {bit_nodes}"
+            "bitgames-tools: the two searches visited different nodes: {naive_nodes} and {bit_nodes}"
         );
         return Ok(ExitCode::FAILURE);
     }

@@ -1,14 +1,27 @@
-//! `bitgames santorini engine` (the line protocol) and `bitgames santorini
-//! referee`, with our engine and with fake engines (shell scripts) that
-//! misbehave.
+//! `bitgames-lab referee`, with our engine (`bitgames santorini engine`,
+//! the product's command built beside this one) and with fake engines
+//! (shell scripts) that misbehave.
 
 use assert_cmd::Command;
 use bitgames::santorini::{Move, Position};
 use bitgames::{Game, Outcome, Player};
 use std::path::PathBuf;
 
-fn bitgames() -> Command {
-    Command::cargo_bin("bitgames").unwrap()
+/// `bitgames-lab referee`, once the product's `bitgames` that the engines'
+/// commands name is known to be beside it (`cargo test --workspace` and
+/// `./test` build it; `cargo build -p bitgames-cli` alone does).
+fn referee() -> Command {
+    let lab = std::path::Path::new(env!("CARGO_BIN_EXE_bitgames-lab"));
+    let product = lab.with_file_name(format!("bitgames{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        product.is_file(),
+        "{} is missing: the referee's engine is `bitgames santorini engine`; \
+         build it with `cargo build -p bitgames-cli` (or run `cargo test --workspace`)",
+        product.display()
+    );
+    let mut cmd = Command::new(lab);
+    cmd.arg("referee");
+    cmd
 }
 
 /// A fresh folder for this test's files.
@@ -20,76 +33,11 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 #[test]
-fn the_engine_protocol_answers_legal_moves_and_reports_bad_input() {
-    let positions = [
-        "0000000000000000000000000/1/mortal:A1,B2/mortal:E5,D4",
-        "0000000000000000000000000/2/mortal:C3,B2/mortal:D4,A1",
-        "1224223222242423314012241/2/mortal:E4,E1/mortal:A4,C3",
-    ];
-    let mut input = String::from("set_time 0.02\n");
-    for p in positions {
-        input += &format!("set_position {p}\n");
-    }
-    input += "set_position 12/1/mortal/mortal\nbogus\nquit\n";
-    let out = bitgames()
-        .args(["santorini", "engine"])
-        .write_stdin(input)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l:?}: {e}")))
-        .collect();
-    assert_eq!(lines.len(), 1 + positions.len(), "{stdout}");
-    assert_eq!(lines[0]["type"], "started");
-    for (line, fen) in lines[1..].iter().zip(positions) {
-        assert_eq!(line["type"], "best_move");
-        let start: Position = line["start_state"].as_str().unwrap().parse().unwrap();
-        assert_eq!(start, fen.parse::<Position>().unwrap());
-        let mv: Move = line["meta"]["action_str"]
-            .as_str()
-            .unwrap()
-            .parse()
-            .unwrap();
-        let mut pos: Position = fen.parse().unwrap();
-        pos.play(mv)
-            .unwrap_or_else(|e| panic!("{fen}: illegal {mv}: {e}"));
-        assert_eq!(line["next_state"], pos.to_string());
-        assert!(line["meta"]["calculated_depth"].as_u64().unwrap() >= 1);
-    }
-    // A4>B4# and C3>B4# win at once in the third position.
-    let win = lines[3]["meta"]["action_str"].as_str().unwrap();
-    assert!(win == "A4>B4#" || win == "C3>B4#", "{win}");
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.contains("expected 25 levels, found 2"), "{stderr}");
-    assert!(stderr.contains("unknown command \"bogus\""), "{stderr}");
-}
-
-#[test]
-fn the_engine_has_no_experiment_switches() {
-    for gone in ["--options", "--params", "--weights"] {
-        bitgames()
-            .args(["santorini", "engine", gone, "default"])
-            .write_stdin("quit\n")
-            .assert()
-            .code(2)
-            .stderr(predicates::str::contains(format!(
-                "unexpected argument '{gone}'"
-            )));
-    }
-}
-
-#[test]
 fn a_short_self_play_match_prints_every_game_and_a_summary() {
     let dir = scratch("selfplay");
     let json = dir.join("games.jsonl");
-    let out = bitgames()
+    let out = referee()
         .args([
-            "santorini",
-            "referee",
             "--engine1",
             "bitgames santorini engine",
             "--engine2",
@@ -192,14 +140,8 @@ fn against_fake(name: &str, answer: &str) -> String {
         ),
     )
     .unwrap();
-    let out = bitgames()
-        .args([
-            "santorini",
-            "referee",
-            "--engine1",
-            "bitgames santorini engine",
-            "--engine2",
-        ])
+    let out = referee()
+        .args(["--engine1", "bitgames santorini engine", "--engine2"])
         .arg(format!("sh {}", script.display()))
         .args([
             "--name1", "ours", "--name2", "fake", "--games", "2", "--time", "20ms", "--grace",
@@ -275,10 +217,8 @@ fn an_engine_that_does_not_answer_loses_on_time() {
 
 #[test]
 fn an_engine_that_cannot_start_is_an_error() {
-    bitgames()
+    referee()
         .args([
-            "santorini",
-            "referee",
             "--engine1",
             "/nonexistent/engine",
             "--engine2",
@@ -300,10 +240,8 @@ fn an_engine_that_cannot_start_is_an_error() {
 fn a_match_with_gods_keeps_each_engines_god() {
     let dir = scratch("gods");
     let json = dir.join("games.jsonl");
-    let out = bitgames()
+    let out = referee()
         .args([
-            "santorini",
-            "referee",
             "--engine1",
             "bitgames santorini engine",
             "--engine2",
@@ -350,21 +288,32 @@ fn a_match_with_gods_keeps_each_engines_god() {
         }
         assert!(pos.outcome().is_over(), "{pos}");
     }
-    bitgames()
-        .args([
-            "santorini",
-            "referee",
-            "--engine1",
-            "a",
-            "--engine2",
-            "b",
-            "--gods",
-            "pan",
-        ])
+    referee()
+        .args(["--engine1", "a", "--engine2", "b", "--gods", "pan"])
         .assert()
         .code(2)
         .stderr(predicates::str::contains(
             "\"pan\": give the two engines' gods (pan,random)",
         ));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn huge_times_are_refused_like_zero_and_infinity() {
+    for time in ["1e20s", "86401s", "0s", "inf", "-1s"] {
+        let option = format!("--time={time}");
+        let out = referee()
+            .args(["--engine1", "a", "--engine2", "b", &option])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{time}: {err}");
+        assert!(
+            err.contains(&format!(
+                "{time:?} is not a positive time of at most a day (86400s), such as 1s, 250ms or 0.1s"
+            )),
+            "{time}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{time}: {err}");
+    }
 }

@@ -1,4 +1,4 @@
-//! `bitgames connect4 sizes`: the empty board of many sizes solved, as in
+//! `bitgames-tools connect4 sizes`: the empty board of many sizes solved, as in
 //! John Tromp's table, with the score of every first move, the time and the
 //! nodes; checked against the published values, and resumable from a journal.
 
@@ -60,7 +60,7 @@ pub struct Args {
     /// stopped, journaled as split, and replaced by its children's tests
     /// (the table keeps what it found), so that no journal line costs much
     /// more than this.
-    #[arg(long, requires = "split", value_name = "TIME", value_parser = crate::cli_util::parse_duration)]
+    #[arg(long, requires = "split", value_name = "TIME", value_parser = bitgames::engine::parse_time)]
     split_after: Option<std::time::Duration>,
     /// With `--split`: only each board's value, not every first move's
     /// score: "does a first move win?" and "does one draw?", the published
@@ -165,7 +165,7 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         matches!((ours, empty_board_value(g)), (Some(a), Some(b)) if a != b)
     });
     if wrong {
-        eprintln!("bitgames: a board disagrees with its published value (marked `!`)");
+        eprintln!("bitgames-tools: a board disagrees with its published value (marked `!`)");
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
@@ -179,7 +179,7 @@ fn boards(args: &Args) -> anyhow::Result<Vec<Geometry>> {
             for h in 4..=args.max_sum - w {
                 match Geometry::new(w, h) {
                     Ok(g) => boards.push(g),
-                    Err(e) => eprintln!("bitgames: {w}x{h} left out: {e}"),
+                    Err(e) => eprintln!("bitgames-tools: {w}x{h} left out: {e}"),
                 }
             }
         }
@@ -232,10 +232,12 @@ fn solve(
     }
     let plural = if threads == 1 { "" } else { "s" };
     if known == 0 {
-        eprintln!("bitgames: {geometry}: solving every first move on {threads} thread{plural}");
+        eprintln!(
+            "bitgames-tools: {geometry}: solving every first move on {threads} thread{plural}"
+        );
     } else {
         eprintln!(
-            "bitgames: {geometry}: solving the first moves on {threads} thread{plural} \
+            "bitgames-tools: {geometry}: solving the first moves on {threads} thread{plural} \
              ({known} of {width} from the journal)"
         );
     }
@@ -256,7 +258,7 @@ fn solve(
             None => Ok(()),
         };
         eprintln!(
-            "bitgames: {geometry}: column {} scores {} ({:.1} s, {} nodes)",
+            "bitgames-tools: {geometry}: column {} scores {} ({:.1} s, {} nodes)",
             line.column, line.score, line.seconds, line.nodes
         );
         solved.push((line, written));
@@ -324,7 +326,7 @@ fn solve(
         threads,
     };
     eprintln!(
-        "bitgames: {geometry}: {} in {:.1} s, {} nodes",
+        "bitgames-tools: {geometry}: {} in {:.1} s, {} nodes",
         value_sign(solved.score.signum() as i8),
         solved.seconds,
         solved.nodes
@@ -343,7 +345,7 @@ fn solve_value(
     scores: &[Option<i32>],
 ) -> anyhow::Result<Solved> {
     let plural = if threads == 1 { "" } else { "s" };
-    eprintln!("bitgames: {geometry}: its value alone, on {threads} thread{plural}");
+    eprintln!("bitgames-tools: {geometry}: its value alone, on {threads} thread{plural}");
     let columns: Vec<(usize, i32)> = (0..geometry.width())
         .filter_map(|c| scores[c].map(|s| (c, s.signum())))
         .collect();
@@ -353,7 +355,7 @@ fn solve_value(
     let all = journal_columns(&journal.columns, geometry, true);
     let spent = Spent::of(&all, journal, geometry);
     eprintln!(
-        "bitgames: {geometry}: {} in {:.1} s, {} nodes",
+        "bitgames-tools: {geometry}: {} in {:.1} s, {} nodes",
         value_sign(score as i8),
         spent.seconds,
         spent.nodes

@@ -1,4 +1,4 @@
-//! `bitgames bench-table`: the one printer of criterion's results, for every
+//! `bitgames-tools bench-table`: the one printer of criterion's results, for every
 //! game's benchmarks: the median time per iteration and per element, and the
 //! speed-up over the group's naive twin, measured side by side in one run.
 

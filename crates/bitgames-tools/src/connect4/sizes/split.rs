@@ -122,7 +122,7 @@ impl<'a> Run<'a> {
             None => "split (too long)",
         };
         eprintln!(
-            "bitgames: {}: after {}, at least {} for the player to move? {answer} \
+            "bitgames-tools: {}: after {}, at least {} for the player to move? {answer} \
              ({} nodes; {:.0} s into the run)",
             self.geometry,
             moves.join(","),
@@ -297,7 +297,7 @@ impl<'a> Run<'a> {
                     found = true;
                 }
                 eprintln!(
-                    "bitgames: {}: does first move {} {}? {}",
+                    "bitgames-tools: {}: does first move {} {}? {}",
                     self.geometry,
                     c + 1,
                     if target == 1 { "win" } else { "draw at least" },

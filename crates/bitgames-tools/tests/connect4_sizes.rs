@@ -1,11 +1,28 @@
-//! `bitgames connect4 sizes`: Tromp's table through the binary, its
+//! `bitgames-tools connect4 sizes`: Tromp's table through the binary, its
 //! journal, and runs resumed from it.
 
 use assert_cmd::Command;
+use bitgames::connect4::Geometry;
+use bitgames::connect4::solver::Solver;
+use bitgames::connect4::solver::book::build::{BookBuild, solve_chunk};
 use predicates::prelude::*;
 
-fn bitgames() -> Command {
-    Command::cargo_bin("bitgames").unwrap()
+fn tools() -> Command {
+    Command::cargo_bin("bitgames-tools").unwrap()
+}
+
+/// Writes the book of every position of `stones` stones on a `width` x
+/// `height` board, built with the library as `bitgames connect4 book build
+/// --layer` builds it.
+fn write_layer_book(width: usize, height: usize, stones: usize, path: &std::path::Path) {
+    let g = Geometry::new(width, height).unwrap();
+    let mut build = BookBuild::new(g, stones..=stones, 1 << 20).unwrap();
+    let mut solver = Solver::new();
+    for id in build.pending(stones) {
+        let chunk = solve_chunk(&mut solver, build.header(id), build.keys(id), || {}).unwrap();
+        build.accept_chunk(id, chunk).unwrap();
+    }
+    std::fs::write(path, build.book().unwrap().to_bytes().unwrap()).unwrap();
 }
 
 #[test]
@@ -13,7 +30,7 @@ fn sizes_solves_tromps_small_boards_and_resumes_from_its_journal() {
     let journal = scratch("sizes.jsonl");
     let journal = journal.to_str().unwrap();
     let run = || {
-        bitgames()
+        tools()
             .args(["connect4", "sizes", "--max-sum", "9", "-j", "1"])
             .args(["--journal", journal])
             .output()
@@ -59,7 +76,7 @@ fn sizes_solves_tromps_small_boards_and_resumes_from_its_journal() {
 fn sizes_resumes_a_board_stopped_between_first_moves() {
     let full = scratch("full-5x4.jsonl");
     let solve = |journal: &std::path::Path| {
-        bitgames()
+        tools()
             .args([
                 "connect4",
                 "sizes",
@@ -82,7 +99,7 @@ fn sizes_resumes_a_board_stopped_between_first_moves() {
     assert!(begun[1].contains("\"column\":2"), "{text}");
     let stopped = scratch("stopped-5x4.jsonl");
     std::fs::write(&stopped, begun.join("\n") + "\n").unwrap();
-    let report = bitgames()
+    let report = tools()
         .args([
             "connect4",
             "sizes",
@@ -116,7 +133,7 @@ fn sizes_resumes_a_board_stopped_between_first_moves() {
 
 #[test]
 fn sizes_names_a_bad_board_and_a_bad_journal_line() {
-    bitgames()
+    tools()
         .args(["connect4", "sizes", "--boards", "7x6,7by6"])
         .assert()
         .failure()
@@ -125,7 +142,7 @@ fn sizes_names_a_bad_board_and_a_bad_journal_line() {
         ));
     let journal = scratch("bad.jsonl");
     std::fs::write(&journal, "{\"width\": 4}\n").unwrap();
-    bitgames()
+    tools()
         .args(["connect4", "sizes", "--boards", "4x4", "--journal"])
         .arg(&journal)
         .assert()
@@ -145,18 +162,8 @@ fn scratch(name: &str) -> std::path::PathBuf {
 #[test]
 fn sizes_solves_a_board_down_to_a_book_of_a_deep_layer() {
     let book = scratch("5x4-layer6.book");
-    let built = bitgames()
-        .args(["connect4", "book", "build", "--width", "5", "--height", "4"])
-        .args(["--layer", "6", "-j", "1", "--output"])
-        .arg(&book)
-        .output()
-        .unwrap();
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
-    let out = bitgames()
+    write_layer_book(5, 4, 6, &book);
+    let out = tools()
         .args(["connect4", "sizes", "--boards", "5x4", "-j", "1", "--book"])
         .arg(&book)
         .output()
@@ -171,7 +178,7 @@ fn sizes_solves_a_board_down_to_a_book_of_a_deep_layer() {
         table.contains("| 5x4 | = (+0) | = | -1 +0 +0 +0 -1 |"),
         "{table}"
     );
-    bitgames()
+    tools()
         .args(["connect4", "sizes", "--boards", "5x4,4x4", "--book"])
         .arg(&book)
         .assert()
@@ -188,7 +195,7 @@ fn sizes_solves_a_board_down_to_a_book_of_a_deep_layer() {
 fn sizes_split_journals_its_tests_and_resumes_from_them() {
     let journal = scratch("split-6x4.jsonl");
     let solve = |journal: &std::path::Path| {
-        bitgames()
+        tools()
             .args(["connect4", "sizes", "--boards", "6x4", "--weak", "-j", "2"])
             .args(["--split", "2", "--journal"])
             .arg(journal)
@@ -204,7 +211,7 @@ fn sizes_split_journals_its_tests_and_resumes_from_them() {
     // Each test is said on stderr as it is journaled.
     let log = String::from_utf8_lossy(&first.stderr);
     assert!(
-        log.contains("bitgames: 6x4: after 3,3, at least 0 for the player to move? "),
+        log.contains("bitgames-tools: 6x4: after 3,3, at least 0 for the player to move? "),
         "{log}"
     );
     // Tromp: 6x4 is a second-player win.
@@ -225,7 +232,7 @@ fn sizes_split_journals_its_tests_and_resumes_from_them() {
     // The same board again from its tests alone.
     let stopped = scratch("split-6x4-tests.jsonl");
     std::fs::write(&stopped, tests.join("\n") + "\n").unwrap();
-    let report = bitgames()
+    let report = tools()
         .args(["connect4", "sizes", "--boards", "6x4", "--weak"])
         .args(["--report-only", "--journal"])
         .arg(&stopped)
@@ -264,7 +271,7 @@ fn sizes_split_journals_its_tests_and_resumes_from_them() {
 fn sizes_split_after_a_time_splits_long_tests_deeper() {
     let journal = scratch("split-after-6x5.jsonl");
     let solve = |journal: &std::path::Path| {
-        bitgames()
+        tools()
             .args(["connect4", "sizes", "--boards", "6x5", "--weak", "-j", "1"])
             .args(["--split", "1", "--split-after", "1ms", "--journal"])
             .arg(journal)
@@ -313,7 +320,7 @@ fn sizes_split_after_a_time_splits_long_tests_deeper() {
 fn sizes_value_only_settles_the_value_and_reuses_the_first_moves_tests() {
     let journal = scratch("value-only.jsonl");
     let value_only = |journal: &std::path::Path, boards: &str| {
-        bitgames()
+        tools()
             .args(["connect4", "sizes", "--boards", boards, "--weak", "-j", "2"])
             .args(["--split", "2", "--value-only", "--journal"])
             .arg(journal)
@@ -326,11 +333,11 @@ fn sizes_value_only_settles_the_value_and_reuses_the_first_moves_tests() {
     // Tromp: 5x4 a draw (the centre draws, no first move wins), 6x4 a
     // second-player win (every first move loses).
     assert!(
-        log.contains("bitgames: 5x4: does first move 3 draw at least? yes"),
+        log.contains("bitgames-tools: 5x4: does first move 3 draw at least? yes"),
         "{log}"
     );
     assert!(
-        log.contains("bitgames: 5x4: does first move 1 win? no"),
+        log.contains("bitgames-tools: 5x4: does first move 1 win? no"),
         "{log}"
     );
     let table = String::from_utf8(out.stdout).unwrap();
@@ -350,7 +357,7 @@ fn sizes_value_only_settles_the_value_and_reuses_the_first_moves_tests() {
     // The tests of a run that scored every first move of 6x4 answer all
     // of its value's: nothing is searched again.
     let full = scratch("value-only-full.jsonl");
-    let scored = bitgames()
+    let scored = tools()
         .args(["connect4", "sizes", "--boards", "6x4", "--weak", "-j", "2"])
         .args(["--split", "2", "--journal"])
         .arg(&full)
@@ -375,7 +382,7 @@ fn sizes_value_only_settles_the_value_and_reuses_the_first_moves_tests() {
             .contains("| 6x4 | - (-1) | - | -1 -1 -1 -1 -1 -1 |")
     );
     // Only with the split tests.
-    bitgames()
+    tools()
         .args([
             "connect4",
             "sizes",
@@ -391,13 +398,13 @@ fn sizes_value_only_settles_the_value_and_reuses_the_first_moves_tests() {
 
 #[test]
 fn sizes_split_needs_weak_a_journal_and_one_move() {
-    bitgames()
+    tools()
         .args(["connect4", "sizes", "--boards", "4x4", "--split", "1"])
         .assert()
         .failure()
         .stderr(predicate::str::contains("--weak"));
     let journal = scratch("split0.jsonl");
-    bitgames()
+    tools()
         .args([
             "connect4", "sizes", "--boards", "4x4", "--weak", "--split", "0",
         ])
@@ -408,7 +415,7 @@ fn sizes_split_needs_weak_a_journal_and_one_move() {
         .stderr(predicate::str::contains(
             "--split: at least 1 (the first move)",
         ));
-    bitgames()
+    tools()
         .args([
             "connect4",
             "sizes",
@@ -423,56 +430,4 @@ fn sizes_split_needs_weak_a_journal_and_one_move() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("--split <N>"));
-}
-
-#[test]
-fn a_layer_sample_prints_what_the_layer_costs_and_each_position_as_solved() {
-    let out = bitgames()
-        .args(["connect4", "book", "build", "--width", "5", "--height", "4"])
-        .args([
-            "--layer",
-            "6",
-            "--sample",
-            "3",
-            "-j",
-            "2",
-            "--table-log2",
-            "16",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let (stdout, stderr) = (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    );
-    // The layer's positions: as many as a book of the layer holds.
-    let g = bitgames::connect4::Geometry::new(5, 4).unwrap();
-    let count = bitgames::connect4::solver::book::book_positions(g, 6).len();
-    let row: Vec<&str> = stdout
-        .lines()
-        .find(|l| l.starts_with("| 6 |"))
-        .unwrap_or_else(|| panic!("no row of layer 6: {stdout}"))
-        .split('|')
-        .map(str::trim)
-        .collect();
-    assert_eq!(
-        (row[2], row[3]),
-        (count.to_string().as_str(), "3"),
-        "{stdout}"
-    );
-    // Each position is reported as it is solved (one can take hours), and
-    // the table's mean nodes are theirs.
-    let nodes: Vec<f64> = stderr
-        .lines()
-        .filter(|l| l.contains(&format!("layer 6 ({count} positions): ")))
-        .map(|l| {
-            let n = l.rsplit(", ").next().unwrap();
-            n.trim_end_matches(" nodes").parse().unwrap()
-        })
-        .collect();
-    assert_eq!(nodes.len(), 3, "{stderr}");
-    assert!(stderr.contains(" 3 of 3 solved: "), "{stderr}");
-    let mean = nodes.iter().sum::<f64>() / 3.0;
-    assert_eq!(row[7], format!("{mean:.0}"), "{stdout}\n{stderr}");
 }
