@@ -10,9 +10,10 @@ use bitgames::registry::{self, DynGame, Error, State};
 use serde_json::{Value, json};
 use std::time::Duration;
 
-/// The default and the largest thinking time of `/api/{game}/bestmove`.
-const DEFAULT_MS: u64 = 1_000;
-const MAX_MS: u64 = 60_000;
+/// The default and the largest thinking time of `/api/{game}/bestmove`
+/// (and of the command's `bitgames bestmove`, which answers the same).
+pub const DEFAULT_MS: u64 = 1_000;
+pub const MAX_MS: u64 = 60_000;
 
 /// A registry error as an API error: an unknown game is a 404, anything
 /// else (a bad position or move) a 400.
@@ -144,6 +145,8 @@ pub fn report_json(
         "budget_ms": limits.time.map(|t| t.as_millis()),
         "level": r.level.map(Level::number),
         "seed": r.seed,
+        // The engine's words on its move (Connect Four: exact, or why not).
+        "note": r.note,
     })
 }
 

@@ -348,5 +348,6 @@ fn report(
         elapsed: started.elapsed(),
         level: None,
         seed: None,
+        note: None,
     }
 }
