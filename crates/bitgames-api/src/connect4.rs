@@ -25,9 +25,9 @@
 use super::board_size;
 use super::context::Context;
 use super::error::{ApiError, Params, optional, required, time_ms};
-use bitgames::connect4::policy::{best_columns, centre_first};
-use bitgames::connect4::score::Verdict;
-use bitgames::connect4::solver::{Mode, Solver};
+use bitgames::connect4::analysis::{Analysis, Budget, analyze as analyze_columns};
+use bitgames::connect4::score::Mode;
+use bitgames::connect4::solver::Solver;
 use bitgames::connect4::{Geometry, Position, read_position};
 use bitgames::time::Instant;
 use bitgames::{Game, Player};
@@ -39,8 +39,6 @@ use std::time::Duration;
 /// The default and the largest time budget of one analysis.
 pub const DEFAULT_TIME_MS: u64 = 3000;
 pub const MAX_TIME_MS: u64 = 60_000;
-/// The first pass of an analysis: exact scores that come this quickly.
-const AT_ONCE: Duration = Duration::from_millis(150);
 
 /// The position of the `moves` parameter on the board of `size` (7x6 when
 /// absent; see [`board_size`]): column digits, or numbers separated by
@@ -104,6 +102,8 @@ pub fn describe(pos: &Position, moves: &str) -> Value {
         "winning_cells": winning_cells,
         "playable": (0..pos.width()).map(|c| !outcome.is_over() && pos.can_play(c)).collect::<Vec<_>>(),
         "board": board,
+        // The grid of 0/1/2, top row first, as `bitgames connect4 analyze` reads it.
+        "grid": bitgames::connect4::grid_string(pos),
         "width": pos.width(),
         "height": pos.height(),
         "size": geometry.to_string(),
@@ -123,167 +123,70 @@ pub fn state(params: &Params) -> Result<Value, ApiError> {
     Ok(describe(&pos, &moves))
 }
 
-/// What the analysis knows of each column so far.
-pub struct Known {
-    stones: usize,
-    geometry: Geometry,
-    /// Exact scores.
-    exact: Vec<Option<i32>>,
-    /// Win (+1), draw (0) or loss (-1), from the weak pass or the exact score.
-    signs: Vec<Option<i32>>,
-    playable: Vec<bool>,
+/// An analysis as every surface writes it (`/api/connect4/analyze`, and
+/// `bitgames connect4 analyze --json` with the keys of [`describe`]):
+/// per-column arrays (`scores`: exact, else null; `signs`: win 1, draw 0,
+/// loss -1, else null; `exact`: null for a full column; `texts`: the
+/// library's words), the best columns and the score once complete (in weak
+/// mode, by result), the result as far as it is known, the time taken and
+/// the time given (`budget_ms`, null: none), whether a book was used, and
+/// `note`: what to do when not complete.
+pub fn summary(a: &Analysis, budget_ms: Option<u64>, book: bool, note: Option<String>) -> Value {
+    let best: Vec<usize> = a.best_columns().iter().map(|c| c + 1).collect();
+    let width = a.columns().len();
+    json!({
+        "mode": match a.mode() {
+            Mode::Strong => "strong",
+            Mode::Weak => "weak",
+        },
+        "scores": a.exact_scores(),
+        "signs": a.signs(),
+        "exact": a
+            .columns()
+            .iter()
+            .map(|k| k.is_open().then(|| k.exact().is_some()))
+            .collect::<Vec<_>>(),
+        "texts": (0..width).map(|c| a.words(c)).collect::<Vec<_>>(),
+        "complete": a.complete(),
+        "best": best.first(),
+        "best_columns": best,
+        "score": a.score(),
+        "score_text": a.score_words(),
+        "result": a.result(),
+        "nodes": a.nodes(),
+        "time_ms": (a.elapsed().as_secs_f64() * 1e3).round() as u64,
+        "budget_ms": budget_ms,
+        "book": book,
+        "note": note,
+    })
 }
 
-impl Known {
-    pub fn new(pos: &Position) -> Known {
-        let w = pos.width();
-        Known {
-            stones: pos.moves_played(),
-            geometry: pos.geometry(),
-            exact: vec![None; w],
-            signs: vec![None; w],
-            playable: (0..w)
-                .map(|c| !pos.outcome().is_over() && pos.can_play(c))
-                .collect(),
-        }
-    }
-
-    fn words(&self, col: usize) -> Option<String> {
-        let cells = self.geometry.cells();
-        match (self.exact[col], self.signs[col]) {
-            (Some(s), _) => Some(
-                Verdict::strong(s, self.stones, cells)
-                    .map_or_else(|e| e.to_string(), |v| v.to_string()),
-            ),
-            (None, Some(sign)) => Some(Verdict::weak(sign).to_string()),
-            _ => None,
-        }
-    }
-
-    fn complete(&self) -> bool {
-        (0..self.playable.len()).all(|c| !self.playable[c] || self.exact[c].is_some())
-    }
-
-    /// One column's line: `{"column": 4, "exact": true, "score": 3, "words": "win in 9"}`
-    /// (`score` is the sign when only win/draw/loss is known).
-    fn column(&self, col: usize) -> Value {
-        json!({
-            "type": "column",
-            "column": col + 1,
-            "exact": self.exact[col].is_some(),
-            "score": self.exact[col].or(self.signs[col]),
-            "words": self.words(col),
-        })
-    }
-
-    /// The whole analysis: per-column arrays, and the best columns once complete.
-    pub fn summary(&self, elapsed: Duration, budget_ms: u64, book: bool) -> Value {
-        let complete = self.complete();
-        let w = self.playable.len();
-        let best: Vec<usize> = if complete {
-            best_columns(self.geometry, &self.exact)
-                .iter()
-                .map(|c| c + 1)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let score = if complete {
-            self.exact.iter().flatten().copied().max()
-        } else {
-            None
-        };
-        let cells = self.geometry.cells();
-        let score_text = score.map(|s| {
-            Verdict::strong(s, self.stones, cells).map_or_else(|e| e.to_string(), |v| v.to_string())
-        });
-        // The position's result as far as it is known: the exact words once
-        // complete, else win/draw/loss once every open column's is known.
-        let open: Vec<Option<i32>> = (0..w)
-            .filter(|&c| self.playable[c])
-            .map(|c| self.signs[c])
-            .collect();
-        let result = if complete {
-            score_text.clone()
-        } else if !open.is_empty() && open.iter().all(Option::is_some) {
-            open.iter()
-                .flatten()
-                .copied()
-                .max()
-                .map(|s| Verdict::weak(s).to_string())
-        } else {
-            None
-        };
-        json!({
-            "scores": self.exact,
-            "signs": self.signs,
-            // null for a full column, as `bitgames connect4 analyze --json` says.
-            "exact": (0..w)
-                .map(|c| self.playable[c].then(|| self.exact[c].is_some()))
-                .collect::<Vec<_>>(),
-            "texts": (0..w).map(|c| self.words(c)).collect::<Vec<_>>(),
-            "complete": complete,
-            "best": best.first(),
-            "best_columns": best,
-            "score": score,
-            "score_text": score_text,
-            "result": result,
-            "time_ms": (elapsed.as_secs_f64() * 1e3).round() as u64,
-            "budget_ms": budget_ms,
-            "book": book,
-            "note": (!complete).then(|| format!(
-                "not every column was solved exactly within {budget_ms} ms: ask again with more time (time_ms, at most {MAX_TIME_MS})"
-            )),
-        })
-    }
+/// One column's line of a streamed analysis: `{"type": "column", "column":
+/// 4, "exact": true, "score": 3, "words": "win in 9"}` (`score` is the sign
+/// when only win/draw/loss is known).
+pub fn column_line(a: &Analysis, col: usize) -> Value {
+    let k = a.column(col);
+    json!({
+        "type": "column",
+        "column": col + 1,
+        "exact": k.exact().is_some(),
+        "score": k.exact().or(k.sign()),
+        "words": a.words(col),
+    })
 }
 
-/// Solves the columns of `pos` in three passes until `deadline` (see the
-/// module's documentation), calling `emit` with each column as it is
-/// solved; stops early when `emit` returns false (the client went away).
-fn run_analysis(
-    solver: &mut Solver,
-    pos: &Position,
-    deadline: Instant,
-    emit: &mut dyn FnMut(&Known, usize) -> bool,
-) -> Known {
-    let mut known = Known::new(pos);
-    let order: Vec<usize> = centre_first(pos.geometry())
-        .into_iter()
-        .filter(|&c| pos.can_play(c))
-        .collect();
-    let at_once = deadline.min(Instant::now() + AT_ONCE);
-    let passes = [
-        (Mode::Strong, at_once),
-        (Mode::Weak, deadline),
-        (Mode::Strong, deadline),
-    ];
-    for (mode, until) in passes {
-        solver.set_deadline(Some(until));
-        for &col in &order {
-            let done = match mode {
-                Mode::Strong => known.exact[col].is_some(),
-                Mode::Weak => known.signs[col].is_some(),
-            };
-            if done {
-                continue;
-            }
-            match solver.analyze_column(pos, col, mode) {
-                Ok(Some(score)) => {
-                    if mode == Mode::Strong {
-                        known.exact[col] = Some(score);
-                    }
-                    known.signs[col] = Some(score.signum());
-                    if !emit(&known, col) {
-                        return known;
-                    }
-                }
-                // A pass that runs out of time leaves its other columns to the next.
-                Ok(None) | Err(_) => break,
-            }
-        }
-    }
-    known
+/// The API's summary of `a`, given `budget_ms`: [`summary`], with a note
+/// asking for more time when not every column was solved.
+fn api_summary(a: &Analysis, budget_ms: u64, book: bool) -> Value {
+    let note = (!a.complete()).then(|| format!(
+        "not every column was solved exactly within {budget_ms} ms: ask again with more time (time_ms, at most {MAX_TIME_MS})"
+    ));
+    summary(a, Some(budget_ms), book, note)
+}
+
+/// The summary of a game that is over: no column to play.
+pub fn finished_summary(pos: &Position, budget_ms: u64, book: bool) -> Value {
+    api_summary(&Analysis::new(pos, Mode::Strong), budget_ms, book)
 }
 
 /// Adds the fields of `extra` to `answer`.
@@ -325,10 +228,11 @@ pub fn request(params: &Params) -> Result<Request, ApiError> {
 
 /// Solves the columns of `pos` within `ms` milliseconds with a pooled
 /// solver (stopped early by `cancel`), calling `emit` with each column's
-/// line as it is solved; the summary of what was found. The solver's table
-/// comes out of the context's memory budget (a 503 when it does not fit in
-/// time); a position the book answers takes a tiny table outside it. The
-/// budget counts from the start, the table's making included.
+/// line as it is solved (the library's [`analyze_columns`]); the summary of
+/// what was found. The solver's table comes out of the context's memory
+/// budget (a 503 when it does not fit in time); a position the book answers
+/// takes a tiny table outside it. The budget counts from the start, the
+/// table's making included.
 pub fn analysis(
     ctx: &Context,
     pos: &Position,
@@ -336,20 +240,24 @@ pub fn analysis(
     cancel: Option<Arc<AtomicBool>>,
     emit: &mut dyn FnMut(&Value) -> bool,
 ) -> Result<Value, ApiError> {
-    let started = Instant::now();
-    let deadline = started + Duration::from_millis(ms);
-    let mut emit_column = |known: &Known, col: usize| emit(&known.column(col));
-    let known = if ctx.book_answers(pos) {
+    let deadline = Instant::now() + Duration::from_millis(ms);
+    let mut emit_column = |a: &Analysis, col: usize| emit(&column_line(a, col));
+    let mut run = |solver: &mut Solver| {
+        analyze_columns(solver, pos, Budget::until(deadline), &mut emit_column)
+            // No table for this board (a memory limit): nothing is known.
+            .unwrap_or_else(|_| Analysis::new(pos, Mode::Strong))
+    };
+    let found = if ctx.book_answers(pos) {
         let mut solver = ctx.book_solver();
         solver.set_cancel(cancel);
-        run_analysis(&mut solver, pos, deadline, &mut emit_column)
+        run(&mut solver)
     } else {
         let mut leased = ctx.connect4_solver(pos.geometry(), cancel)?;
-        let known = run_analysis(&mut leased.engine, pos, deadline, &mut emit_column);
+        let found = run(&mut leased.engine);
         ctx.give_connect4_solver(pos.geometry(), leased);
-        known
+        found
     };
-    Ok(known.summary(started.elapsed(), ms, ctx.connect4_book.is_some()))
+    Ok(api_summary(&found, ms, ctx.connect4_book.is_some()))
 }
 
 /// `GET /api/connect4/analyze`, answered where it is asked (the page's
@@ -364,7 +272,7 @@ pub fn analyze(
     let book = ctx.connect4_book.is_some();
     let mut answer = describe(&req.pos, &req.moves);
     let summary = if req.pos.outcome().is_over() {
-        Known::new(&req.pos).summary(Duration::ZERO, req.ms, book)
+        finished_summary(&req.pos, req.ms, book)
     } else if req.stream {
         let mut head = answer.clone();
         merge(&mut head, json!({"type": "position", "budget_ms": req.ms}));
@@ -385,85 +293,47 @@ pub fn analyze(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The summary of `moves` with these exact scores and signs known.
-    fn summary(moves: &str, exact: [Option<i32>; 7], signs: [Option<i32>; 7]) -> Value {
-        let pos = Position::from_moves(moves).unwrap();
-        let mut known = Known::new(&pos);
-        known.exact = exact.to_vec();
-        known.signs = signs.to_vec();
-        known.summary(Duration::from_millis(5), 50, false)
-    }
+    use bitgames::connect4::analysis::Known;
 
     #[test]
-    fn the_result_is_stated_as_far_as_it_is_known() {
-        // Every column's result known, none exact: the best of them, in words.
-        let s = summary(
-            "445",
-            [None; 7],
-            [
-                Some(-1),
-                Some(0),
-                Some(-1),
-                Some(1),
-                Some(0),
-                Some(-1),
-                Some(-1),
-            ],
-        );
-        assert_eq!(s["complete"], false);
-        assert_eq!(s["result"], "win");
-        let s = summary(
-            "445",
-            [None; 7],
-            [
-                Some(-1),
-                Some(0),
-                Some(-1),
-                Some(-1),
-                Some(0),
-                Some(-1),
-                Some(-1),
-            ],
-        );
-        assert_eq!(s["result"], "draw");
-        let s = summary("445", [None; 7], [Some(-1); 7]);
-        assert_eq!(s["result"], "loss");
-        // One column unknown: a draw or a win may hide there.
-        let s = summary(
-            "445",
-            [None; 7],
-            [
-                Some(-1),
-                Some(0),
-                None,
-                Some(-1),
-                Some(0),
-                Some(-1),
-                Some(-1),
-            ],
-        );
-        assert_eq!(s["result"], Value::Null);
-        // A full column does not count: only the open ones.
-        let s = summary(
-            "444444",
-            [None; 7],
-            [Some(0), Some(0), Some(0), None, Some(0), Some(0), Some(0)],
-        );
-        assert_eq!(s["result"], "draw");
-        // Complete: the exact words, as `score_text`.
-        let exact = [
-            Some(-2),
-            Some(-1),
-            Some(0),
-            Some(1),
-            Some(0),
-            Some(-1),
-            Some(-2),
+    fn the_summary_says_what_is_known_in_the_apis_keys() {
+        use Known::{Exact, Full, Sign, Unknown};
+        let pos = Position::from_moves("444444").unwrap();
+        let columns = [
+            Sign(1),
+            Exact(-2),
+            Unknown,
+            Full,
+            Sign(0),
+            Exact(1),
+            Sign(-1),
         ];
-        let s = summary("", exact, exact.map(|e| e.map(i32::signum)));
-        assert_eq!(s["complete"], true);
-        assert_eq!(s["result"], s["score_text"]);
-        assert_eq!(s["result"], "win in 21");
+        let a = Analysis::with_columns(&pos, Mode::Strong, &columns);
+        let s = api_summary(&a, 50, false);
+        assert_eq!(s["scores"], json!([null, -2, null, null, null, 1, null]));
+        assert_eq!(s["signs"], json!([1, -1, null, null, 0, 1, -1]));
+        assert_eq!(
+            s["exact"],
+            json!([false, true, false, null, false, true, false])
+        );
+        assert_eq!(
+            s["texts"],
+            json!(["win", "loss in 17", null, null, "draw", "win in 18", "loss"])
+        );
+        assert_eq!(
+            (&s["complete"], &s["best"], &s["score"]),
+            (&json!(false), &json!(null), &json!(null))
+        );
+        assert_eq!(s["best_columns"], json!([]));
+        assert_eq!(s["result"], Value::Null, "column 3 is unknown");
+        assert_eq!(
+            s["note"],
+            "not every column was solved exactly within 50 ms: ask again with more time (time_ms, at most 60000)"
+        );
+        let line = column_line(&a, 0);
+        assert_eq!(
+            line,
+            json!({"type": "column", "column": 1, "exact": false, "score": 1, "words": "win"})
+        );
     }
 }

@@ -12,9 +12,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// The default and the largest thinking time of `/api/{game}/bestmove`.
-const DEFAULT_MS: u64 = 1_000;
-const MAX_MS: u64 = 60_000;
+/// The default and the largest thinking time of `/api/{game}/bestmove`
+/// (and of the command's `bitgames bestmove`, which answers the same).
+pub const DEFAULT_MS: u64 = 1_000;
+pub const MAX_MS: u64 = 60_000;
 
 /// The bits of a seed the server draws: below 2^53, a JavaScript number's
 /// exact integers.
@@ -152,6 +153,8 @@ pub fn report_json(
         "budget_ms": limits.time.map(|t| t.as_millis()),
         "level": r.level.map(Level::number),
         "seed": r.seed,
+        // The engine's words on its move (Connect Four: exact, or why not).
+        "note": r.note,
     })
 }
 

@@ -258,3 +258,25 @@ fn the_sizes_are_tromps_boards_that_the_library_makes() {
         assert!(Geometry::new(w as usize, h as usize).is_ok(), "{s}");
     }
 }
+
+#[test]
+fn the_connect4_engine_says_in_the_librarys_words_whether_its_move_is_exact() {
+    let ctx = with_book();
+    let r = ask(
+        &ctx,
+        "connect4/bestmove",
+        "size=7x6&moves=4453&time_ms=2000",
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["position"], "5344");
+    assert_eq!(r.body["best"], "3");
+    assert_eq!(r.body["note"], "exact: loss in 18 (score -2)");
+    // No book and no time: a quick move, and the words say so.
+    let bare = Context::new(16, None);
+    let r = ask(&bare, "connect4/bestmove", "size=7x6&moves=445&time_ms=1");
+    assert_eq!(r.body["exact"], false, "{}", r.body);
+    assert_eq!(
+        r.body["note"],
+        "not exact: a quick move (a short search), the position was not solved in time"
+    );
+}

@@ -51,7 +51,8 @@ pub enum Command {
     Bestmove {
         #[command(flatten)]
         at: PositionArgs,
-        /// Think this long (`500ms`, `2s`, `1.5`).
+        /// Think this long (`500ms`, `2s`, `1.5`; default 1 s, as the API's
+        /// `/api/{game}/bestmove`).
         #[arg(long, value_parser = parse_duration)]
         time: Option<Duration>,
         /// Search this many plies (the exact solvers ignore it).
@@ -97,11 +98,8 @@ impl PositionArgs {
 
     /// The position after the moves, in notation.
     fn position(&self, game: &dyn DynGame) -> anyhow::Result<String> {
-        if self.moves.is_empty() {
-            // Parse it once for its error message.
-            game.state(&self.position, &[])?;
-            return Ok(self.position.clone());
-        }
+        // The game's notation of the position, as the API writes it (a
+        // Connect Four move string reaching the same grid may differ).
         let moves: Vec<&str> = self.moves.iter().map(String::as_str).collect();
         Ok(game.state(&self.position, &moves)?.position)
     }
@@ -221,6 +219,10 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
             let game = at.game()?;
             let position = at.position(game)?;
             let mut engine = game.engine();
+            // The API's limits: its default time unless one is given.
+            let time = time.or(Some(Duration::from_millis(
+                bitgames_api::generic::DEFAULT_MS,
+            )));
             let limits = level.limits(Limits {
                 depth,
                 time,

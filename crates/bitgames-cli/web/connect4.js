@@ -60,13 +60,6 @@ function gridOf(view) {
   return { grid, heights };
 }
 
-/** The engine's answer in words: exact or not, and why not. */
-function engineNote(answer) {
-  if (answer.exact) return `exact: ${answer.score_text} (score ${answer.score})`;
-  if (answer.score !== null) return `not exact: it keeps the ${answer.score_text}, but the exact score was not solved in time`;
-  return 'not exact: a quick move (a short search), the position was not solved in time';
-}
-
 export const connect4 = {
   drawsItself: true, // a refused link still shows the stones before the refused move
   linkOpensAnalysis: true,
@@ -111,8 +104,9 @@ export const connect4 = {
   noteClass: null,
   async engineMove(signal) {
     const answer = await api('connect4/bestmove', { moves: state.moves.join(' '), ...sizeParams(), time_ms: String(state.think), ...levelParams() }, signal);
-    // Say plainly whether the move is exact, and why not (below level 10: the level's words).
-    this.note = `Engine played column ${answer.best}: ${answer.level !== null && answer.level < 10 ? answer.score_text : engineNote(answer)}`;
+    // Say plainly whether the move is exact, and why not, in the library's
+    // words (`note`; below level 10: the level's words).
+    this.note = `Engine played column ${answer.best}: ${answer.level !== null && answer.level < 10 ? answer.score_text : (answer.note ?? answer.score_text)}`;
     this.noteClass = answer.exact ? null : 'inexact';
     return answer.best;
   },

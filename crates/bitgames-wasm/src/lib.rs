@@ -56,6 +56,8 @@ export interface BestMove {
   game: string; position: string; engine: string;
   best: string; ties: string[]; score: number; score_text: string; exact: boolean;
   depth: number; nodes: number; time_ms: number; budget_ms: number | null;
+  /** The engine's words on its move (Connect Four: "exact: win in 9 (score 3)", or why not exact). */
+  note: string | null;
 }
 /** A position's state: the API's /api/{game}/legal keys. */
 export interface GameState {
@@ -126,7 +128,8 @@ pub fn respond_lines(path: &str, query: &str, on_line: &js_sys::Function) -> JsV
 /// number of positions it holds. Throws if the bytes are not a 7x6 book.
 #[wasm_bindgen(js_name = setConnect4Book)]
 pub fn set_connect4_book(bytes: &[u8]) -> Result<usize, JsError> {
-    let book = Book::from_bytes(bytes)
+    // The built-in book's bytes load at once; any other book is checked entry by entry.
+    let book = Book::from_bytes_trusting_builtin(bytes)
         .map_err(|e| JsError::new(&format!("not a Connect Four book: {e}")))?;
     if book.geometry() != bitgames::connect4::Geometry::STANDARD {
         return Err(JsError::new(&format!(

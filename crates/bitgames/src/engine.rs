@@ -97,6 +97,31 @@ pub struct Report<M> {
     pub level: Option<Level>,
     /// The seed of the level's draw, when the move was drawn.
     pub seed: Option<u64>,
+    /// What the engine says of its move, in words, when it says more than
+    /// `score_text` (Connect Four's solver: `exact: win in 9 (score 3)`, or
+    /// why the move is not exact).
+    pub note: Option<String>,
+}
+
+impl<M: std::fmt::Display> Report<M> {
+    /// The report with its moves in notation (as the registry's engines,
+    /// the JSON API and the commands write them).
+    #[must_use]
+    pub fn to_strings(&self) -> Report<String> {
+        Report {
+            best: self.best.as_ref().map(ToString::to_string),
+            ties: self.ties.iter().map(ToString::to_string).collect(),
+            score: self.score,
+            score_text: self.score_text.clone(),
+            exact: self.exact,
+            depth: self.depth,
+            nodes: self.nodes,
+            elapsed: self.elapsed,
+            level: self.level,
+            seed: self.seed,
+            note: self.note.clone(),
+        }
+    }
 }
 
 impl<M> Report<M> {
@@ -120,6 +145,7 @@ impl<M> Report<M> {
             elapsed: Duration::ZERO,
             level: None,
             seed: None,
+            note: None,
         }
     }
 }
@@ -220,6 +246,7 @@ impl<G: Game, E: Evaluator<G> + Send> Engine<G> for Negamax<E> {
             elapsed: Duration::ZERO,
             level: None,
             seed: None,
+            note: None,
         };
         for depth in 1..=max_depth {
             let window = (-WIN_SCORE - 1, WIN_SCORE + 1);

@@ -1,13 +1,18 @@
 //! `bitgames connect4 analyze`: the score of every column.
 
-use super::{DEFAULT_VERIFY, Size, load_book_verified, parse_position, score_words};
+use super::{DEFAULT_VERIFY, Size, load_book_verified, parse_position};
 use bitgames::Game;
+use bitgames::connect4::Position;
+use bitgames::connect4::analysis::{Analysis, Budget, Known, analyze};
 use bitgames::connect4::grid::{draw_words, grid_string};
-use bitgames::connect4::solver::{Column, Mode, Solver};
-use serde_json::json;
+use bitgames::connect4::score::Mode;
+use bitgames::connect4::solver::Solver;
+use bitgames::time::Instant;
+use bitgames_api::connect4::{describe, merge, summary};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -16,9 +21,12 @@ pub struct Args {
     /// breaks (`0000000/0000000/0000000/0000000/0002000/0021100`).
     #[arg(default_value = "", allow_hyphen_values = true)]
     position: String,
-    /// Print one JSON object: moves, to_move (1 or 2), scores (one per column,
-    /// null for a full or unfinished one), results (words), exact (whether each
-    /// score is exact), best (1-based column), score.
+    /// Print one JSON object, the answer of the JSON API's
+    /// `/api/connect4/analyze`: the position (moves, grid, board, to_move: 1
+    /// or 2, ...) and per column scores (exact, else null), signs (win 1,
+    /// draw 0, loss -1, else null), exact (null for a full column) and texts
+    /// (words); complete, best (1-based column), best_columns, score,
+    /// score_text, result, nodes, time_ms, budget_ms (the --time), note.
     #[arg(long)]
     json: bool,
     /// Only win (1), draw (0) or loss (-1): faster.
@@ -52,16 +60,6 @@ pub struct Args {
     size: Size,
 }
 
-/// What is known of one column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Known {
-    Full,
-    Exact(i32),
-    /// Win (1), draw (0) or loss (-1) only.
-    Sign(i32),
-    Unknown,
-}
-
 pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let geometry = args.size.geometry()?;
     let text = if args.position.trim() == "-" {
@@ -85,151 +83,63 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         1,
     )?;
     let mut solver = Solver::with_table_log2(log2);
-    solver.set_book(load_book_verified(
-        args.book.as_deref(),
-        geometry,
-        args.verify,
-    )?);
+    let book = load_book_verified(args.book.as_deref(), geometry, args.verify)?;
+    let has_book = book.is_some();
+    solver.set_book(book);
     solver.set_threads(threads);
     let started = Instant::now();
-    let deadline = args.time.map(|t| started + t);
-    let playable = (0..geometry.width()).filter(|&c| pos.can_play(c)).count();
-    let progress = indicatif::ProgressBar::new(playable as u64);
+    let progress = indicatif::ProgressBar::new_spinner();
     progress.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {msg} {pos}/{len} columns, {elapsed}")
+        indicatif::ProgressStyle::with_template("{spinner} {msg} {elapsed}")
             .expect("a valid template"),
     );
+    progress.set_message(format!(
+        "analysing a position with {} stones:",
+        pos.moves_played()
+    ));
     progress.enable_steady_tick(Duration::from_millis(200));
-    let mut known = vec![Known::Full; geometry.width()];
-    let mut run_pass = |mode: Mode, label: &str| -> anyhow::Result<Vec<Column>> {
-        progress.set_position(0);
-        progress.set_message(format!(
-            "{label} of a position with {} stones:",
-            pos.moves_played()
-        ));
-        solver.set_deadline(deadline);
-        let done = |col: usize, score: i32| {
-            progress.inc(1);
+    let loud = !args.json && std::io::stderr().is_terminal();
+    let tick = |col: usize, score: i32| {
+        if loud {
             progress.println(format!("column {}: {score}", col + 1));
-        };
-        let done_quiet = |_: usize, _: i32| progress.inc(1);
-        let report: &(dyn Fn(usize, i32) + Sync) = if args.json || !std::io::stderr().is_terminal()
-        {
-            &done_quiet
-        } else {
-            &done
-        };
-        Ok(solver.analyze_columns(&pos, mode, report)?)
+        }
     };
-    if args.weak {
-        for (k, c) in known.iter_mut().zip(run_pass(Mode::Weak, "win/draw/loss")?) {
-            *k = match c {
-                Column::Full => Known::Full,
-                Column::Score(s) => Known::Sign(s.signum()),
-                Column::Unfinished => Known::Unknown,
-            };
-        }
-    } else {
-        if deadline.is_some() {
-            for (k, c) in known.iter_mut().zip(run_pass(Mode::Weak, "win/draw/loss")?) {
-                *k = match c {
-                    Column::Full => Known::Full,
-                    Column::Score(s) => Known::Sign(s.signum()),
-                    Column::Unfinished => Known::Unknown,
-                };
-            }
-        }
-        for (k, c) in known
-            .iter_mut()
-            .zip(run_pass(Mode::Strong, "exact scores")?)
-        {
-            if let Column::Score(s) = c {
-                *k = Known::Exact(s);
-            } else if c == Column::Full {
-                *k = Known::Full;
-            } else if deadline.is_none() {
-                *k = Known::Unknown;
-            }
-        }
-    }
+    let budget = Budget {
+        deadline: args.time.map(|t| started + t),
+        mode: if args.weak { Mode::Weak } else { Mode::Strong },
+        tick: Some(&tick),
+    };
+    let found = analyze(&mut solver, &pos, budget, &mut |_, _| true)?;
     progress.finish_and_clear();
-    let elapsed = started.elapsed();
-    let (stones, cells) = (pos.moves_played(), geometry.cells());
-    let word = |k: Known| match k {
-        Known::Full => None,
-        Known::Exact(s) => Some(score_words(s, stones, cells, false)),
-        Known::Sign(s) => Some(score_words(s, stones, cells, true)),
-        Known::Unknown => Some("unknown".to_string()),
-    };
-    // The best column: the best exact score when every column is exact,
-    // else the best sign, centre first among equals.
-    let all_exact = known
-        .iter()
-        .all(|k| matches!(k, Known::Full | Known::Exact(_)));
-    let rank = |k: Known| match k {
-        Known::Exact(s) if all_exact => Some(s),
-        Known::Exact(s) | Known::Sign(s) => Some(s.signum()),
-        _ => None,
-    };
-    let any_unknown = known.contains(&Known::Unknown);
-    let top = known.iter().filter_map(|&k| rank(k)).max();
-    let order = bitgames::connect4::policy::centre_first(geometry);
-    let best = if any_unknown && top != Some(1) {
-        None
-    } else {
-        order
-            .iter()
-            .copied()
-            .find(|&c| top.is_some() && rank(known[c]) == top)
-    };
-    // Centre first, as the library's `best_columns` (and the API) list them.
-    let bests: Vec<usize> = order
-        .iter()
-        .copied()
-        .filter(|&c| best.is_some() && rank(known[c]) == top)
-        .map(|c| c + 1)
-        .collect();
-    // The position's score: exact, or in weak mode its sign; not a guess.
-    let score = if (all_exact || args.weak) && !any_unknown {
-        top
-    } else {
-        None
-    };
+    let note = (!found.complete()).then(|| {
+        format!(
+            "not every column was solved exactly in {:.1} s: `?` columns show only win/draw/loss (or unknown); give more --time for exact scores",
+            found.elapsed().as_secs_f64()
+        )
+    });
     if args.json {
-        let out = json!({
-            "moves": moves,
-            "grid": grid_string(&pos),
-            "width": geometry.width(),
-            "height": geometry.height(),
-            "to_move": pos.to_move().number(),
-            "mode": if args.weak { "weak" } else { "strong" },
-            "scores": known.iter().map(|&k| match k {
-                Known::Exact(s) | Known::Sign(s) => Some(s),
-                _ => None,
-            }).collect::<Vec<_>>(),
-            "exact": known.iter().map(|&k| match k {
-                Known::Full => None,
-                k => Some(matches!(k, Known::Exact(_))),
-            }).collect::<Vec<_>>(),
-            // The API's keys (`/api/connect4/analyze`): texts, best_columns, time_ms.
-            "texts": known.iter().map(|&k| word(k)).collect::<Vec<_>>(),
-            "best": best.map(|c| c + 1),
-            "best_columns": bests,
-            "score": score,
-            "nodes": solver.stats().nodes,
-            "time_ms": (elapsed.as_secs_f64() * 1e3).round() as u64,
-        });
+        // The API's answer (`/api/connect4/analyze`), in the API's words.
+        let mut out = describe(&pos, &moves);
+        let budget_ms = args.time.map(|t| t.as_millis() as u64);
+        merge(&mut out, summary(&found, budget_ms, has_book, note));
         println!("{out}");
         return Ok(ExitCode::SUCCESS);
     }
+    print_text(args, &pos, &moves, &found, note.as_deref());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The board, the position's score and each column's, in words.
+fn print_text(args: &Args, pos: &Position, moves: &str, found: &Analysis, note: Option<&str>) {
     println!("{pos}");
     if args.bits {
-        print!("{}", draw_words(&pos));
+        print!("{}", draw_words(pos));
     }
-    let shown = if moves.is_empty() { "none" } else { &moves };
+    let stones = pos.moves_played();
+    let shown = if moves.is_empty() { "none" } else { moves };
     println!(
         "Moves: {shown} ({stones} stones); grid {}",
-        grid_string(&pos)
+        grid_string(pos)
     );
     let player = pos.to_move();
     let mark = if player == bitgames::Player::One {
@@ -237,53 +147,30 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     } else {
         'O'
     };
-    let name = bitgames::registry::player_name::<bitgames::connect4::Position>(player);
-    if let Some(score) = score {
-        println!(
-            "{name} ({mark}, player {player}) to move: score {score}, {}.",
-            score_words(score, stones, cells, args.weak)
-        );
+    let name = bitgames::registry::player_name::<Position>(player);
+    if let (Some(score), Some(words)) = (found.score(), found.score_words()) {
+        println!("{name} ({mark}, player {player}) to move: score {score}, {words}.");
     }
+    let best = found.best_columns();
     println!("column  score  result");
-    for (col, &k) in known.iter().enumerate() {
-        let mark = if bests.contains(&(col + 1)) {
-            "  best"
-        } else {
-            ""
-        };
+    for (col, &k) in found.columns().iter().enumerate() {
+        let mark = if best.contains(&col) { "  best" } else { "" };
+        let words = found.words(col).unwrap_or_else(|| "unknown".to_string());
         match k {
             Known::Full => println!("{:>6}   full", col + 1),
-            Known::Exact(s) => println!(
-                "{:>6}  {s:>5}  {}{mark}",
-                col + 1,
-                word(k).unwrap_or_default()
-            ),
-            Known::Sign(s) if args.weak => {
-                println!(
-                    "{:>6}  {s:>5}  {}{mark}",
-                    col + 1,
-                    word(k).unwrap_or_default()
-                );
-            }
-            Known::Sign(_) | Known::Unknown => {
-                println!(
-                    "{:>6}      ?  {}{mark}",
-                    col + 1,
-                    word(k).unwrap_or_default()
-                );
-            }
+            Known::Exact(s) => println!("{:>6}  {s:>5}  {words}{mark}", col + 1),
+            Known::Sign(s) if args.weak => println!("{:>6}  {s:>5}  {words}{mark}", col + 1),
+            Known::Sign(_) | Known::Unknown => println!("{:>6}      ?  {words}{mark}", col + 1),
         }
     }
-    if let Some(best) = best {
+    if let Some(best) = found.best() {
         println!("Best column: {}", best + 1);
     }
-    if !all_exact && !args.weak {
-        println!(
-            "Not every column was solved exactly in {:.1} s: `?` columns show only win/draw/loss (or unknown). Give more --time for exact scores.",
-            elapsed.as_secs_f64()
-        );
+    if let Some(note) = note {
+        let mut note = note.to_string();
+        if let Some(first) = note.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        println!("{note}.");
     }
-    Ok(ExitCode::SUCCESS)
 }
-
-use std::io::IsTerminal;

@@ -13,8 +13,8 @@ mod solve;
 
 use anyhow::Context;
 use bitgames::connect4::grid::{from_grid_in, move_string, parse_grid};
+use bitgames::connect4::solver::Solver;
 use bitgames::connect4::solver::book::Book;
-use bitgames::connect4::solver::{Mode, Solver};
 use bitgames::connect4::{Geometry, Position, read_position};
 use bitgames::excerpt;
 use clap::Subcommand;
@@ -250,13 +250,4 @@ pub fn load_book_verified(
         })?;
     }
     Ok(Some(Arc::new(book)))
-}
-
-/// A score in words for the player to move after `stones` stones on a board
-/// of `cells` cells: `win in N` / `draw` / `loss in N` (see [`Command::Analyze`]);
-/// weak scores (-1, 0, 1) are only `win` / `draw` / `loss`. The words are the
-/// library's ([`bitgames::connect4::score`]); this keeps the command's callers short.
-pub fn score_words(score: i32, stones: usize, cells: usize, weak: bool) -> String {
-    let mode = if weak { Mode::Weak } else { Mode::Strong };
-    bitgames::connect4::score::score_words(score, stones, cells, mode)
 }

@@ -23,17 +23,14 @@ pub(super) fn bestmove(
     let report = engine.think(pos, limits);
     let best = report.best.expect("an ongoing game has a move");
     if json {
-        let value = serde_json::json!({
-            "best": best.to_string(),
-            "score": report.score,
-            "score_text": report.score_text,
-            "depth": report.depth,
-            "nodes": report.nodes,
-            "nodes_per_second": report.nodes_per_second().round() as u64,
-            "time_ms": report.elapsed.as_secs_f64() * 1e3,
-            "level": report.level.map(bitgames::engine::Level::number),
-            "seed": report.seed,
-        });
+        // The API's answer (`/api/santorini/bestmove`), by the API's formatter.
+        let value = bitgames_api::generic::report_json(
+            Position::NAME,
+            &bitgames::registry::Registered::notation(pos),
+            engine.name(),
+            limits,
+            &report.to_strings(),
+        );
         println!("{value}");
     } else {
         println!(

@@ -10,13 +10,12 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use bitgames::Game;
 use bitgames::connect4::Position;
-use bitgames_api::connect4::{Known, analysis, describe, merge, request};
+use bitgames_api::connect4::{analysis, describe, finished_summary, merge, request};
 use bitgames_api::{ApiError, Params};
 use serde_json::{Value, json};
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 /// `GET /api/connect4/analyze`: one JSON answer, or NDJSON lines with `stream=1`.
 pub async fn analyze(state: Arc<AppState>, params: &Params) -> Result<Response, Failure> {
@@ -25,8 +24,7 @@ pub async fn analyze(state: Arc<AppState>, params: &Params) -> Result<Response, 
     let book = state.ctx.connect4_book.is_some();
     let mut answer = describe(&pos, &req.moves);
     if pos.outcome().is_over() {
-        let known = Known::new(&pos);
-        merge(&mut answer, known.summary(Duration::ZERO, ms, book));
+        merge(&mut answer, finished_summary(&pos, ms, book));
         if stream {
             merge(&mut answer, json!({"type": "done"}));
             return Ok(ndjson_once(&answer));

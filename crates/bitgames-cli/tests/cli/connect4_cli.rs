@@ -77,6 +77,35 @@ fn analyze_json_scores_match_the_test_sets() {
 }
 
 #[test]
+fn analyze_json_is_the_apis_answer_in_the_librarys_words() {
+    // 4453: every column loses; 3, 6 and 7 the latest, in 18 stones.
+    let v = analyze_json(&["4453"]);
+    assert_eq!(v["scores"], serde_json::json!([-5, -5, -2, -3, -4, -2, -2]));
+    assert_eq!(v["signs"], serde_json::json!([-1, -1, -1, -1, -1, -1, -1]));
+    assert_eq!(v["texts"][0], "loss in 15");
+    assert_eq!(v["texts"][2], "loss in 18");
+    assert_eq!(v["best_columns"], serde_json::json!([3, 6, 7]));
+    assert_eq!(
+        (&v["result"], &v["complete"]),
+        (&Value::from("loss in 18"), &Value::Bool(true))
+    );
+    assert_eq!(v["budget_ms"], Value::Null, "no --time");
+    // Issue 73: a column not solved exactly is null in `scores`, its sign
+    // (if known) in `signs`, as the API says, never a sign among scores.
+    let v = analyze_json(&["4453", "--width", "8", "--height", "5", "--time", "1ms"]);
+    assert_eq!(v["budget_ms"], 1);
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["best"], Value::Null);
+    for c in 0..8 {
+        let exact = v["exact"][c].as_bool().unwrap();
+        assert_eq!(exact, !v["scores"][c].is_null(), "column {}", c + 1);
+        if let (false, Some(sign)) = (exact, v["signs"][c].as_i64()) {
+            assert_eq!(v["texts"][c], ["loss", "draw", "win"][(sign + 1) as usize]);
+        }
+    }
+}
+
+#[test]
 fn analyze_weak_gives_the_sign_of_the_score() {
     for (moves, score) in test_set("Test_L2_R2", 6) {
         let v = analyze_json(&["--weak", &moves]);

@@ -153,3 +153,28 @@ fn bad_games_positions_and_moves_are_named() {
         .failure()
         .stderr(predicate::str::contains("the game is over (player 1 wins)"));
 }
+
+#[test]
+fn bestmove_json_is_the_apis_shape_whichever_command_asks() {
+    // Connect Four: the position in the game's notation (the API's `5344`
+    // for the moves 4453), the API's default budget, and the engine's words.
+    let v = json(&["bestmove", "connect4", "4453"]);
+    assert_eq!(v["position"], "5344");
+    assert_eq!(v["budget_ms"], 1000);
+    assert_eq!(v["note"], "exact: loss in 18 (score -2)");
+    assert_eq!(v["ties"], serde_json::json!(["3", "6", "7"]));
+    // Santorini's own command and the generic one: the same keys.
+    let keys = |v: &Value| {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    let own = json(&["santorini", "bestmove", "-p", "-", "--depth", "1"]);
+    let generic = json(&["bestmove", "santorini", "-", "--depth", "1"]);
+    assert_eq!(keys(&own), keys(&generic));
+    assert_eq!(keys(&own).len(), 15, "{own}");
+    assert_eq!(
+        (&own["best"], &own["game"], &own["position"]),
+        (&generic["best"], &generic["game"], &generic["position"])
+    );
+}

@@ -128,6 +128,25 @@ impl Geometry {
         self.bits() <= 64
     }
 
+    /// The columns from the centre out: the centre (the left one of the two
+    /// middle columns on an even width), then alternately one step further
+    /// out on either side (7 columns: 4 3 5 2 6 1 7, 1-based). Ties between
+    /// columns of equal score go to the first in this order: the solver's
+    /// move order, the analysis' best column and the engine's move all use it.
+    #[must_use]
+    pub fn centre_first(self) -> arrayvec::ArrayVec<usize, MAX_WIDTH> {
+        let width = self.width() as i32;
+        let centre = (width - 1) / 2;
+        (0..width)
+            .map(|i| {
+                let off = if i % 2 == 1 { -(i + 1) / 2 } else { i / 2 };
+                // On an even width the centre is left of the middle: go right first.
+                let off = if width % 2 == 0 { -off } else { off };
+                (centre + off) as usize
+            })
+            .collect()
+    }
+
     /// Number of cells, `width * height`.
     #[must_use]
     pub const fn cells(self) -> usize {

@@ -377,7 +377,7 @@ fn undo(g: Geometry, bits: [u128; 2], dead: &mut HashSet<u128>, moves: &mut Vec<
     if dead.contains(&key) {
         return false;
     }
-    for col in super::policy::centre_first(g) {
+    for col in g.centre_first() {
         let column = mask & g.column_mask(col);
         if column == 0 {
             continue;

@@ -115,5 +115,6 @@ fn quick_or_random(
         elapsed: started.elapsed(),
         level: Some(level),
         seed: Some(seed),
+        note: None,
     }
 }

@@ -19,6 +19,7 @@
 //! digit a move (`4453`, as in Pons' test sets) on boards of at most 9
 //! columns, or numbers separated by commas (`10,3,4`) on any board: see [`notation`].
 
+pub mod analysis;
 pub mod bitboard;
 pub mod grid;
 pub mod known;

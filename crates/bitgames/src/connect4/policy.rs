@@ -3,29 +3,20 @@
 //! neither does. The command's `play` and the server's engine both call
 //! [`choose_move`], so they play the same moves and say the same things.
 
+use super::analysis::{Budget, analyze};
 use super::score::Verdict;
-use super::solver::{Analysis, Mode, SolveError, Solver};
+use super::solver::{SolveError, Solver};
 use super::{Geometry, MAX_WIDTH, Position};
+use crate::Game;
 use crate::time::Instant;
 use arrayvec::ArrayVec;
 use std::fmt;
 
-/// The columns from the centre out: the centre (the left one of the two
-/// middle columns on an even width), then alternately one step further out
-/// on either side (7 columns: 4 3 5 2 6 1 7, 1-based). Ties between columns
-/// of equal score go to the first in this order.
+/// The columns from the centre out: [`Geometry::centre_first`] (kept here
+/// for the callers of the policy).
 #[must_use]
 pub fn centre_first(geometry: Geometry) -> ArrayVec<usize, MAX_WIDTH> {
-    let width = geometry.width() as i32;
-    let centre = (width - 1) / 2;
-    (0..width)
-        .map(|i| {
-            let off = if i % 2 == 1 { -(i + 1) / 2 } else { i / 2 };
-            // On an even width the centre is left of the middle: go right first.
-            let off = if width % 2 == 0 { -off } else { off };
-            (centre + off) as usize
-        })
-        .collect()
+    geometry.centre_first()
 }
 
 /// The columns of `scores` (one entry per column, `None` for a full or an
@@ -33,7 +24,8 @@ pub fn centre_first(geometry: Geometry) -> ArrayVec<usize, MAX_WIDTH> {
 #[must_use]
 pub fn best_columns(geometry: Geometry, scores: &[Option<i32>]) -> ArrayVec<usize, MAX_WIDTH> {
     let best = scores.iter().flatten().max();
-    centre_first(geometry)
+    geometry
+        .centre_first()
         .into_iter()
         .filter(|&c| best.is_some() && scores.get(c).copied().flatten().as_ref() == best)
         .collect()
@@ -109,11 +101,12 @@ impl fmt::Display for EngineMove {
     }
 }
 
-/// The engine's move for the player to move, by `deadline`:
-/// 1. every column's exact score (a book or a late position answers at
-///    once), in the first half of the time;
-/// 2. else every column's win/draw/loss (cheaper), by seven eighths of the
-///    time, then the exact scores again in the time left, on the warmed table;
+/// The engine's move for the player to move, by `deadline`: the
+/// [analysis](super::analysis) of every column in the first seven eighths
+/// of the time (exact scores at once where a book or a late position gives
+/// them, else win/draw/loss, then exact scores in the time left), then
+/// 1. the best exact score when every column is exact;
+/// 2. else the best win/draw/loss when every column's is known;
 /// 3. else [`quick_move`] in the last eighth (a short search needs little).
 ///
 /// So a deeper opening book makes more moves exact without any change here.
@@ -124,60 +117,34 @@ pub fn choose_move(
     pos: &Position,
     deadline: Instant,
 ) -> Result<EngineMove, SolveError> {
+    let outcome = pos.outcome();
+    if outcome.is_over() {
+        return Err(SolveError::GameOver(outcome));
+    }
     let start = Instant::now();
     let total = deadline.saturating_duration_since(start);
-    let at = |eighths: u32| Some(start + total * eighths / 8);
-    let exact = |a: Analysis| exact_move(pos, a);
-    solver.set_deadline(at(4));
-    let first = solver.analyze(pos, Mode::Strong);
-    let chosen = match first {
-        Ok(a) => Ok(exact(a)),
-        Err(SolveError::GameOver(o)) => Err(SolveError::GameOver(o)),
-        // No table for a very large board (a memory limit): the quick move.
-        Err(SolveError::Interrupted(_) | SolveError::Table(_)) => {
-            solver.set_deadline(at(7));
-            match solver.analyze(pos, Mode::Weak) {
-                Ok(weak) => {
-                    solver.set_deadline(Some(deadline));
-                    Ok(match solver.analyze(pos, Mode::Strong) {
-                        Ok(a) => exact(a),
-                        Err(_) => EngineMove {
-                            column: weak.best.expect("a game not over has a column"),
-                            basis: Basis::Result {
-                                sign: weak.score.expect("a best column has a score"),
-                            },
-                            scores: weak.scores,
-                            stones: pos.moves_played(),
-                            geometry: pos.geometry(),
-                        },
-                    })
-                }
-                Err(_) => Ok(EngineMove {
-                    // A cancelled search gives its quick move at once.
-                    column: quick_move(pos, solver.cancelled().unwrap_or(deadline))
-                        .expect("a game not over has a column"),
-                    basis: Basis::Quick,
-                    scores: Vec::new(),
-                    stones: pos.moves_played(),
-                    geometry: pos.geometry(),
-                }),
-            }
-        }
-    };
-    solver.set_deadline(None);
-    chosen
-}
-
-fn exact_move(pos: &Position, a: Analysis) -> EngineMove {
-    EngineMove {
-        column: a.best.expect("a game not over has a column"),
-        basis: Basis::Exact {
-            score: a.score.expect("a best column has a score"),
-        },
-        scores: a.scores,
+    let budget = Budget::until(start + total * 7 / 8);
+    // No table for a very large board (a memory limit): the quick move.
+    let known = analyze(solver, pos, budget, &mut |_, _| true).ok();
+    let chosen = |column, basis, scores| EngineMove {
+        column,
+        basis,
+        scores,
         stones: pos.moves_played(),
         geometry: pos.geometry(),
+    };
+    if let Some(a) = &known {
+        if let (Some(column), Some(score)) = (a.best(), a.score()) {
+            return Ok(chosen(column, Basis::Exact { score }, a.exact_scores()));
+        }
+        if let Some((column, sign)) = a.best_by_result() {
+            return Ok(chosen(column, Basis::Result { sign }, a.signs()));
+        }
     }
+    // A cancelled search gives its quick move at once.
+    let quick_until = solver.cancelled().unwrap_or(deadline);
+    let column = quick_move(pos, quick_until).expect("a game not over has a column");
+    Ok(chosen(column, Basis::Quick, Vec::new()))
 }
 
 /// A quick move for when the exact analysis runs out of time: win at once,
@@ -296,6 +263,7 @@ impl QuickSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::connect4::solver::Mode;
     use std::time::Duration;
 
     fn pos(m: &str) -> Position {

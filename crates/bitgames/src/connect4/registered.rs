@@ -98,6 +98,7 @@ impl Engine<Position> for Exact {
             elapsed: started.elapsed(),
             level: limits.level,
             seed: None,
+            note: Some(chosen.to_string()),
         }
     }
 }

@@ -23,9 +23,18 @@
 //! assert_eq!("win in 2".parse::<Verdict>().unwrap().score(4, cells), Ok(18));
 //! ```
 
-use super::solver::Mode;
 use std::fmt;
 use std::str::FromStr;
+
+/// Exact or win/draw/loss only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Mode {
+    /// The exact score (how soon the win or how late the loss).
+    #[default]
+    Strong,
+    /// Only the sign: +1 win, 0 draw, -1 loss.
+    Weak,
+}
 
 /// The result of perfect play for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -282,6 +282,7 @@ pub fn leveled_report<M: Copy>(
         elapsed: started.elapsed(),
         level: Some(level),
         seed: Some(seed),
+        note: None,
     }
 }
 

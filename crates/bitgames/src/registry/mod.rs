@@ -370,19 +370,7 @@ impl<G: Registered> DynEngine for EngineOf<G> {
 
     fn think(&mut self, position: &str, limits: Limits) -> Result<Report<String>, Error> {
         let pos = parse_position::<G>(position)?;
-        let r = self.0.think(&pos, limits);
-        Ok(Report {
-            best: r.best.map(|m| m.to_string()),
-            ties: r.ties.iter().map(ToString::to_string).collect(),
-            score: r.score,
-            score_text: r.score_text,
-            exact: r.exact,
-            depth: r.depth,
-            nodes: r.nodes,
-            elapsed: r.elapsed,
-            level: r.level,
-            seed: r.seed,
-        })
+        Ok(self.0.think(&pos, limits).to_strings())
     }
 }
 

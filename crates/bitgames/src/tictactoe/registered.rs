@@ -59,6 +59,7 @@ impl Engine<Position> for Perfect {
             ties,
             level: limits.level,
             seed: None,
+            note: None,
         }
     }
 }

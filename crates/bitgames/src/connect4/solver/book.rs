@@ -58,7 +58,7 @@ mod file;
 mod keys;
 mod layers;
 
-pub use builtin::{builtin, builtin_shared};
+pub use builtin::{STANDARD_BOOK_CHECKSUM, builtin, builtin_shared};
 pub use file::{BookError, EntryError, check_entry, fnv1a, max_file_len};
 pub use layers::{Layers, book_positions, check_key, held_score_range, symmetric_key};
 

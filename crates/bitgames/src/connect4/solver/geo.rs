@@ -64,10 +64,7 @@ impl<W: Word, const N: usize, const H: u32> Geo<W, N, H> {
             *m = w(geometry.column_mask(c));
         }
         let mut order = [0u8; N];
-        for (o, c) in order
-            .iter_mut()
-            .zip(crate::connect4::policy::centre_first(geometry))
-        {
+        for (o, c) in order.iter_mut().zip(geometry.centre_first()) {
             *o = c as u8;
         }
         let h1 = geometry.height() + 1;

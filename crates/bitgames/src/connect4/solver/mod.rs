@@ -47,7 +47,7 @@ pub mod table;
 pub mod verify;
 mod word;
 
-use super::{Geometry, Position, policy};
+use super::{Geometry, Position};
 use crate::time::Instant;
 use book::{Book, BookValue};
 use busy::Busy;
@@ -78,15 +78,7 @@ pub enum SolveError {
     Table(#[from] table::TableError),
 }
 
-/// Exact or win/draw/loss only.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Mode {
-    /// The exact score (how soon the win or how late the loss).
-    #[default]
-    Strong,
-    /// Only the sign: +1 win, 0 draw, -1 loss.
-    Weak,
-}
+pub use super::score::Mode;
 
 /// The scores of every column of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -394,6 +386,12 @@ impl Solver {
         Ok(())
     }
 
+    /// The threads a search uses ([`Solver::set_threads`]).
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// The exact score of `pos` for the player to move (weak mode: its sign).
     pub fn solve(&mut self, pos: &Position, mode: Mode) -> Result<i32, SolveError> {
         self.prepare(pos)?;
@@ -424,7 +422,9 @@ impl Solver {
         if columns.contains(&Column::Unfinished) {
             return Err(Interrupted.into());
         }
-        let order: Vec<u8> = policy::centre_first(pos.geometry())
+        let order: Vec<u8> = pos
+            .geometry()
+            .centre_first()
             .into_iter()
             .map(|c| c as u8)
             .collect();

@@ -37,7 +37,7 @@ impl Solver {
         let n = pos.moves_played() as i32;
         let mut columns = vec![Column::Full; geometry.width()];
         let mut todo = Vec::new();
-        for col in crate::connect4::policy::centre_first(geometry) {
+        for col in geometry.centre_first() {
             if !pos.can_play(col) {
                 continue;
             }

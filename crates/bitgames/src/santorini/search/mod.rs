@@ -364,5 +364,6 @@ fn report(
         elapsed: started.elapsed(),
         level: None,
         seed: None,
+        note: None,
     }
 }

@@ -39,6 +39,34 @@ fn round_trips_through_bytes_and_finds_mirror_images() {
 
 #[test]
 #[cfg(feature = "builtin-book")]
+fn the_builtin_book_passes_every_check_of_a_book_from_elsewhere() {
+    // The built-in book is trusted as it loads (no checksum, no entry
+    // checks): here it is read as any file would be, checksum, keys and
+    // scores, and must come out the same book.
+    let bytes = super::builtin::STANDARD_BOOK_BYTES;
+    let checked = Book::from_bytes(bytes).expect("every check passes");
+    assert_eq!(Some(checked), builtin(Geometry::STANDARD));
+    // The checksum a fetched copy is trusted by is this book's.
+    let stored = u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().unwrap());
+    assert_eq!(stored, super::builtin::STANDARD_BOOK_CHECKSUM);
+    assert_eq!(
+        Book::from_bytes_trusting_builtin(bytes).ok(),
+        builtin(Geometry::STANDARD)
+    );
+    // A changed byte is no longer the built-in book: every check runs, and
+    // the checksum refuses it.
+    let mut damaged = bytes.to_vec();
+    damaged[100] ^= 1;
+    for read in [Book::from_bytes, Book::from_bytes_trusting_builtin] {
+        assert!(matches!(
+            read(&damaged),
+            Err(super::BookError::BadChecksum { .. })
+        ));
+    }
+}
+
+#[test]
+#[cfg(feature = "builtin-book")]
 fn the_builtin_book_agrees_with_itself_and_knows_the_first_player_wins() {
     let g = Geometry::STANDARD;
     let book = builtin(g).unwrap();

@@ -166,7 +166,7 @@ fn check_constants<W: Word + Into<u128>>(pos: &Position) {
             .iter()
             .map(|&c| usize::from(c))
             .collect();
-        assert_eq!(order, crate::connect4::policy::centre_first(g).to_vec());
+        assert_eq!(order, g.centre_first().to_vec());
         order.sort_unstable();
         assert_eq!(order, (0..g.width()).collect::<Vec<_>>());
         for c in 0..g.width() {
