@@ -88,7 +88,7 @@ macro_rules! vector_env {
             /// "random" or "expert" (the registry's engine); `agent`: the
             /// agent's player (0 or 1) when an opponent plays; `depth` and
             /// `time` (seconds) limit the expert; `max_steps` truncates long
-            /// games; `threads` (1 to 1024, default: every core) step large
+            /// games; `threads` (1 to 256, default: every core) step large
             /// batches; `gods` (Santorini): two names (`("apollo", "pan")`,
             /// player 1's first) for every game, or "random" (a pair drawn
             /// at every reset of an environment, from its seeded generator).

@@ -62,7 +62,7 @@ pub enum BookCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Threads (default: every core).
-        #[arg(long, short)]
+        #[arg(long, short, value_parser = crate::cli_util::parse_jobs)]
         jobs: Option<usize>,
     },
 }

@@ -69,7 +69,7 @@ pub enum Command {
         stats: bool,
         /// Threads (default: every core). Many positions are shared out over
         /// the threads; a single position is searched by all of them at once.
-        #[arg(long, short)]
+        #[arg(long, short, value_parser = crate::cli_util::parse_jobs)]
         jobs: Option<usize>,
         /// log2 of the buckets of each solver's table (16 bytes a bucket; the
         /// table grows to this size only as a search needs it).

@@ -10,6 +10,7 @@ mod connect4_cli;
 mod connect4_sizes_cli;
 mod connect4_solve_cli;
 mod connect4_wide_cli;
+mod edges_cli;
 mod generic_cli;
 mod hardening_cli;
 mod levels_cli;
