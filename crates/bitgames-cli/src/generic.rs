@@ -54,8 +54,8 @@ pub enum Command {
         /// Think this long (`500ms`, `2s`, `1.5`).
         #[arg(long, value_parser = parse_duration)]
         time: Option<Duration>,
-        /// Search this many plies (the exact solvers ignore it).
-        #[arg(long)]
+        /// Search this many plies, 1 to 200 (the exact solvers ignore it).
+        #[arg(long, value_parser = bitgames::engine::parse_depth)]
         depth: Option<u32>,
         #[command(flatten)]
         level: LevelArgs,

@@ -211,7 +211,10 @@ fn info(path: &Path, positions: &[String]) -> anyhow::Result<ExitCode> {
                 None => println!("{moves} not in the book"),
             },
             Err(e) => {
-                eprintln!("bitgames: error: bad Connect Four position `{moves}`: {e}");
+                eprintln!(
+                    "bitgames: error: bad {} position `{moves}`: {e}",
+                    <Position as bitgames::registry::Registered>::PROSE_NAME
+                );
                 code = ExitCode::FAILURE;
             }
         }

@@ -165,7 +165,13 @@ impl Size {
 /// line break, a grid of 0/1/2 (top row first). Returns the position and
 /// moves that reach it (for a grid, found by taking stones back off).
 pub fn parse_position(text: &str, geometry: Geometry) -> anyhow::Result<(Position, String)> {
-    let context = || format!("bad Connect Four position `{}`", excerpt(text.trim()));
+    let context = || {
+        format!(
+            "bad {} position `{}`",
+            <Position as bitgames::registry::Registered>::PROSE_NAME,
+            excerpt(text.trim())
+        )
+    };
     if text.contains(['/', '\n']) {
         let rows = parse_grid(text).with_context(context)?;
         let pos = from_grid_in(geometry, &rows).with_context(context)?;
@@ -200,13 +206,8 @@ pub fn load_book_verified(
         return Ok(bitgames::connect4::solver::book::builtin_shared(geometry));
     };
     let book = book::read_book(path)?;
-    if book.geometry() != geometry {
-        anyhow::bail!(
-            "book {} is for a {} board, not {geometry}",
-            path.display(),
-            book.geometry()
-        );
-    }
+    book.check_board(geometry)
+        .map_err(|e| anyhow::anyhow!("book {} {e}", path.display()))?;
     if book.legacy() {
         eprintln!(
             "bitgames: warning: book {} is format version 1 (no checksum): rebuild it to have its bytes checked",
