@@ -331,7 +331,7 @@ fn check_wins(pos: &Position, marked_won: bool) -> Result<(), NotationError> {
     if marked_won && on_level3(last).is_none() {
         let pan = pos.gods[last.index()] == God::Pan;
         let low = pos.spaces_at_level(0) | pos.spaces_at_level(1);
-        if !(pan && !(pos.workers(last) & low).is_empty()) {
+        if !pan || (pos.workers(last) & low).is_empty() {
             return Err(NotationError::Impossible(format!(
                 "'#' says player {0} has won, but no worker of player {0} stands on level 3{1}",
                 last.number(),
