@@ -74,7 +74,8 @@ fn sized_notation(params: &Params) -> Result<String, ApiError> {
     let moves = moves_text(optional(params, "moves").unwrap_or(""), geometry.width());
     let (pos, _) = read_position(geometry, &moves).map_err(|e| {
         ApiError::bad(format!(
-            "bad Connect Four moves `{}` on {geometry}: {e}",
+            "bad {} moves `{}` on {geometry}: {e}",
+            <bitgames::connect4::Position as Registered>::PROSE_NAME,
             bitgames::excerpt(&moves)
         ))
     })?;

@@ -174,18 +174,7 @@ pub fn request(name: &str, params: &Params) -> Result<Request, ApiError> {
     let ms = time_ms(params, DEFAULT_MS, MAX_MS)?;
     let depth = match optional(params, "depth") {
         None => None,
-        Some(text) => Some(
-            text.trim()
-                .parse::<u32>()
-                .ok()
-                .filter(|d| (1..=200).contains(d))
-                .ok_or_else(|| {
-                    ApiError::bad(format!(
-                        "depth `{}` is not a whole number in 1..=200",
-                        bitgames::excerpt(text)
-                    ))
-                })?,
-        ),
+        Some(text) => Some(bitgames::engine::parse_depth(text).map_err(ApiError::bad)?),
     };
     let (level, seed) = level_and_seed(params)?;
     let limits = Limits {
@@ -228,7 +217,7 @@ pub fn search(
     if report.best.is_none() {
         return Err(ApiError::bad(format!(
             "{} position `{}`: the game is over ({}): there is no move to make",
-            g.name(),
+            g.prose_name(),
             bitgames::excerpt(&req.position),
             report.score_text
         )));

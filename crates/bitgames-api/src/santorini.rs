@@ -20,13 +20,14 @@ pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
         .unwrap_or("0000000000000000000000000/1/mortal/mortal");
     let mut pos: Position = given.parse().map_err(|e| {
         ApiError::bad(format!(
-            "bad Santorini position `{}`: {e}",
+            "bad {} position `{}`: {e}",
+            <Position as bitgames::registry::Registered>::PROSE_NAME,
             bitgames::excerpt(given)
         ))
     })?;
     if let Some(moves) = optional(params, "moves") {
         for (i, text) in split_moves(moves).into_iter().enumerate() {
-            let mv: Move = text.parse().map_err(|e| {
+            let mv: Move = pos.read_move(text).map_err(|e| {
                 ApiError::bad(format!("move {} `{}`: {e}", i + 1, bitgames::excerpt(text)))
             })?;
             pos.play(mv).map_err(|e| {

@@ -12,7 +12,8 @@ pub fn analyze(solver: &Solver, params: &Params) -> Result<Value, ApiError> {
     let moves = required(params, "moves")?;
     let pos: Position = moves.parse().map_err(|e| {
         ApiError::bad(format!(
-            "bad tic-tac-toe position `{}`: {e}",
+            "bad {} position `{}`: {e}",
+            <Position as bitgames::registry::Registered>::PROSE_NAME,
             bitgames::excerpt(moves)
         ))
     })?;

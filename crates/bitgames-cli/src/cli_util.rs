@@ -6,7 +6,7 @@ use std::time::Duration;
 
 /// The longest time a command waits or thinks: a day, in seconds. Larger
 /// times (`1e20s`) are refused rather than overflow a `Duration` or an `Instant`.
-pub const MAX_SECONDS: f64 = 86_400.0;
+pub const MAX_SECONDS: f64 = bitgames::engine::MAX_TIME.as_secs_f64();
 
 /// One line of input: its source (`stdin` or a file name), its 1-based
 /// number, and its text, or why it is not text (it is not UTF-8).
@@ -79,6 +79,13 @@ fn line_text(bytes: &[u8]) -> Result<String, String> {
 /// and at most a day (the one time syntax of every command).
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
     bitgames::engine::parse_time(text)
+}
+
+/// A thread count (`-j`): a whole number from 1 to
+/// [`bitgames::engine::MAX_THREADS`] (the one rule of every command that
+/// takes one).
+pub fn parse_jobs(text: &str) -> Result<usize, String> {
+    bitgames::engine::parse_threads(text)
 }
 
 #[cfg(test)]

@@ -55,8 +55,8 @@ pub enum Command {
         /// `/api/{game}/bestmove`).
         #[arg(long, value_parser = parse_duration)]
         time: Option<Duration>,
-        /// Search this many plies (the exact solvers ignore it).
-        #[arg(long)]
+        /// Search this many plies, 1 to 200 (the exact solvers ignore it).
+        #[arg(long, value_parser = bitgames::engine::parse_depth)]
         depth: Option<u32>,
         #[command(flatten)]
         level: LevelArgs,

@@ -79,8 +79,13 @@ pub fn run(cmd: Command) -> anyhow::Result<ExitCode> {
 /// A position from moves or a board; `-` (or nothing) is the empty board.
 fn parse(moves: &str) -> anyhow::Result<Position> {
     let text = if moves.trim() == "-" { "" } else { moves };
-    text.parse::<Position>()
-        .with_context(|| format!("bad tic-tac-toe position `{}`", bitgames::excerpt(moves)))
+    text.parse::<Position>().with_context(|| {
+        format!(
+            "bad {} position `{}`",
+            Position::PROSE_NAME,
+            bitgames::excerpt(moves)
+        )
+    })
 }
 
 /// The value of the position in words, from X's or O's side.

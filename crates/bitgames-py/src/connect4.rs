@@ -267,6 +267,37 @@ impl<E: std::fmt::Display> IntoBytes for Result<Vec<u8>, E> {
     }
 }
 
+/// The bytes of the book file at `path`: its first 32, then no more than
+/// the library's [`book::max_file_len`] of them allows; a longer file is a
+/// ValueError.
+fn read_capped(path: &std::path::Path) -> PyResult<Vec<u8>> {
+    use std::io::Read;
+    let os_error = |e: std::io::Error| {
+        pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display()))
+    };
+    if path.is_dir() {
+        return Err(PyValueError::new_err(format!(
+            "{}: is a directory, not a book file",
+            path.display()
+        )));
+    }
+    let mut reader = std::fs::File::open(path).map_err(os_error)?.take(32);
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes).map_err(os_error)?;
+    let limit = book::max_file_len(&bytes);
+    let mut rest = reader
+        .into_inner()
+        .take(limit.saturating_sub(bytes.len() as u64) + 1);
+    rest.read_to_end(&mut bytes).map_err(os_error)?;
+    if bytes.len() as u64 > limit {
+        return Err(PyValueError::new_err(format!(
+            "{}: bad book: longer than the {limit} bytes its header allows (or than any book this build reads)",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
 /// An opening book: the exact scores of every position up to its depth.
 #[pyclass(name = "Book", module = "bitgames._bitgames", frozen)]
 pub struct PyBook {
@@ -283,12 +314,12 @@ impl PyBook {
             .map_err(|e| PyValueError::new_err(format!("bad book: {e}")))
     }
 
-    /// The book in a file.
+    /// The book in a file, read no further than its header allows (at
+    /// most 64 MiB for a file without one), as the command reads it: an
+    /// endless file (`/dev/zero`) or a huge one is a ValueError.
     #[staticmethod]
     fn load(path: std::path::PathBuf) -> PyResult<Self> {
-        let data = std::fs::read(&path).map_err(|e| {
-            pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display()))
-        })?;
+        let data = read_capped(&path)?;
         Book::from_bytes(&data)
             .map(|b| PyBook { book: Arc::new(b) })
             .map_err(|e| PyValueError::new_err(format!("{}: bad book: {e}", path.display())))
@@ -331,9 +362,13 @@ impl PyBook {
         self.book.len()
     }
 
-    /// The book's score of a position, or None if it does not hold it.
-    fn score(&self, pos: &crate::PyConnectFour) -> Option<i32> {
-        self.book.score(&pos.pos)
+    /// The book's score of a position, or None if it does not hold it; a
+    /// position of another board size is a ValueError.
+    fn score(&self, pos: &crate::PyConnectFour) -> PyResult<Option<i32>> {
+        self.book
+            .check_board(pos.pos.geometry())
+            .map_err(|e| PyValueError::new_err(format!("the book {e}")))?;
+        Ok(self.book.score(&pos.pos))
     }
 
     fn __repr__(&self) -> String {
@@ -348,24 +383,49 @@ impl PyBook {
     }
 }
 
+/// The book a solver uses: none, the library's built-in one for each board
+/// size that has one, or one given (for one board size: positions of
+/// another are refused).
+#[derive(Clone)]
+enum BookChoice {
+    None,
+    Builtin,
+    Given(Arc<Book>),
+}
+
+impl BookChoice {
+    /// The book for positions of board `g`; a given book of another board
+    /// size is refused, naming both (as the command refuses it).
+    fn for_board(&self, g: Geometry) -> Result<Option<Arc<Book>>, String> {
+        match self {
+            BookChoice::None => Ok(None),
+            BookChoice::Builtin => Ok(book::builtin_shared(g)),
+            BookChoice::Given(b) => b
+                .check_board(g)
+                .map(|()| Some(b.clone()))
+                .map_err(|e| format!("the solver's book {e}")),
+        }
+    }
+}
+
 /// The book argument: a Book, a path, "builtin" (default) or None (no book).
-fn book_arg(book: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Arc<Book>>> {
+fn book_arg(book: Option<&Bound<'_, PyAny>>) -> PyResult<BookChoice> {
     let Some(obj) = book else {
-        return Ok(None);
+        return Ok(BookChoice::None);
     };
     if obj.is_none() {
-        return Ok(None);
+        return Ok(BookChoice::None);
     }
     if let Ok(b) = obj.cast::<PyBook>() {
-        return Ok(Some(b.get().book.clone()));
+        return Ok(BookChoice::Given(b.get().book.clone()));
     }
     if let Ok(s) = obj.extract::<String>()
         && s == "builtin"
     {
-        return Ok(builtin_book());
+        return Ok(BookChoice::Builtin);
     }
     if let Ok(path) = obj.extract::<std::path::PathBuf>() {
-        return Ok(Some(PyBook::load(path)?.book));
+        return Ok(BookChoice::Given(PyBook::load(path)?.book));
     }
     Err(PyTypeError::new_err(
         "book must be a Book, a path, \"builtin\" or None",
@@ -379,11 +439,12 @@ impl PySolver {
     fn timed<T: Send>(
         &self,
         py: Python<'_>,
+        board: Geometry,
         time: Option<f64>,
         work: impl FnOnce(&mut Solver) -> Result<T, SolveError> + Send,
     ) -> PyResult<T> {
         let deadline = deadline(time)?;
-        let book = self.book.clone();
+        let book = self.book.for_board(board).map_err(PyValueError::new_err)?;
         py.detach(|| {
             with_c4_solver(book, |s| {
                 s.set_deadline(deadline);
@@ -422,7 +483,7 @@ fn deadline(time: Option<f64>) -> PyResult<Option<Instant>> {
 /// One solver (its table) per thread of this process, shared by every call.
 #[pyclass(name = "Solver", module = "bitgames._bitgames", frozen, subclass)]
 pub struct PySolver {
-    book: Option<Arc<Book>>,
+    book: BookChoice,
 }
 
 #[pymethods]
@@ -447,7 +508,7 @@ impl PySolver {
         time: Option<f64>,
     ) -> PyResult<i32> {
         let pos = position.pos;
-        self.timed(py, time, move |s| s.solve(&pos, mode(weak)))
+        self.timed(py, pos.geometry(), time, move |s| s.solve(&pos, mode(weak)))
     }
 
     /// The score of every column (None for a full one).
@@ -460,8 +521,10 @@ impl PySolver {
         time: Option<f64>,
     ) -> PyResult<Vec<Option<i32>>> {
         let pos = position.pos;
-        self.timed(py, time, move |s| s.analyze(&pos, mode(weak)))
-            .map(|a| a.scores)
+        self.timed(py, pos.geometry(), time, move |s| {
+            s.analyze(&pos, mode(weak))
+        })
+        .map(|a| a.scores)
     }
 
     /// The best column, 0-based (the most central of the best).
@@ -474,8 +537,10 @@ impl PySolver {
         time: Option<f64>,
     ) -> PyResult<usize> {
         let pos = position.pos;
-        self.timed(py, time, move |s| s.analyze(&pos, mode(weak)))
-            .map(|a| a.best.expect("an ongoing game has a playable column"))
+        self.timed(py, pos.geometry(), time, move |s| {
+            s.analyze(&pos, mode(weak))
+        })
+        .map(|a| a.best.expect("an ongoing game has a playable column"))
     }
 
     /// Forgets what this thread's table learnt (free: a new generation), so
@@ -505,13 +570,22 @@ impl PySolver {
                 p.outcome()
             )));
         }
-        let book = self.book.clone();
+        let books = positions
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                self.book
+                    .for_board(p.geometry())
+                    .map_err(|e| PyValueError::new_err(format!("position {i}: {e}")))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
         let m = mode(weak);
         py.detach(|| {
             positions
                 .par_iter()
+                .zip(books)
                 .with_max_len(1)
-                .map(|p| with_c4_solver(book.clone(), |s| s.solve(p, m)))
+                .map(|(p, book)| with_c4_solver(book, |s| s.solve(p, m)))
                 .collect::<Result<Vec<i32>, SolveError>>()
         })
         .map_err(|e| solve_error(e, None))

@@ -15,9 +15,10 @@ use std::any::{Any, TypeId};
 use std::cell::RefCell;
 use std::time::Duration;
 
-/// The longest time limit accepted, in seconds (about 31 years): longer
-/// ones would overflow the engines' deadlines.
-pub const MAX_SECONDS: f64 = 1e9;
+/// The longest time limit accepted, in seconds: the library's
+/// [`MAX_TIME`](bitgames::engine::MAX_TIME), a day, as the command and the
+/// server take.
+pub const MAX_SECONDS: f64 = bitgames::engine::MAX_TIME.as_secs_f64();
 
 thread_local! {
     /// This thread's engines, one per game type, made on first use.
@@ -67,7 +68,7 @@ pub fn expert_move<G: Registered>(pos: &G, limits: Limits, rng: &mut SmallRng) -
 pub fn seconds(t: f64, what: &str) -> PyResult<Duration> {
     let bad = || {
         PyValueError::new_err(format!(
-            "{what} {} must be a positive number of seconds, at most {MAX_SECONDS:e}",
+            "{what} {} must be a positive number of seconds, at most {MAX_SECONDS} (a day)",
             float_text(t)
         ))
     };

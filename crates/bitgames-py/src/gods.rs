@@ -247,7 +247,8 @@ pub fn sa_gods() -> Vec<(&'static str, &'static str)> {
 pub fn sa_naive_successors(notation: &str) -> PyResult<Vec<String>> {
     let state: NaiveState = notation.trim().parse().map_err(|e: String| {
         PyValueError::new_err(format!(
-            "bad Santorini position `{}`: {e}",
+            "bad {} position `{}`: {e}",
+            <bitgames::santorini::Position as bitgames::registry::Registered>::PROSE_NAME,
             bitgames::excerpt(notation)
         ))
     })?;

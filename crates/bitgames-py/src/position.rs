@@ -7,7 +7,6 @@ use bitgames::registry;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use std::str::FromStr;
 
 /// The player numbered 0 or 1 (OpenSpiel's and pgx's player ids).
 pub fn player_of(id: i64) -> PyResult<Player> {
@@ -26,18 +25,13 @@ pub fn parse<G: PyGame>(notation: Option<&str>) -> PyResult<G> {
     let Some(text) = notation else {
         return Ok(G::start());
     };
-    registry::parse_position::<G>(text).map_err(|e| match e {
-        registry::Error::BadPosition { text, why, .. } => {
-            PyValueError::new_err(format!("bad {} position `{text}`: {why}", G::CLASS))
-        }
-        other => PyValueError::new_err(other.to_string()),
-    })
+    registry::parse_position::<G>(text).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// A move written in the game's notation, and its action; a ValueError for
 /// text that names no move of this position's action space.
 pub fn parse_move<G: PyGame>(pos: &G, text: &str) -> PyResult<(G::Move, usize)> {
-    let mv = move_of_text::<G>(text)?;
+    let mv = move_of_text(pos, text)?;
     let action = pos.action_of(mv);
     if action < pos.num_actions() && pos.move_of(action) == Some(mv) {
         Ok((mv, action))
@@ -73,15 +67,15 @@ pub fn apply_action<G: PyGame>(pos: &mut G, action: i64) -> PyResult<()> {
     Ok(())
 }
 
-/// A move in the game's notation (the parser's error as a ValueError).
-fn move_of_text<G: PyGame>(text: &str) -> PyResult<G::Move> {
-    text.trim()
-        .parse()
-        .map_err(|e: <G::Move as FromStr>::Err| PyValueError::new_err(e.to_string()))
+/// A move in the game's notation, read in `pos`
+/// ([`registry::Registered::parse_move`]: the board's columns, Santorini's marks);
+/// the reader's error as a ValueError.
+fn move_of_text<G: PyGame>(pos: &G, text: &str) -> PyResult<G::Move> {
+    pos.parse_move(text.trim()).map_err(PyValueError::new_err)
 }
 
 pub fn play<G: PyGame>(pos: &mut G, text: &str) -> PyResult<()> {
-    let mv = move_of_text::<G>(text)?;
+    let mv = move_of_text(pos, text)?;
     pos.play(mv)
         .map_err(|e| PyValueError::new_err(format!("move `{}`: {e}", bitgames::excerpt(text))))
 }
@@ -309,7 +303,12 @@ macro_rules! py_position {
                 level: Option<&Bound<'py, PyAny>>,
                 seed: Option<&Bound<'py, PyAny>>,
             ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-                let depth = $crate::args::opt_int_in(depth, "depth", 0, u32::MAX.into())?;
+                let depth = $crate::args::opt_int_in(
+                    depth,
+                    "depth",
+                    1,
+                    bitgames::engine::MAX_DEPTH.into(),
+                )?;
                 let limits = $crate::engine::limits(depth, time)?;
                 let limits = $crate::engine::with_level(limits, level, seed)?;
                 $crate::engine::best_move(py, &self.pos, limits)

@@ -23,8 +23,8 @@ use std::sync::Mutex;
 /// it, `num_envs` is a ValueError rather than an allocation of many
 /// gigabytes (Santorini takes about 1 KB an environment).
 pub const MAX_ENVS: usize = 1 << 24;
-/// The most threads a vector environment starts.
-pub const MAX_THREADS: usize = 1024;
+/// The most threads a vector environment starts: the library's one cap.
+pub const MAX_THREADS: usize = bitgames::engine::MAX_THREADS;
 
 /// Who answers the agent's move inside `step`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

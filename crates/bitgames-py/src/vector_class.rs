@@ -37,9 +37,18 @@ pub unsafe fn fresh<'py, T: Element, D: numpy::ndarray::Dimension, const N: usiz
     }
 }
 
-/// Reads an integer array (numpy of any integer dtype, or a sequence of ints).
-pub fn int_vec(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
+/// Reads the actions, one per environment, as an integer array (numpy of
+/// any integer dtype, or a sequence of ints); one past the 64-bit signed
+/// range is a ValueError naming its environment and its value, as
+/// `step` names any other action outside `0..num_actions`.
+pub fn int_vec(obj: &Bound<'_, PyAny>, what: &str, num_actions: usize) -> PyResult<Vec<i64>> {
     use numpy::{PyArrayDescrMethods, PyUntypedArrayMethods};
+    let outside = |i: usize, v: &str| {
+        PyValueError::new_err(format!(
+            "environment {i}: action {v} is outside 0..{}",
+            num_actions.saturating_sub(1)
+        ))
+    };
     // The common case, without a conversion.
     if let Ok(arr) = obj.cast::<PyArray1<i64>>()
         && let Ok(view) = arr.try_readonly()
@@ -61,9 +70,32 @@ pub fn int_vec(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<i64>> {
                 crate::game::py_shape(arr.shape())
             )));
         }
+        // An unsigned value past i64 (2^64 - 1) would wrap to a negative
+        // action (-1) in the cast: it is named as it was given.
+        if kind == b'u' {
+            let as_u64 = obj.call_method1("astype", ("uint64",))?;
+            let arr = as_u64.cast::<PyArray1<u64>>()?;
+            let view = arr.readonly();
+            let values = view.as_slice()?;
+            if let Some((i, v)) = values
+                .iter()
+                .enumerate()
+                .find(|(_, v)| **v > i64::MAX as u64)
+            {
+                return Err(outside(i, &v.to_string()));
+            }
+            return Ok(values.iter().map(|&v| v as i64).collect());
+        }
         let as_i64 = obj.call_method1("astype", ("int64",))?;
         let arr = as_i64.cast::<PyArray1<i64>>()?;
         return Ok(arr.readonly().as_slice()?.to_vec());
+    }
+    if let Ok(values) = obj.extract::<Vec<i128>>() {
+        return values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| i64::try_from(v).map_err(|_| outside(i, &v.to_string())))
+            .collect();
     }
     obj.extract::<Vec<i64>>().map_err(|e| {
         pyo3::exceptions::PyTypeError::new_err(format!(
@@ -88,7 +120,7 @@ macro_rules! vector_env {
             /// "random" or "expert" (the registry's engine); `agent`: the
             /// agent's player (0 or 1) when an opponent plays; `depth` and
             /// `time` (seconds) limit the expert; `max_steps` truncates long
-            /// games; `threads` (1 to 1024, default: every core) step large
+            /// games; `threads` (1 to 256, default: every core) step large
             /// batches; `gods` (Santorini): two names (`("apollo", "pan")`,
             /// player 1's first) for every game, or "random" (a pair drawn
             /// at every reset of an environment, from its seeded generator).
@@ -112,7 +144,7 @@ macro_rules! vector_env {
                 let seed: u64 = opt_int_in(seed, "seed", 0, u64::MAX.into())?.unwrap_or(0);
                 let agent: i64 = opt_int_in(agent, "agent", 0, 1)?.unwrap_or(0);
                 let agent = $crate::position::player_of(agent)?;
-                let depth: Option<u32> = opt_int_in(depth, "depth", 0, u32::MAX.into())?;
+                let depth: Option<u32> = opt_int_in(depth, "depth", 1, bitgames::engine::MAX_DEPTH.into())?;
                 let max_steps: Option<u32> =
                     opt_int_in(max_steps, "max_steps", 1, u32::MAX.into())?;
                 let setup = <$game as $crate::game::PyGame>::setup_of(gods)?;
@@ -183,7 +215,7 @@ macro_rules! vector_env {
                 actions: &Bound<'py, PyAny>,
             ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
                 self.core.check_open()?;
-                let actions = $crate::vector_class::int_vec(actions, "actions")?;
+                let actions = $crate::vector_class::int_vec(actions, "actions", self.core.num_actions())?;
                 self.core
                     .check_actions(&actions)
                     .map_err(pyo3::exceptions::PyValueError::new_err)?;

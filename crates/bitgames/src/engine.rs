@@ -197,6 +197,47 @@ pub fn parse_time(text: &str) -> Result<Duration, String> {
     }
 }
 
+/// The deepest search any surface asks for: 200 plies (the command's
+/// `--depth`, the API's `depth=`, Python's `depth=`).
+pub const MAX_DEPTH: u32 = 200;
+
+/// The most threads one command or call starts: 256. More would not make
+/// any search faster, and a system refuses to start some number of them.
+pub const MAX_THREADS: usize = 256;
+
+/// A whole number of `1..=max` from text, or an error naming `what`, the
+/// text and the range.
+fn whole_number_in(text: &str, what: &str, max: u64) -> Result<u64, String> {
+    text.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|n| (1..=max).contains(n))
+        .ok_or_else(|| {
+            format!(
+                "{what} `{}` is not a whole number in 1..={max}",
+                crate::excerpt(text)
+            )
+        })
+}
+
+/// A search depth from text: a whole number of plies, 1 to [`MAX_DEPTH`].
+///
+/// # Errors
+///
+/// Names the text and the range.
+pub fn parse_depth(text: &str) -> Result<u32, String> {
+    whole_number_in(text, "depth", MAX_DEPTH.into()).map(|d| d as u32)
+}
+
+/// A thread count from text: a whole number, 1 to [`MAX_THREADS`].
+///
+/// # Errors
+///
+/// Names the text and the range.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    whole_number_in(text, "threads", MAX_THREADS as u64).map(|n| n as usize)
+}
+
 /// The generic engine: alpha-beta negamax (see [`crate::tools::negamax()`])
 /// deepened one ply at a time until the depth limit, the time limit, or a
 /// forced result. With no limit it searches 4 plies. Its evaluation is the
@@ -231,7 +272,7 @@ impl<G: Game, E: Evaluator<G> + Send> Engine<G> for Negamax<E> {
         }
         let max_depth = match (limits.depth, limits.time) {
             (Some(d), _) => d.max(1),
-            (None, Some(_)) => 200,
+            (None, Some(_)) => MAX_DEPTH,
             (None, None) => DEFAULT_DEPTH,
         };
         let deadline = limits.time.map(|t| started + t);
@@ -377,6 +418,37 @@ mod tests {
         assert_eq!(r.best.map(|m| m.to_string()), Some("3".to_string()));
         assert_eq!(r.score_text, "win in 1 (level 3: a 3-ply search)");
         assert_eq!(r.level, Some(level(3)));
+    }
+
+    #[test]
+    fn depths_and_thread_counts_outside_their_range_are_refused_by_name() {
+        assert_eq!(parse_depth(" 7 "), Ok(7));
+        assert_eq!(parse_depth("200"), Ok(200));
+        assert_eq!(
+            parse_depth("0"),
+            Err("depth `0` is not a whole number in 1..=200".to_string())
+        );
+        assert_eq!(
+            parse_depth("201"),
+            Err("depth `201` is not a whole number in 1..=200".to_string())
+        );
+        assert_eq!(
+            parse_depth("99999999999999999999"),
+            Err("depth `99999999999999999999` is not a whole number in 1..=200".to_string())
+        );
+        assert_eq!(parse_threads("256"), Ok(256));
+        assert_eq!(
+            parse_threads("100000"),
+            Err("threads `100000` is not a whole number in 1..=256".to_string())
+        );
+        assert_eq!(
+            parse_threads("0"),
+            Err("threads `0` is not a whole number in 1..=256".to_string())
+        );
+        assert_eq!(
+            parse_threads("-1"),
+            Err("threads `-1` is not a whole number in 1..=256".to_string())
+        );
     }
 
     #[test]

@@ -39,7 +39,7 @@ pub struct Args {
     #[arg(long, value_parser = crate::cli_util::parse_duration, value_name = "TIME")]
     time: Option<Duration>,
     /// Threads (default: every core); the columns are solved side by side.
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = crate::cli_util::parse_jobs)]
     jobs: Option<usize>,
     /// An opening book (`bitgames connect4 book` writes one; Pons' and
     /// BitBully's are read too) for this board size.

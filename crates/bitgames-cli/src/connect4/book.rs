@@ -62,7 +62,7 @@ pub enum BookCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Threads (default: every core).
-        #[arg(long, short)]
+        #[arg(long, short, value_parser = crate::cli_util::parse_jobs)]
         jobs: Option<usize>,
     },
 }
@@ -211,7 +211,10 @@ fn info(path: &Path, positions: &[String]) -> anyhow::Result<ExitCode> {
                 None => println!("{moves} not in the book"),
             },
             Err(e) => {
-                eprintln!("bitgames: error: bad Connect Four position `{moves}`: {e}");
+                eprintln!(
+                    "bitgames: error: bad {} position `{moves}`: {e}",
+                    <Position as bitgames::registry::Registered>::PROSE_NAME
+                );
                 code = ExitCode::FAILURE;
             }
         }

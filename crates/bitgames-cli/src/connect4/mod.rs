@@ -68,7 +68,7 @@ pub enum Command {
         stats: bool,
         /// Threads (default: every core). Many positions are shared out over
         /// the threads; a single position is searched by all of them at once.
-        #[arg(long, short)]
+        #[arg(long, short, value_parser = crate::cli_util::parse_jobs)]
         jobs: Option<usize>,
         /// log2 of the buckets of each solver's table (16 bytes a bucket; the
         /// table grows to this size only as a search needs it).
@@ -191,7 +191,13 @@ impl Size {
 /// line break, a grid of 0/1/2 (top row first). Returns the position and
 /// moves that reach it (for a grid, found by taking stones back off).
 pub fn parse_position(text: &str, geometry: Geometry) -> anyhow::Result<(Position, String)> {
-    let context = || format!("bad Connect Four position `{}`", excerpt(text.trim()));
+    let context = || {
+        format!(
+            "bad {} position `{}`",
+            <Position as bitgames::registry::Registered>::PROSE_NAME,
+            excerpt(text.trim())
+        )
+    };
     if text.contains(['/', '\n']) {
         let rows = parse_grid(text).with_context(context)?;
         let pos = from_grid_in(geometry, &rows).with_context(context)?;
@@ -226,13 +232,8 @@ pub fn load_book_verified(
         return Ok(bitgames::connect4::solver::book::builtin_shared(geometry));
     };
     let book = book::read_book(path)?;
-    if book.geometry() != geometry {
-        anyhow::bail!(
-            "book {} is for a {} board, not {geometry}",
-            path.display(),
-            book.geometry()
-        );
-    }
+    book.check_board(geometry)
+        .map_err(|e| anyhow::anyhow!("book {} {e}", path.display()))?;
     if book.legacy() {
         eprintln!(
             "bitgames: warning: book {} is format version 1 (no checksum): rebuild it to have its bytes checked",

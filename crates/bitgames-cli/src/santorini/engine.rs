@@ -3,8 +3,8 @@
 
 use crate::levels::LevelArgs;
 use bitgames::engine::{Engine as _, Limits};
+use bitgames::santorini::Position;
 use bitgames::santorini::search::Engine;
-use bitgames::santorini::{Move, Position};
 use bitgames::{Game, Player};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -90,7 +90,7 @@ pub(super) fn play(
                 println!("Game abandoned at {pos}.");
                 return Ok(ExitCode::SUCCESS);
             }
-            match text.parse::<Move>() {
+            match pos.read_move(text) {
                 Ok(mv) => {
                     if let Err(e) = pos.play(mv) {
                         println!("illegal move {text}: {e}");

@@ -78,8 +78,8 @@ pub enum Command {
         /// Time to think, e.g. `1s`, `250ms`, `0.1s` (default 1s unless --depth is given).
         #[arg(long, short, value_parser = crate::cli_util::parse_duration)]
         time: Option<Duration>,
-        /// Search exactly this many plies instead.
-        #[arg(long, short, conflicts_with = "time")]
+        /// Search exactly this many plies instead (1 to 200).
+        #[arg(long, short, conflicts_with = "time", value_parser = bitgames::engine::parse_depth)]
         depth: Option<u32>,
         /// Print one JSON object instead of text.
         #[arg(long)]
@@ -105,8 +105,8 @@ pub enum Command {
         /// The engine's time per move.
         #[arg(long, short, default_value = "1s", value_parser = crate::cli_util::parse_duration)]
         time: Duration,
-        /// Search exactly this many plies per engine move instead.
-        #[arg(long, short)]
+        /// Search exactly this many plies per engine move instead (1 to 200).
+        #[arg(long, short, value_parser = bitgames::engine::parse_depth)]
         depth: Option<u32>,
         /// Start from this position instead of the empty board.
         #[arg(long, short, allow_hyphen_values = true)]
@@ -244,9 +244,13 @@ pub(crate) fn parse_position(
 ) -> anyhow::Result<Position> {
     let pos: Position = match text.map(str::trim) {
         None | Some("-") => Position::new(),
-        Some(t) => t
-            .parse()
-            .map_err(|e| anyhow::anyhow!("bad position {:?}: {e}", bitgames::excerpt(t)))?,
+        Some(t) => t.parse().map_err(|e| {
+            anyhow::anyhow!(
+                "bad {} position `{}`: {e}",
+                <Position as bitgames::registry::Registered>::PROSE_NAME,
+                bitgames::excerpt(t)
+            )
+        })?,
     };
     let gods = match gods {
         None => return Ok(pos),

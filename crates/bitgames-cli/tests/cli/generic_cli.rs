@@ -138,7 +138,7 @@ fn bad_games_positions_and_moves_are_named() {
         .assert()
         .failure()
         .stderr(predicate::str::contains(
-            "bad connect4 position `448`: move 3 `8`",
+            "bad Connect Four position `448`: move 3 `8`",
         ));
     bitgames()
         .args([

@@ -160,7 +160,10 @@ fn long_input_is_quoted_cut_to_sixty_characters() {
     assert!(err.len() < 300, "{err}");
     let (code, _, err) = run(&["santorini", "perft", "--position", &long, "1"], b"");
     assert_eq!(code, 1);
-    assert!(err.contains(&format!("bad position \"{cut}\"")), "{err}");
+    assert!(
+        err.contains(&format!("bad Santorini position `{cut}`")),
+        "{err}"
+    );
 }
 
 #[test]

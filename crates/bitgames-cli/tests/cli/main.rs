@@ -9,6 +9,7 @@ mod connect4_books;
 mod connect4_cli;
 mod connect4_solve_cli;
 mod connect4_wide_cli;
+mod edges_cli;
 mod generic_cli;
 mod hardening_cli;
 mod levels_cli;

@@ -369,7 +369,7 @@ fn santorini_bad_requests_say_what_is_wrong() {
         (
             "/api/santorini/bestmove",
             &[("position", "00000/1/mortal/mortal")],
-            "bad santorini position `00000/1/mortal/mortal`: expected 25 levels, found 5",
+            "bad Santorini position `00000/1/mortal/mortal`: expected 25 levels, found 5",
         ),
         (
             "/api/santorini/bestmove",
@@ -396,7 +396,7 @@ fn santorini_bad_requests_say_what_is_wrong() {
                 ),
                 ("moves", "B4>B5#"),
             ],
-            "santorini position `0300002000000000000000000/2/#mortal:B5,E1/mortal:C2,D2`: the game is over (player 1 wins): there is no move to make",
+            "Santorini position `0300002000000000000000000/2/#mortal:B5,E1/mortal:C2,D2`: the game is over (player 1 wins): there is no move to make",
         ),
         (
             "/api/santorini/move-to",
@@ -594,7 +594,7 @@ fn the_generic_legal_route_serves_every_game_through_the_trait() {
     assert_eq!(status, 400);
     assert_eq!(
         message,
-        "bad connect4 position `48`: move 2 `8`: column 8 is outside 1..7"
+        "bad Connect Four position `48`: move 2 `8`: column 8 is outside 1..7"
     );
     // No position is the start, as `-` is; moves are played from it.
     let (status, start) = s.get("/api/santorini/legal", &[]);

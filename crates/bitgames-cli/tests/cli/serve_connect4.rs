@@ -223,7 +223,7 @@ fn connect4_bad_requests_say_what_is_wrong() {
     assert_eq!(status, 400);
     assert_eq!(
         message,
-        "connect4 position `1212121`: the game is over (player 1 wins): there is no move to make"
+        "Connect Four position `1212121`: the game is over (player 1 wins): there is no move to make"
     );
     let (status, message) = error_of(&s, "/api/connect4/state", &[("moves", "448")]);
     assert_eq!(status, 400);

@@ -23,6 +23,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import _bitgames
+from .gym import _action_index
 
 _GAMES = {
     "connect_four": _bitgames.ConnectFour,
@@ -115,7 +116,9 @@ class RawEnv(AECEnv):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
-        self.pos.apply_action(int(action))  # ValueError naming an illegal action
+        # TypeError for what is not an integer (2.5 is not column 2);
+        # ValueError naming an illegal action.
+        self.pos.apply_action(_action_index(action))
         self._cumulative_rewards[agent] = 0
         if self.pos.is_terminal():
             returns = self.pos.returns()

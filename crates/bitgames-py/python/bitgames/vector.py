@@ -142,7 +142,7 @@ def make(game, num_envs, seed=0, opponent=None, agent=0, depth=None, time=None,
     within ``depth`` plies/``time`` seconds a move, by default its own limits
     (Santorini: 2 plies); among moves it rates equal it picks at random);
     ``agent``: 0 or 1, the agent's side against an opponent; ``threads``: the
-    threads that step large batches (1 to 1024, default: every core);
+    threads that step large batches (1 to 256, default: every core);
     ``gods`` (Santorini only): None (the base game), two names, player 1's
     first (``("apollo", "pan")`` or ``"apollo,pan"``), the same for every
     game, or ``"random"``: two of the ten simple gods drawn (independently)

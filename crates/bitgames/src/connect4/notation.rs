@@ -17,27 +17,41 @@ impl fmt::Display for Column {
     }
 }
 
-/// Why a column name could not be read.
+/// Why a column name could not be read: the text and the board's range
+/// (without a board, the widest board's).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "`{text}` is not a column: use a number 1..{}",
-    super::bitboard::MAX_WIDTH
-)]
+#[error("`{text}` is not a column: use a number 1..{width}")]
 pub struct ParseColumnError {
     text: String,
+    width: usize,
+}
+
+impl Column {
+    /// A 1-based column number (`4`, `10`) of a board of `width` columns.
+    ///
+    /// # Errors
+    ///
+    /// Names the text and the board's columns.
+    pub fn parse_in(text: &str, width: usize) -> Result<Column, ParseColumnError> {
+        match text.trim().parse::<usize>() {
+            Ok(n) if (1..=width.min(super::bitboard::MAX_WIDTH)).contains(&n) => {
+                Ok(Column((n - 1) as u8))
+            }
+            _ => Err(ParseColumnError {
+                text: crate::excerpt(text).into_owned(),
+                width,
+            }),
+        }
+    }
 }
 
 impl FromStr for Column {
     type Err = ParseColumnError;
 
-    /// A 1-based column number (`4`, `10`).
+    /// A 1-based column number (`4`, `10`) of any board (up to the widest);
+    /// [`Column::parse_in`] reads one of a given board.
     fn from_str(s: &str) -> Result<Column, ParseColumnError> {
-        match s.trim().parse::<usize>() {
-            Ok(n @ 1..=super::bitboard::MAX_WIDTH) => Ok(Column((n - 1) as u8)),
-            _ => Err(ParseColumnError {
-                text: crate::excerpt(s).into_owned(),
-            }),
-        }
+        Column::parse_in(s, super::bitboard::MAX_WIDTH)
     }
 }
 

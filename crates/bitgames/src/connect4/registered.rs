@@ -137,6 +137,11 @@ impl Registered for Position {
         }
     }
 
+    /// A 1-based column of this board (its range named when it is not).
+    fn parse_move(&self, text: &str) -> Result<Column, String> {
+        Column::parse_in(text, self.width()).map_err(|e| e.to_string())
+    }
+
     fn engine() -> Box<dyn Engine<Position>> {
         Box::new(Exact::default())
     }

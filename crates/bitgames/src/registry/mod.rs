@@ -28,6 +28,11 @@ pub trait Registered: Game<Move: FromStr<Err: Display>> + FromStr<Err: Display> 
     /// The game's name for people: `Connect Four`.
     const TITLE: &'static str;
 
+    /// The game's name inside a sentence, the one way every message of
+    /// every surface writes it: `tic-tac-toe`, `Connect Four`, `Santorini`
+    /// (bad positions, finished games). Default: [`Registered::TITLE`].
+    const PROSE_NAME: &'static str = Self::TITLE;
+
     /// What players call the two sides, first player first: the same words
     /// in the command, the API and the page (`["Red", "Yellow"]`).
     const PLAYERS: [&'static str; 2] = ["Player 1", "Player 2"];
@@ -47,6 +52,17 @@ pub trait Registered: Game<Move: FromStr<Err: Display>> + FromStr<Err: Display> 
     fn from_notation(text: &str) -> Result<Self, String> {
         text.parse()
             .map_err(|e: <Self as FromStr>::Err| e.to_string())
+    }
+
+    /// The move `text` writes in this position, read with what the
+    /// position knows (Connect Four: its columns; Santorini: whether a
+    /// mark is true of the turn); legality is [`Game::play`]'s. Every
+    /// surface reads a move given for a position through this. Default:
+    /// [`FromStr`].
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+        text.trim()
+            .parse()
+            .map_err(|e: <Self::Move as FromStr>::Err| e.to_string())
     }
 
     /// The position drawn for people (a terminal, the page's `<pre>`), one
@@ -170,6 +186,8 @@ pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
     /// The name for people ([`Registered::TITLE`]).
     fn title(&self) -> &'static str;
+    /// The name inside a sentence ([`Registered::PROSE_NAME`]).
+    fn prose_name(&self) -> &'static str;
     /// The names of the two sides ([`Registered::PLAYERS`]).
     fn players(&self) -> [&'static str; 2];
     /// The start position in notation.
@@ -253,7 +271,7 @@ pub fn parse_position<G: Registered>(position: &str) -> Result<G, Error> {
         return Ok(G::start());
     }
     G::from_notation(text).map_err(|why| Error::BadPosition {
-        game: G::NAME,
+        game: G::PROSE_NAME,
         text: crate::excerpt(text).into_owned(),
         why,
     })
@@ -268,10 +286,7 @@ pub fn play_moves<G: Registered>(mut pos: G, moves: &[&str]) -> Result<G, Error>
             text: crate::excerpt(text).into_owned(),
             why,
         };
-        let mv: G::Move = text
-            .trim()
-            .parse()
-            .map_err(|e: <G::Move as FromStr>::Err| bad(e.to_string()))?;
+        let mv = pos.parse_move(text.trim()).map_err(bad)?;
         pos.play(mv).map_err(|e| bad(e.to_string()))?;
     }
     Ok(pos)
@@ -302,6 +317,10 @@ impl<G: Registered> DynGame for Entry<G> {
 
     fn title(&self) -> &'static str {
         G::TITLE
+    }
+
+    fn prose_name(&self) -> &'static str {
+        G::PROSE_NAME
     }
 
     fn players(&self) -> [&'static str; 2] {
@@ -455,7 +474,7 @@ mod tests {
         let e = c4.state("0000/0000/0000/2200", &[]).err().unwrap();
         assert!(
             e.to_string()
-                .starts_with("bad connect4 position `0000/0000/0000/2200`: "),
+                .starts_with("bad Connect Four position `0000/0000/0000/2200`: "),
             "{e}"
         );
     }
@@ -467,8 +486,59 @@ mod tests {
         assert!(e.to_string().starts_with("move 3 (`9`): "), "{e}");
         let e = c4.state("44x", &[]).err().unwrap();
         assert!(
-            e.to_string().starts_with("bad connect4 position `44x`: "),
+            e.to_string()
+                .starts_with("bad Connect Four position `44x`: "),
             "{e}"
         );
+    }
+
+    /// Issue 73: "use a number 1..16" was the range named on a 7-column
+    /// board; a Santorini mark that the turn does not bear out was accepted.
+    #[test]
+    fn a_move_is_read_in_its_position() {
+        let c4 = find("connect4").unwrap();
+        for (moves, text) in [(&["4", "17"][..], "17"), (&["x"], "x")] {
+            let e = c4.state("-", moves).err().unwrap().to_string();
+            assert_eq!(
+                e,
+                format!(
+                    "move {} (`{text}`): `{text}` is not a column: use a number 1..7",
+                    moves.len()
+                )
+            );
+        }
+        let e = c4.state("0000/0000/0000/1200", &["5"]).err().unwrap();
+        assert_eq!(
+            e.to_string(),
+            "move 1 (`5`): `5` is not a column: use a number 1..4"
+        );
+        let sa = find("santorini").unwrap();
+        let minotaur = "0000000000000000000000000/1/minotaur:D3,A1/mortal:C4,E1";
+        let e = sa.state(minotaur, &["D3>C4(>A1)^D4"]).err().unwrap();
+        assert_eq!(
+            e.to_string(),
+            "move 1 (`D3>C4(>A1)^D4`): the mark `(>A1)` is not true of this turn: \
+             the worker on C4 is pushed to B5"
+        );
+        let s = sa.state(minotaur, &["D3>C4(>B5)^D4"]).unwrap();
+        assert!(
+            s.position.ends_with("/2/minotaur:C4,A1/mortal:B5,E1"),
+            "{}",
+            s.position
+        );
+    }
+
+    #[test]
+    fn messages_write_each_game_one_way() {
+        for (name, prose) in [
+            ("tictactoe", "tic-tac-toe"),
+            ("connect4", "Connect Four"),
+            ("santorini", "Santorini"),
+        ] {
+            let g = find(name).unwrap();
+            assert_eq!(g.prose_name(), prose);
+            let e = g.state("#", &[]).err().unwrap().to_string();
+            assert!(e.starts_with(&format!("bad {prose} position `#`: ")), "{e}");
+        }
     }
 }

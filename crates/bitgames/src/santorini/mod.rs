@@ -24,6 +24,7 @@ pub mod game;
 pub mod god;
 pub mod instance;
 mod legality;
+mod move_text;
 mod moves;
 pub mod naive;
 pub mod naive_gods;

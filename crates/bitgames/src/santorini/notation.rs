@@ -79,6 +79,23 @@ pub enum NotationError {
     /// A turn order that placement cannot reach.
     #[error("{0}")]
     Placement(&'static str),
+    /// A push mark that is not `(>` and a space and `)`.
+    #[error("the push mark `{0}` must be a space between `(>` and `)`, as `(>C3)`")]
+    BadPushMark(String),
+    /// A move with more than one mark.
+    #[error("`{0}`: a move has at most one of the marks `<>`, `!` and `(>C3)`")]
+    TwoMarks(String),
+    /// A mark that the turn does not bear out (see [`Position::read_move`]).
+    #[error("the mark `{mark}` is not true of this turn: {why}")]
+    FalseMark {
+        /// The mark as written.
+        mark: String,
+        /// What the turn does instead.
+        why: String,
+    },
+    /// A position no game reaches: what is impossible in it.
+    #[error("{0}")]
+    Impossible(String),
 }
 
 impl FromStr for Space {
@@ -132,108 +149,6 @@ impl fmt::Display for Move {
                 write!(f, "({},{})>({},{})^{build}", from[0], from[1], to[0], to[1])
             }
         }
-    }
-}
-
-impl FromStr for Move {
-    type Err = NotationError;
-
-    fn from_str(text: &str) -> Result<Move, NotationError> {
-        let s = text.trim();
-        let bad = || NotationError::BadMove(crate::excerpt(text).into_owned());
-        // Prometheus: `^C3 A1>B2^C4`; Hermes building alone: `^C3`.
-        if let Some(rest) = s.strip_prefix('^') {
-            return match rest.split_once(' ') {
-                None => Ok(Move::Power(Power::Stay {
-                    build: rest.parse()?,
-                })),
-                Some((first, turn)) => match turn.trim().parse()? {
-                    Move::Build { from, to, build } => Ok(Move::Power(Power::BuildFirst {
-                        first: first.parse()?,
-                        from,
-                        to,
-                        build,
-                    })),
-                    _ => Err(bad()),
-                },
-            };
-        }
-        // Hermes moving both workers: `(A1,B1)>(A2,B2)^C3`.
-        if let Some(rest) = s.strip_prefix('(') {
-            let pair = |t: &str| -> Result<[Space; 2], NotationError> {
-                let (a, b) = t.split_once(',').ok_or_else(bad)?;
-                Ok([a.trim().parse()?, b.trim().parse()?])
-            };
-            let (from, rest) = rest.split_once(")>(").ok_or_else(bad)?;
-            let (to, build) = rest.split_once(")^").ok_or_else(bad)?;
-            let (mut from, mut to) = (pair(from)?, pair(to)?);
-            if from[0].index() > from[1].index() {
-                from.swap(0, 1);
-                to.swap(0, 1);
-            }
-            return Ok(Move::Power(Power::Both {
-                from,
-                to,
-                build: build.parse()?,
-            }));
-        }
-        if let Some((a, b)) = s.split_once(',') {
-            return Ok(Move::place(a.trim().parse()?, b.trim().parse()?));
-        }
-        // Apollo's swap as santorini-ai writes it: `A1<>B2^C3`.
-        let s = s.replacen("<>", ">", 1);
-        let Some((from, rest)) = s.split_once('>') else {
-            return Err(bad());
-        };
-        let from: Space = from.parse()?;
-        if let Some(to) = rest.strip_suffix('#') {
-            return Ok(Move::Win {
-                from,
-                to: to.parse()?,
-            });
-        }
-        let Some((to, builds)) = rest.split_once('^') else {
-            return Err(bad());
-        };
-        // Athena's `!` (she moves up) and Minotaur's `(>C3)` (the push).
-        let to = to.trim_end_matches('!');
-        let to = to.split_once("(>").map_or(to, |(to, _)| to);
-        let to: Space = to.parse()?;
-        if let Some(build) = builds.strip_prefix('^') {
-            let build = build.parse()?;
-            return Ok(Move::Power(Power::Twice {
-                from,
-                to,
-                build,
-                second: build,
-            }));
-        }
-        if let Some(build) = builds.strip_suffix('X') {
-            return Ok(Move::Power(Power::Dome {
-                from,
-                to,
-                build: build.parse()?,
-            }));
-        }
-        if let Some((a, b)) = builds.split_once('^') {
-            let (a, b): (Space, Space) = (a.parse()?, b.parse()?);
-            let (build, second) = if a.index() <= b.index() {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            return Ok(Move::Power(Power::Twice {
-                from,
-                to,
-                build,
-                second,
-            }));
-        }
-        Ok(Move::Build {
-            from,
-            to,
-            build: builds.parse()?,
-        })
     }
 }
 
@@ -390,13 +305,51 @@ impl FromStr for Position {
             pos.won = last.won;
             pos.up_blocked = (mover.blocked || last.athena_up) && !last.won;
         }
+        check_wins(&pos, last.won)?;
         Ok(pos)
     }
+}
+
+/// What the workers on level 3 and the `#` of a position say, checked
+/// against each other: in the base game the player to move cannot stand on
+/// level 3 (moving there won, and the winner is the player who just moved);
+/// a `#` needs a winning worker, on level 3 (or, for Pan, who also wins by
+/// moving down two levels, on level 0 or 1).
+fn check_wins(pos: &Position, marked_won: bool) -> Result<(), NotationError> {
+    let level3 = pos.spaces_at_level(3);
+    let (me, last) = (pos.to_move, pos.to_move.other());
+    let on_level3 = |p: Player| (pos.workers(p) & level3).into_iter().next();
+    if !pos.has_gods()
+        && let Some(s) = on_level3(me)
+    {
+        return Err(NotationError::Impossible(format!(
+            "player {} is to move and stands on level 3 at {s}: moving up onto level 3 wins, \
+             and the winner is the player who just moved",
+            me.number()
+        )));
+    }
+    if marked_won && on_level3(last).is_none() {
+        let pan = pos.gods[last.index()] == God::Pan;
+        let low = pos.spaces_at_level(0) | pos.spaces_at_level(1);
+        if !pan || (pos.workers(last) & low).is_empty() {
+            return Err(NotationError::Impossible(format!(
+                "'#' says player {0} has won, but no worker of player {0} stands on level 3{1}",
+                last.number(),
+                if pan {
+                    " (nor on level 0 or 1, after Pan's move down)"
+                } else {
+                    ""
+                }
+            )));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
 
     #[test]
     fn the_issue_example_round_trips() {
@@ -419,7 +372,11 @@ mod tests {
         for text in [
             format!("{flat}/1/apollo:B3,D3/pan:C4,C2"),
             format!("{flat}/2/athena:B3,D3/mortal-:C4,C2"),
-            format!("{flat}/2/#minotaur:B3,D3/hermes:C4,C2"),
+            format!(
+                "{}3{}/2/#minotaur:B3,D3/hermes:C4,C2",
+                &flat[..11],
+                &flat[12..]
+            ),
             format!("{flat}/1/prometheus/atlas"),
         ] {
             let pos: Position = text.parse().unwrap();
@@ -479,6 +436,53 @@ mod tests {
             assert_eq!(text.parse::<Move>().unwrap().to_string(), text);
         }
         assert_eq!("B2,A1".parse::<Move>().unwrap().to_string(), "A1,B2");
+    }
+
+    /// Issue 73: a player to move on level 3 read as "player 1 wins" with
+    /// player 1 to move; a `#` with no winning worker was taken as a win
+    /// (with gods) or dropped silently (without).
+    #[test]
+    fn impossible_wins_are_refused_naming_what_is_impossible() {
+        let err = |s: &str| s.parse::<Position>().unwrap_err().to_string();
+        let b3 = "0000000000030000000000000";
+        assert_eq!(
+            err(&format!("{b3}/1/mortal:B3,D3/mortal:C4,C2")),
+            "player 1 is to move and stands on level 3 at B3: moving up onto level 3 wins, \
+             and the winner is the player who just moved"
+        );
+        assert_eq!(
+            err(&format!("{b3}/1/#mortal:B3,D3/mortal:C4,C2")),
+            "the player to move cannot have won: '#' marks the player who just moved"
+        );
+        let flat = "0".repeat(25);
+        for god in ["minotaur", "mortal"] {
+            assert_eq!(
+                err(&format!("{flat}/1/mortal:B3,D3/#{god}:C4,C2")),
+                "'#' says player 2 has won, but no worker of player 2 stands on level 3"
+            );
+        }
+        assert_eq!(
+            err(&format!("{}/1/mortal:B3,D3/#pan:C4,C2", "2".repeat(25))),
+            "'#' says player 2 has won, but no worker of player 2 stands on level 3 \
+             (nor on level 0 or 1, after Pan's move down)"
+        );
+        // What a game reaches reads back: player 1 has just climbed to B3.
+        let won: Position = format!("{b3}/2/mortal:B3,D3/mortal:C4,C2").parse().unwrap();
+        assert_eq!(won.outcome(), crate::Outcome::Win(Player::One));
+        assert_eq!(
+            won.to_string(),
+            format!("{b3}/2/#mortal:B3,D3/mortal:C4,C2")
+        );
+        assert_eq!(won.to_string().parse::<Position>(), Ok(won));
+        // With gods a worker pushed onto level 3 has not won, and Pan wins
+        // by moving down.
+        for text in [
+            format!("{b3}/1/mortal:B3,D3/minotaur:C4,C2"),
+            format!("{flat}/1/mortal:B3,D3/#pan:C4,C2"),
+        ] {
+            let pos: Position = text.parse().unwrap();
+            assert_eq!(pos.to_string(), text);
+        }
     }
 
     #[test]

@@ -63,6 +63,12 @@ impl Registered for Position {
         self.diagram()
     }
 
+    /// The move, its santorini-ai mark (`<>`, `!`, `(>C2)`) checked
+    /// against the turn ([`Position::read_move`]).
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        self.read_move(text).map_err(|e| e.to_string())
+    }
+
     fn engine() -> Box<dyn Engine<Position>> {
         Box::new(Search::default())
     }

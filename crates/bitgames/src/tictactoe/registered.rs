@@ -78,6 +78,7 @@ fn value_of(v: Value) -> f64 {
 
 impl Registered for Position {
     const TITLE: &'static str = "Tic-tac-toe";
+    const PROSE_NAME: &'static str = "tic-tac-toe";
     const PLAYERS: [&'static str; 2] = ["X", "O"];
 
     fn start() -> Position {

@@ -56,7 +56,7 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = 6)]
     height: usize,
     /// Threads (default: every core).
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = crate::cli_util::parse_jobs)]
     jobs: Option<usize>,
     /// log2 of the buckets of each thread's table (16 bytes a bucket).
     #[arg(long, default_value_t = 23)]

@@ -39,7 +39,7 @@ pub struct Args {
     report_only: bool,
     /// Threads (default: every core); the first moves are solved side by side,
     /// each on several threads when there are more threads than moves.
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = bitgames::engine::parse_threads)]
     jobs: Option<usize>,
     /// An opening book of the one board of `--boards` (`book build` writes
     /// one; a deep layer built on a cluster turns a board too big for one

@@ -66,6 +66,16 @@ use crate::connect4::grid::from_key;
 use crate::connect4::{Geometry, Position};
 use keys::Keys;
 
+/// A book given for positions of another board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("is for a {book} board, not {board}")]
+pub struct WrongBoard {
+    /// The book's board.
+    pub book: Geometry,
+    /// The positions' board.
+    pub board: Geometry,
+}
+
 /// What a book knows of a position, for the player to move, in the solver's
 /// scores (see [`super`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,6 +210,24 @@ impl Book {
     #[must_use]
     pub fn geometry(&self) -> Geometry {
         self.geometry
+    }
+
+    /// Whether this book may answer for positions of `board`: a book is
+    /// for one board size, and one of another size is refused, not
+    /// silently unused (the command's `--book`, Python's `Solver(book=)`).
+    ///
+    /// # Errors
+    ///
+    /// Names both sizes.
+    pub fn check_board(&self, board: Geometry) -> Result<(), WrongBoard> {
+        if self.geometry == board {
+            Ok(())
+        } else {
+            Err(WrongBoard {
+                book: self.geometry,
+                board,
+            })
+        }
     }
 
     /// The fewest stones of the positions held.

@@ -251,9 +251,11 @@ impl Solver {
 
     /// Searches each position on `threads` threads sharing the table (lazy
     /// SMP: every thread runs the whole search, in a slightly different move
-    /// order, and the first to finish answers). 1 by default.
+    /// order, and the first to finish answers). 1 by default, at most
+    /// [`MAX_THREADS`](crate::engine::MAX_THREADS). A thread the system
+    /// refuses to start is left out: the search runs on those that started.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
+        self.threads = threads.clamp(1, crate::engine::MAX_THREADS);
     }
 
     /// The table: its own, growing with the search; or, while threads share

@@ -122,7 +122,9 @@ impl Solver {
             };
             std::thread::scope(|scope| {
                 for w in &mut workers {
-                    scope.spawn(|| work(w));
+                    // A worker the system cannot start takes no column:
+                    // the others (this thread at least) take them all.
+                    let _ = std::thread::Builder::new().spawn_scoped(scope, || work(w));
                 }
                 work(self);
             });
@@ -226,19 +228,23 @@ impl Solver {
             })
             .collect();
         let (mine, theirs) = std::thread::scope(|scope| {
+            // A helper the system cannot start is left out: the search is
+            // the same on fewer threads.
             let handles: Vec<_> = helpers
                 .iter_mut()
-                .map(|h| {
+                .filter_map(|h| {
                     let stop = &stop;
-                    scope.spawn(move || {
-                        let r = h.solve_prepared_in(g, cur, mask, goal);
-                        if h.stopped {
-                            None
-                        } else {
-                            stop.store(true, Ordering::Relaxed);
-                            Some(r)
-                        }
-                    })
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || {
+                            let r = h.solve_prepared_in(g, cur, mask, goal);
+                            if h.stopped {
+                                None
+                            } else {
+                                stop.store(true, Ordering::Relaxed);
+                                Some(r)
+                            }
+                        })
+                        .ok()
                 })
                 .collect();
             let r = self.solve_prepared_in(g, cur, mask, goal);

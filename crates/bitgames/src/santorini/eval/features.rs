@@ -406,7 +406,13 @@ mod tests {
                 name(spaces[2]),
                 name(spaces[3])
             );
-            check(&text.parse().unwrap_or_else(|e| panic!("{text}: {e}")));
+            // A random board may put the player to move on level 3, which
+            // no game reaches (the parser refuses it).
+            match text.parse() {
+                Ok(pos) => check(&pos),
+                Err(crate::santorini::NotationError::Impossible(_)) => continue,
+                Err(e) => panic!("{text}: {e}"),
+            }
         }
         assert!(checked > 20_000, "{checked} positions");
     }

@@ -93,6 +93,7 @@ impl Game for Pile {
 
 impl Registered for Pile {
     const TITLE: &'static str = "Pile";
+    const PROSE_NAME: &'static str = "pile";
 
     fn start() -> Pile {
         Pile {

@@ -1,0 +1,379 @@
+//! Moves in text, and santorini-ai's marks on them: `A1<>B2^C3` (Apollo
+//! swaps), `A1>B2!^C3` (Athena moves up), `A1>B2(>C2)^C3` (Minotaur pushes
+//! the worker on B2 to C2). The position tells what a turn does, so a move
+//! is the same with or without its mark; but a mark must be true of the
+//! turn: [`Position::read_move`] refuses one that is not, naming it.
+//! [`Move`]'s `FromStr` reads the marks' syntax only (it has no position).
+
+use super::bitboard::{Bitboard, Space};
+use super::game::{Move, Position, Power};
+use super::god::God;
+use super::notation::NotationError;
+use crate::game::Player;
+use std::str::FromStr;
+
+/// The mark a move's text puts on its worker's step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    /// No mark.
+    None,
+    /// `<>`: Apollo swaps places with the worker on the destination.
+    Swap,
+    /// `!`: Athena moves up.
+    Up,
+    /// `(>C2)`: Minotaur pushes the worker on the destination there.
+    Push(Space),
+}
+
+impl Mark {
+    fn text(self) -> String {
+        match self {
+            Mark::None => String::new(),
+            Mark::Swap => "<>".into(),
+            Mark::Up => "!".into(),
+            Mark::Push(s) => format!("(>{s})"),
+        }
+    }
+}
+
+/// A move's text read into the move and the mark on its step.
+fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
+    let s = text.trim();
+    let bad = || NotationError::BadMove(crate::excerpt(text).into_owned());
+    // Prometheus: `^C3 A1>B2^C4`; Hermes building alone: `^C3`.
+    if let Some(rest) = s.strip_prefix('^') {
+        return match rest.split_once(' ') {
+            None => Ok((
+                Move::Power(Power::Stay {
+                    build: rest.parse()?,
+                }),
+                Mark::None,
+            )),
+            Some((first, turn)) => match parse_marked(turn)? {
+                (Move::Build { from, to, build }, mark) => Ok((
+                    Move::Power(Power::BuildFirst {
+                        first: first.parse()?,
+                        from,
+                        to,
+                        build,
+                    }),
+                    mark,
+                )),
+                _ => Err(bad()),
+            },
+        };
+    }
+    // Hermes moving both workers: `(A1,B1)>(A2,B2)^C3`.
+    if let Some(rest) = s.strip_prefix('(') {
+        let pair = |t: &str| -> Result<[Space; 2], NotationError> {
+            let (a, b) = t.split_once(',').ok_or_else(bad)?;
+            Ok([a.trim().parse()?, b.trim().parse()?])
+        };
+        let (from, rest) = rest.split_once(")>(").ok_or_else(bad)?;
+        let (to, build) = rest.split_once(")^").ok_or_else(bad)?;
+        let (mut from, mut to) = (pair(from)?, pair(to)?);
+        if from[0].index() > from[1].index() {
+            from.swap(0, 1);
+            to.swap(0, 1);
+        }
+        let mv = Move::Power(Power::Both {
+            from,
+            to,
+            build: build.parse()?,
+        });
+        return Ok((mv, Mark::None));
+    }
+    if let Some((a, b)) = s.split_once(',') {
+        return Ok((
+            Move::place(a.trim().parse()?, b.trim().parse()?),
+            Mark::None,
+        ));
+    }
+    // Apollo's swap as santorini-ai writes it: `A1<>B2^C3`.
+    let (from, rest, swap) = match s.split_once("<>") {
+        Some((from, rest)) => (from, rest, true),
+        None => {
+            let (from, rest) = s.split_once('>').ok_or_else(bad)?;
+            (from, rest, false)
+        }
+    };
+    let from: Space = from.parse()?;
+    let (to, builds) = match rest.strip_suffix('#') {
+        Some(to) => (to, None),
+        None => {
+            let (to, builds) = rest.split_once('^').ok_or_else(bad)?;
+            (to, Some(builds))
+        }
+    };
+    let (to, mark) = step_mark(to, swap, text)?;
+    let Some(builds) = builds else {
+        return Ok((Move::Win { from, to }, mark));
+    };
+    Ok((builds_of(from, to, builds)?, mark))
+}
+
+/// The destination of a step and its mark: `B2`, `B2!`, `B2(>C2)`, with
+/// `swap` for a step written `<>`.
+fn step_mark(to: &str, swap: bool, text: &str) -> Result<(Space, Mark), NotationError> {
+    let (to, mark) = if let Some(to) = to.strip_suffix('!') {
+        (to, Mark::Up)
+    } else if let Some((to, push)) = to.split_once("(>") {
+        let space = push
+            .strip_suffix(')')
+            .filter(|inner| !inner.contains(['(', ')', '>']))
+            .and_then(|inner| inner.trim().parse::<Space>().ok())
+            .ok_or_else(|| {
+                NotationError::BadPushMark(crate::excerpt(&format!("(>{push}")).into_owned())
+            })?;
+        (to, Mark::Push(space))
+    } else {
+        (to, Mark::None)
+    };
+    let mark = match (swap, mark) {
+        (false, mark) => mark,
+        (true, Mark::None) => Mark::Swap,
+        (true, _) => return Err(NotationError::TwoMarks(crate::excerpt(text).into_owned())),
+    };
+    Ok((to.parse()?, mark))
+}
+
+/// The move of a step and its builds: `C3` (one), `C3X` (a dome), `^C3`
+/// (two blocks on one space), `B3^C3` (two spaces).
+fn builds_of(from: Space, to: Space, builds: &str) -> Result<Move, NotationError> {
+    if let Some(build) = builds.strip_prefix('^') {
+        let build = build.parse()?;
+        return Ok(Move::Power(Power::Twice {
+            from,
+            to,
+            build,
+            second: build,
+        }));
+    }
+    if let Some(build) = builds.strip_suffix('X') {
+        return Ok(Move::Power(Power::Dome {
+            from,
+            to,
+            build: build.parse()?,
+        }));
+    }
+    if let Some((a, b)) = builds.split_once('^') {
+        let (a, b): (Space, Space) = (a.parse()?, b.parse()?);
+        let (build, second) = if a.index() <= b.index() {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        return Ok(Move::Power(Power::Twice {
+            from,
+            to,
+            build,
+            second,
+        }));
+    }
+    Ok(Move::Build {
+        from,
+        to,
+        build: builds.parse()?,
+    })
+}
+
+impl FromStr for Move {
+    type Err = NotationError;
+
+    /// The move of `text`, its marks read but not checked (that needs the
+    /// position: [`Position::read_move`]).
+    fn from_str(text: &str) -> Result<Move, NotationError> {
+        parse_marked(text).map(|(mv, _)| mv)
+    }
+}
+
+/// The worker's step of a move, if it has one.
+fn step_of(mv: Move) -> Option<(Space, Space)> {
+    match mv {
+        Move::Build { from, to, .. }
+        | Move::Win { from, to }
+        | Move::Power(
+            Power::Dome { from, to, .. }
+            | Power::Twice { from, to, .. }
+            | Power::BuildFirst { from, to, .. },
+        ) => Some((from, to)),
+        Move::Place(..) | Move::Power(Power::Stay { .. } | Power::Both { .. }) => None,
+    }
+}
+
+impl Position {
+    /// The move `text` writes in this position, its mark (santorini-ai's
+    /// `<>`, `!`, `(>C2)`) checked against the turn: a mark that is not
+    /// true of it is refused, naming the mark and why. Whether the move is
+    /// legal is [`crate::Game::play`]'s question.
+    ///
+    /// # Errors
+    ///
+    /// Text that is not a move, or a mark that is not true.
+    pub fn read_move(&self, text: &str) -> Result<Move, NotationError> {
+        let (mv, mark) = parse_marked(text)?;
+        let Some((from, to)) = step_of(mv) else {
+            return Ok(mv);
+        };
+        let why = match mark {
+            Mark::None => return Ok(mv),
+            Mark::Swap => self.why_not_a_swap(to),
+            Mark::Up => self.why_not_up(from, to),
+            Mark::Push(at) => self.why_not_a_push(from, to, at),
+        };
+        match why {
+            None => Ok(mv),
+            Some(why) => Err(NotationError::FalseMark {
+                mark: mark.text(),
+                why,
+            }),
+        }
+    }
+
+    /// The mover's god, unless it is `god`: then the reason a mark of
+    /// `god`'s is not this player's.
+    fn not_god(&self, god: God, does: &str) -> Option<String> {
+        let mine = self.gods[self.to_move.index()];
+        (mine != god).then(|| {
+            format!(
+                "only {} {does}, and player {}'s god is {mine}",
+                title(god),
+                self.to_move.number()
+            )
+        })
+    }
+
+    /// Why the step onto `to` is no swap with an opponent worker.
+    fn why_not_a_swap(&self, to: Space) -> Option<String> {
+        self.not_god(God::Apollo, "swaps")
+            .or_else(|| self.no_opponent_on(to, "to swap with"))
+    }
+
+    /// Why `from>to` is not Athena moving up.
+    fn why_not_up(&self, from: Space, to: Space) -> Option<String> {
+        self.not_god(God::Athena, "marks her move up").or_else(|| {
+            let (a, b) = (self.level(from), self.level(to));
+            (b <= a).then(|| format!("{from}>{to} does not move up (level {a} to level {b})"))
+        })
+    }
+
+    /// Why `from>to` does not push the worker on `to` onto `at`.
+    fn why_not_a_push(&self, from: Space, to: Space, at: Space) -> Option<String> {
+        self.not_god(God::Minotaur, "pushes")
+            .or_else(|| self.no_opponent_on(to, "to push"))
+            .or_else(|| {
+                if !Bitboard::neighbours(from).contains(to) {
+                    return None; // not a step: the play says so
+                }
+                let bit = 2 * i16::from(to.bit()) - i16::from(from.bit());
+                match u8::try_from(bit).ok().and_then(Space::from_bit) {
+                    Some(push) if push == at => None,
+                    Some(push) => Some(format!("the worker on {to} is pushed to {push}")),
+                    None => Some(format!(
+                        "the worker on {to} cannot be pushed: the space beyond is off the board"
+                    )),
+                }
+            })
+    }
+
+    /// Why `to` holds no worker of the opponent (`what`: what for).
+    fn no_opponent_on(&self, to: Space, what: &str) -> Option<String> {
+        let them: Player = self.to_move.other();
+        (!self.workers(them).contains(to))
+            .then(|| format!("{to} holds no worker of player {} {what}", them.number()))
+    }
+}
+
+/// A god's name with a capital (`Minotaur`).
+fn title(god: God) -> String {
+    let name = god.name();
+    name[..1].to_ascii_uppercase() + &name[1..]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(pos: &str, mv: &str) -> Result<String, String> {
+        let pos: Position = pos.parse().unwrap();
+        pos.read_move(mv)
+            .map(|m| m.to_string())
+            .map_err(|e| e.to_string())
+    }
+
+    const FLAT: &str = "0000000000000000000000000";
+
+    /// Issue 73: `D3>C4(>A1)^D4` was accepted though the push goes to B5;
+    /// `(>zzz)`, an unclosed `(>`, and `!` and `<>` on mortal turns too.
+    #[test]
+    fn a_mark_must_be_true_of_the_turn() {
+        let minotaur = format!("{FLAT}/1/minotaur:D3,A1/mortal:C4,E1");
+        assert_eq!(read(&minotaur, "D3>C4(>B5)^D4"), Ok("D3>C4^D4".into()));
+        assert_eq!(read(&minotaur, "D3>C4^D4"), Ok("D3>C4^D4".into()));
+        assert_eq!(
+            read(&minotaur, "D3>C4(>A1)^D4"),
+            Err(
+                "the mark `(>A1)` is not true of this turn: the worker on C4 is pushed to B5"
+                    .into()
+            )
+        );
+        assert_eq!(
+            read(&minotaur, "D3>D4(>D5)^D3"),
+            Err(
+                "the mark `(>D5)` is not true of this turn: D4 holds no worker of player 2 to push"
+                    .into()
+            )
+        );
+        assert_eq!(
+            read(&minotaur, "D3>C4(>zzz)^D4"),
+            Err("the push mark `(>zzz)` must be a space between `(>` and `)`, as `(>C3)`".into())
+        );
+        assert_eq!(
+            read(&minotaur, "D3>C4(>^D4"),
+            Err("the push mark `(>` must be a space between `(>` and `)`, as `(>C3)`".into())
+        );
+        assert_eq!(
+            read(&minotaur, "D3>C4(>B5^D4"),
+            Err("the push mark `(>B5` must be a space between `(>` and `)`, as `(>C3)`".into())
+        );
+        let mortal = format!("{FLAT}/1/mortal:D3,A1/mortal:C4,E1");
+        assert_eq!(
+            read(&mortal, "D3>D4!^D3"),
+            Err("the mark `!` is not true of this turn: only Athena marks her move up, and player 1's god is mortal".into())
+        );
+        assert_eq!(
+            read(&mortal, "D3<>C4^D3"),
+            Err("the mark `<>` is not true of this turn: only Apollo swaps, and player 1's god is mortal".into())
+        );
+        assert_eq!(
+            read(&mortal, "D3>C4(>B5)^D4"),
+            Err("the mark `(>B5)` is not true of this turn: only Minotaur pushes, and player 1's god is mortal".into())
+        );
+        // D4 at level 1.
+        let athena = format!("{}1{}/1/athena:D3,A1/mortal:C4,E1", &FLAT[..8], &FLAT[9..]);
+        assert_eq!(read(&athena, "D3>D4!^D3"), Ok("D3>D4^D3".into()));
+        assert_eq!(
+            read(&athena, "D3>E4!^D3"),
+            Err("the mark `!` is not true of this turn: D3>E4 does not move up (level 0 to level 0)"
+                .into())
+        );
+        let apollo = format!("{FLAT}/1/apollo:D3,A1/mortal:C4,E1");
+        assert_eq!(read(&apollo, "D3<>C4^D3"), Ok("D3>C4^D3".into()));
+        assert_eq!(
+            read(&apollo, "D3<>D4^D3"),
+            Err("the mark `<>` is not true of this turn: D4 holds no worker of player 2 to swap with"
+                .into())
+        );
+        assert_eq!(
+            read(&apollo, "D3<>C4!^D3"),
+            Err("`D3<>C4!^D3`: a move has at most one of the marks `<>`, `!` and `(>C3)`".into())
+        );
+        // Prometheus' turn carries its step's mark too.
+        let prometheus = format!("{FLAT}/1/prometheus:D3,A1/mortal:C4,E1");
+        assert!(
+            read(&prometheus, "^E3 D3<>C4^D3")
+                .unwrap_err()
+                .contains("only Apollo swaps, and player 1's god is prometheus")
+        );
+    }
+}
