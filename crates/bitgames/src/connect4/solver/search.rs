@@ -596,3 +596,6 @@ fn order_moves<W: Word, const N: usize, const H: u32>(
     }
     Some(count)
 }
+
+#[cfg(test)]
+mod tests;
