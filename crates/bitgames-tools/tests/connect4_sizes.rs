@@ -431,3 +431,32 @@ fn sizes_split_needs_weak_a_journal_and_one_move() {
         .failure()
         .stderr(predicate::str::contains("--split <N>"));
 }
+
+/// `sizes -j 100000` used to abort with "failed to spawn thread" (exit 134):
+/// a thread count outside 1..=256 is refused, naming it, before any work.
+#[test]
+fn sizes_refuses_a_thread_count_out_of_range() {
+    for jobs in ["100000", "0", "257", "x"] {
+        let out = tools()
+            .args([
+                "connect4",
+                "sizes",
+                "--boards",
+                "4x4",
+                "--report-only",
+                "-j",
+                jobs,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "-j {jobs}");
+        assert!(out.stdout.is_empty(), "-j {jobs}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            err.lines().next().unwrap_or_default(),
+            format!(
+                "error: invalid value '{jobs}' for '--jobs <JOBS>': threads `{jobs}` is not a whole number in 1..=256"
+            )
+        );
+    }
+}

@@ -23,10 +23,9 @@ fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
 /// for `solve`, to start 100,000 threads before reading a line.
 #[test]
 fn a_thread_count_out_of_range_is_refused_by_every_command() {
-    let commands: [&[&str]; 5] = [
+    let commands: [&[&str]; 4] = [
         &["connect4", "analyze", "44"],
         &["connect4", "solve"],
-        &["connect4", "sizes", "--boards", "4x4", "--report-only"],
         &[
             "connect4",
             "book",
