@@ -119,7 +119,31 @@ pub fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
 /// One request with this method and no body: the status, the head (status
 /// line and headers) and the body.
 pub fn request_with_head(addr: &str, method: &str, path: &str) -> (u16, String, String) {
-    let mut stream = TcpStream::connect(addr).expect("connect");
+    let stream = TcpStream::connect(addr).expect("connect");
+    request_on(stream, addr, method, path)
+}
+
+/// One GET request on a fresh connection from the loopback address `source`
+/// (such as 127.0.0.2): a client apart from the rest of the test's, as the
+/// server counts connections by address.
+pub fn get_from(source: std::net::Ipv4Addr, addr: &str, path: &str) -> (u16, String) {
+    use socket2::{Domain, Socket, Type};
+    let target: std::net::SocketAddr = addr.parse().expect("a socket address");
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).expect("a socket");
+    socket
+        .bind(&std::net::SocketAddr::from((source, 0)).into())
+        .expect("bind the source address");
+    socket.connect(&target.into()).expect("connect");
+    let (status, _, body) = request_on(socket.into(), addr, "GET", path);
+    (status, body)
+}
+
+fn request_on(
+    mut stream: TcpStream,
+    addr: &str,
+    method: &str,
+    path: &str,
+) -> (u16, String, String) {
     stream
         .set_read_timeout(Some(Duration::from_secs(60)))
         .expect("timeout");
