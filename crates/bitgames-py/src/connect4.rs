@@ -3,35 +3,15 @@
 
 use bitgames::Player;
 use bitgames::connect4::solver::book::{self, Book};
-use bitgames::connect4::solver::{Mode, SolveError, Solver};
-use bitgames::connect4::{self, Geometry, Position};
+use bitgames::connect4::{self, Geometry};
 use numpy::{PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyMemoryError, PyTimeoutError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use rayon::prelude::*;
-use std::cell::RefCell;
 use std::sync::Arc;
-use std::time::Instant;
-
-thread_local! {
-    static C4_SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
-}
 
 /// The built-in 7x6 book, read once.
 pub fn builtin_book() -> Option<Arc<Book>> {
     book::builtin_shared(Geometry::STANDARD)
-}
-
-/// Runs `f` with this thread's Connect Four solver (made on first use),
-/// using `book` (`None`: no book). The solver of [`PySolver`]: the expert
-/// player is the registry's engine (`crate::engine`).
-pub fn with_c4_solver<T>(book: Option<Arc<Book>>, f: impl FnOnce(&mut Solver) -> T) -> T {
-    C4_SOLVER.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let solver = slot.get_or_insert_with(Solver::new);
-        solver.set_book(book);
-        f(solver)
-    })
 }
 
 /// The rows of a grid given as a 2-D integer numpy array or a list of lists,
@@ -318,7 +298,7 @@ impl PyBook {
     /// most 64 MiB for a file without one), as the command reads it: an
     /// endless file (`/dev/zero`) or a huge one is a ValueError.
     #[staticmethod]
-    fn load(path: std::path::PathBuf) -> PyResult<Self> {
+    pub fn load(path: std::path::PathBuf) -> PyResult<Self> {
         let data = read_capped(&path)?;
         Book::from_bytes(&data)
             .map(|b| PyBook { book: Arc::new(b) })
@@ -380,214 +360,5 @@ impl PyBook {
             self.book.depth(),
             self.book.len()
         )
-    }
-}
-
-/// The book a solver uses: none, the library's built-in one for each board
-/// size that has one, or one given (for one board size: positions of
-/// another are refused).
-#[derive(Clone)]
-enum BookChoice {
-    None,
-    Builtin,
-    Given(Arc<Book>),
-}
-
-impl BookChoice {
-    /// The book for positions of board `g`; a given book of another board
-    /// size is refused, naming both (as the command refuses it).
-    fn for_board(&self, g: Geometry) -> Result<Option<Arc<Book>>, String> {
-        match self {
-            BookChoice::None => Ok(None),
-            BookChoice::Builtin => Ok(book::builtin_shared(g)),
-            BookChoice::Given(b) => b
-                .check_board(g)
-                .map(|()| Some(b.clone()))
-                .map_err(|e| format!("the solver's book {e}")),
-        }
-    }
-}
-
-/// The book argument: a Book, a path, "builtin" (default) or None (no book).
-fn book_arg(book: Option<&Bound<'_, PyAny>>) -> PyResult<BookChoice> {
-    let Some(obj) = book else {
-        return Ok(BookChoice::None);
-    };
-    if obj.is_none() {
-        return Ok(BookChoice::None);
-    }
-    if let Ok(b) = obj.cast::<PyBook>() {
-        return Ok(BookChoice::Given(b.get().book.clone()));
-    }
-    if let Ok(s) = obj.extract::<String>()
-        && s == "builtin"
-    {
-        return Ok(BookChoice::Builtin);
-    }
-    if let Ok(path) = obj.extract::<std::path::PathBuf>() {
-        return Ok(BookChoice::Given(PyBook::load(path)?.book));
-    }
-    Err(PyTypeError::new_err(
-        "book must be a Book, a path, \"builtin\" or None",
-    ))
-}
-
-impl PySolver {
-    /// Runs `work` on this thread's solver, with this solver's book, the GIL
-    /// released and the deadline `time` (seconds); an interrupted search is
-    /// a TimeoutError.
-    fn timed<T: Send>(
-        &self,
-        py: Python<'_>,
-        board: Geometry,
-        time: Option<f64>,
-        work: impl FnOnce(&mut Solver) -> Result<T, SolveError> + Send,
-    ) -> PyResult<T> {
-        let deadline = deadline(time)?;
-        let book = self.book.for_board(board).map_err(PyValueError::new_err)?;
-        py.detach(|| {
-            with_c4_solver(book, |s| {
-                s.set_deadline(deadline);
-                let r = work(s);
-                s.set_deadline(None);
-                r
-            })
-        })
-        .map_err(|e| solve_error(e, time))
-    }
-}
-
-fn mode(weak: bool) -> Mode {
-    if weak { Mode::Weak } else { Mode::Strong }
-}
-
-fn solve_error(e: SolveError, time: Option<f64>) -> PyErr {
-    match e {
-        SolveError::Interrupted(_) => PyTimeoutError::new_err(format!(
-            "the search was interrupted by its time limit ({} s)",
-            time.unwrap_or(0.0)
-        )),
-        SolveError::GameOver(_) => PyValueError::new_err(e.to_string()),
-        SolveError::Table(_) => PyMemoryError::new_err(e.to_string()),
-    }
-}
-
-fn deadline(time: Option<f64>) -> PyResult<Option<Instant>> {
-    time.map(|t| crate::engine::seconds(t, "time").map(|d| Instant::now() + d))
-        .transpose()
-}
-
-/// The exact Connect Four solver. Scores are Pons': for the player to move, a
-/// win with their last possible stone scores 1 and each stone sooner one
-/// more, a draw 0, a loss the opponent's win negated; weak mode gives the sign.
-/// One solver (its table) per thread of this process, shared by every call.
-#[pyclass(name = "Solver", module = "bitgames._bitgames", frozen, subclass)]
-pub struct PySolver {
-    book: BookChoice,
-}
-
-#[pymethods]
-impl PySolver {
-    /// `book`: a Book, a path to a book file, "builtin" (every position of
-    /// at most two stones; the default of `bitgames.Solver`) or None.
-    #[new]
-    fn new(book: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        Ok(PySolver {
-            book: book_arg(book)?,
-        })
-    }
-
-    /// The score of a position for the player to move (weak: +1/0/-1).
-    /// `time` (seconds) raises TimeoutError when the search runs past it.
-    #[pyo3(signature = (position, weak=false, time=None))]
-    fn solve(
-        &self,
-        py: Python<'_>,
-        position: &crate::PyConnectFour,
-        weak: bool,
-        time: Option<f64>,
-    ) -> PyResult<i32> {
-        let pos = position.pos;
-        self.timed(py, pos.geometry(), time, move |s| s.solve(&pos, mode(weak)))
-    }
-
-    /// The score of every column (None for a full one).
-    #[pyo3(signature = (position, weak=false, time=None))]
-    fn analyze(
-        &self,
-        py: Python<'_>,
-        position: &crate::PyConnectFour,
-        weak: bool,
-        time: Option<f64>,
-    ) -> PyResult<Vec<Option<i32>>> {
-        let pos = position.pos;
-        self.timed(py, pos.geometry(), time, move |s| {
-            s.analyze(&pos, mode(weak))
-        })
-        .map(|a| a.scores)
-    }
-
-    /// The best column, 0-based (the most central of the best).
-    #[pyo3(signature = (position, weak=false, time=None))]
-    fn best_action(
-        &self,
-        py: Python<'_>,
-        position: &crate::PyConnectFour,
-        weak: bool,
-        time: Option<f64>,
-    ) -> PyResult<usize> {
-        let pos = position.pos;
-        self.timed(py, pos.geometry(), time, move |s| {
-            s.analyze(&pos, mode(weak))
-        })
-        .map(|a| a.best.expect("an ongoing game has a playable column"))
-    }
-
-    /// Forgets what this thread's table learnt (free: a new generation), so
-    /// that the next solve starts from scratch, as a benchmark wants.
-    fn clear(&self) {
-        with_c4_solver(None, |s| s.clear());
-    }
-
-    /// The scores of many positions, in order, on every core with the GIL
-    /// released. A finished game raises ValueError naming its index.
-    #[pyo3(signature = (positions, weak=false))]
-    fn solve_many(
-        &self,
-        py: Python<'_>,
-        positions: Vec<PyRef<'_, crate::PyConnectFour>>,
-        weak: bool,
-    ) -> PyResult<Vec<i32>> {
-        use bitgames::Game;
-        let positions: Vec<Position> = positions.iter().map(|p| p.pos).collect();
-        if let Some((i, p)) = positions
-            .iter()
-            .enumerate()
-            .find(|(_, p)| p.outcome().is_over())
-        {
-            return Err(PyValueError::new_err(format!(
-                "position {i}: the game is already over: {}",
-                p.outcome()
-            )));
-        }
-        let books = positions
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                self.book
-                    .for_board(p.geometry())
-                    .map_err(|e| PyValueError::new_err(format!("position {i}: {e}")))
-            })
-            .collect::<PyResult<Vec<_>>>()?;
-        let m = mode(weak);
-        py.detach(|| {
-            positions
-                .par_iter()
-                .zip(books)
-                .with_max_len(1)
-                .map(|(p, book)| with_c4_solver(book, |s| s.solve(p, m)))
-                .collect::<Result<Vec<i32>, SolveError>>()
-        })
-        .map_err(|e| solve_error(e, None))
     }
 }

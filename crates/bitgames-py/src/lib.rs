@@ -18,6 +18,7 @@ pub mod games;
 pub mod gods;
 pub mod position;
 pub mod santorini;
+pub mod solver;
 pub mod tictactoe;
 pub mod vector;
 pub mod vector_class;
@@ -129,7 +130,8 @@ fn _bitgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<VecTicTacToe>()?;
     m.add_class::<VecSantorini>()?;
     m.add_class::<connect4::PyBook>()?;
-    m.add_class::<connect4::PySolver>()?;
+    m.add_class::<solver::PySolver>()?;
+    m.add_class::<solver::PyAnalysis>()?;
     m.add_function(wrap_pyfunction!(connect4::c4_boardzahl, m)?)?;
     m.add_function(wrap_pyfunction!(connect4::c4_from_grid, m)?)?;
     m.add_function(wrap_pyfunction!(connect4::c4_alignment, m)?)?;

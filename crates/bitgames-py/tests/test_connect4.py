@@ -169,3 +169,43 @@ def test_an_eight_by_eight_board_past_64_bits_plays_keys_and_solves():
     assert c4.alignment(pos.boardzahl()[0], width=8, height=8) is False
     with pytest.raises(ValueError, match="16x8 board needs 16 x \\(8 \\+ 1\\) = 144 bits"):
         c4.from_grid(np.zeros((8, 16), dtype=int))
+
+
+def test_the_analysis_is_the_librarys_and_analyze_formats_it():
+    pos = ConnectFour("4455")
+    a = c4.analysis(pos)
+    assert isinstance(a, c4.Analysis) and a.mode == "strong" and a.complete
+    # Column 3 or 6 makes a double threat: a win with the second stone.
+    assert a.best_columns == [2, 5] and a.best == 2
+    assert a.texts[2] == "win in 2" and a.result == "win in 2" == a.score_text
+    # Each column's score is the negated score of the position after it.
+    assert a.scores == [-c4.solve(pos.child(c)) for c in range(7)]
+    assert a.signs == [int(np.sign(s)) for s in a.scores]
+    assert a.exact == [True] * 7 and a.score == max(a.scores)
+    assert c4.analyze(pos) == a.scores
+    assert Solver().best_action(pos) == a.best
+    weak = c4.analysis(pos, weak=True)
+    assert weak.mode == "weak" and weak.complete and weak.scores == [None] * 7
+    assert c4.analyze(pos, weak=True) == weak.signs == a.signs
+    # A full column: None everywhere, and not counted as open.
+    full = c4.analysis(ConnectFour("444444"))
+    assert full.scores[3] is None and full.exact[3] is None and full.texts[3] is None
+    with pytest.raises(ValueError, match="the game is already over"):
+        c4.analysis(ConnectFour("1212121"))
+
+
+def test_a_timed_analysis_gives_what_it_knows_and_analyze_says_how_far_it_got():
+    # The empty board without a book takes minutes: 20 ms solves no column.
+    solver = Solver(book=None)
+    a = solver.analysis(ConnectFour(), time=0.02)
+    assert not a.complete and a.best is None and a.best_columns == [] and a.score is None
+    assert a.nodes > 0
+    known = sum(s is not None for s in a.scores)
+    assert known < 7
+    with pytest.raises(TimeoutError, match=r"ran out with [0-6] of 7 columns solved exactly; "
+                       r"Solver.analysis\(position, time\) gives what is known"):
+        solver.analyze(ConnectFour(), time=0.02)
+    with pytest.raises(TimeoutError, match="columns solved exactly"):
+        solver.best_action(ConnectFour(), time=0.02)
+    with pytest.raises(ValueError, match="time"):
+        solver.analysis(ConnectFour(), time=-1.0)

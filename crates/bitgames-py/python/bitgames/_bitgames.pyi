@@ -85,9 +85,27 @@ class Book:
     def to_bytes(self) -> bytes: ...
     def __len__(self) -> int: ...
 
+class Analysis:
+    """What an analysis knows of every column (the API's keys; columns 0-based)."""
+    mode: str
+    scores: list[Optional[int]]
+    signs: list[Optional[int]]
+    exact: list[Optional[bool]]
+    texts: list[Optional[str]]
+    complete: bool
+    best: Optional[int]
+    best_columns: list[int]
+    score: Optional[int]
+    score_text: Optional[str]
+    result: Optional[str]
+    best_by_result: Optional[tuple[int, int]]
+    nodes: int
+    time_ms: int
+
 class Solver:
     def __init__(self, book: Union[Book, str, PathLike[str], None]) -> None: ...
     def solve(self, position: ConnectFour, weak: bool = False, time: Optional[float] = None) -> int: ...
+    def analysis(self, position: ConnectFour, time: Optional[float] = None, weak: bool = False) -> Analysis: ...
     def analyze(self, position: ConnectFour, weak: bool = False, time: Optional[float] = None) -> list[Optional[int]]: ...
     def best_action(self, position: ConnectFour, weak: bool = False, time: Optional[float] = None) -> int: ...
     def solve_many(self, positions: Sequence[ConnectFour], weak: bool = False) -> list[int]: ...

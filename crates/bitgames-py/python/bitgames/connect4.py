@@ -67,9 +67,16 @@ True
 (270532608, 4210688, 274743296)
 >>> solve(ConnectFour("44455554221"))
 -15
+
+The analysis says what is known of every column, exactly or by result, in
+words, within a time limit or until every column is solved:
+
+>>> a = analysis(ConnectFour("4455"))
+>>> a.complete, a.best_columns, a.texts[2], a.result
+(True, [2, 5], 'win in 2', 'win in 2')
 """
 
-from ._bitgames import Book, ConnectFour
+from ._bitgames import Analysis, Book, ConnectFour
 from ._bitgames import Solver as _NativeSolver
 from ._bitgames import c4_alignment as alignment
 from ._bitgames import c4_boardzahl as boardzahl
@@ -77,10 +84,12 @@ from ._bitgames import c4_draw_bits as draw_bits
 from ._bitgames import c4_from_grid as from_grid
 
 __all__ = [
+    "Analysis",
     "Book",
     "ConnectFour",
     "Solver",
     "alignment",
+    "analysis",
     "analyze",
     "boardzahl",
     "check4",
@@ -122,8 +131,15 @@ def solve(position, weak=False, time=None):
     return _solver().solve(position, weak=weak, time=time)
 
 
+def analysis(position, time=None, weak=False):
+    """What is known of every column within ``time`` seconds (None: until
+    every column is solved): an :class:`Analysis`, never a TimeoutError."""
+    return _solver().analysis(position, time=time, weak=weak)
+
+
 def analyze(position, weak=False, time=None):
-    """The score of every column (None for a full one)."""
+    """The score of every column (None for a full one); a TimeoutError when
+    not every column is solved within ``time`` seconds."""
     return _solver().analyze(position, weak=weak, time=time)
 
 
