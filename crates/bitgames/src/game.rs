@@ -142,6 +142,12 @@ pub trait Game: Clone + Debug + Display + FromStr + Eq + Hash + Send + Sync {
     /// All legal moves; empty once the game is over.
     fn legal_moves(&self) -> Self::Moves;
 
+    /// How many legal moves there are: perft's leaves, counted without
+    /// playing them. `legal_moves().len()`, or the same number sooner.
+    fn count_moves(&self) -> usize {
+        self.legal_moves().len()
+    }
+
     /// Whether `mv` is legal here.
     fn is_legal(&self, mv: Self::Move) -> bool {
         self.legal_moves().contains(&mv)

@@ -329,6 +329,19 @@ impl Game for Position {
         }
     }
 
+    /// Generated into a buffer of its own and counted: the list that
+    /// [`Game::legal_moves`] returns is a copy of the whole buffer (a fifth
+    /// of a perft, which counts its leaves so).
+    fn count_moves(&self) -> usize {
+        if self.is_base_turn() {
+            let mut moves = MoveBuf::new();
+            self.generate(&mut moves);
+            moves.len()
+        } else {
+            self.legal_moves().len()
+        }
+    }
+
     #[inline(always)]
     fn play_unchecked(&mut self, mv: Move) {
         debug_assert!(
@@ -465,7 +478,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn has_legal_move_agrees_with_the_moves_generated_on_random_games() {
+    fn has_legal_move_and_the_count_agree_with_the_moves_generated_on_random_games() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
         let (mut stuck, mut checked) = (0, 0);
@@ -475,6 +488,7 @@ mod tests {
                 let moves = pos.legal_moves();
                 let generated = !moves.is_empty();
                 assert_eq!(pos.has_legal_move(), generated, "{pos}");
+                assert_eq!(pos.count_moves(), moves.len(), "{pos}");
                 checked += 1;
                 if !generated {
                     stuck += usize::from(pos.climber().is_none());

@@ -14,11 +14,11 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves();
     if depth == 1 {
         // Bulk counting: the leaves need not be played.
-        return moves.len() as u64;
+        return pos.count_moves() as u64;
     }
+    let moves = pos.legal_moves();
     let mut total = 0;
     for &mv in moves.iter() {
         let mut child = pos.clone();
@@ -136,6 +136,11 @@ pub fn perft_by_depth<G: Game>(pos: &G, max_depth: u32) -> Vec<u64> {
     fn walk<G: Game>(pos: &G, depth: usize, max_depth: usize, counts: &mut [u64]) {
         counts[depth] += 1;
         if depth == max_depth {
+            return;
+        }
+        if depth + 1 == max_depth {
+            // Bulk counting: the leaves need not be played.
+            counts[max_depth] += pos.count_moves() as u64;
             return;
         }
         for &mv in pos.legal_moves().iter() {
