@@ -36,7 +36,9 @@ fn main() {
         },
     };
     let report = Engine::default().search(&pos, limits);
-    let best = report.best.map_or_else(|| "-".to_string(), |m| m.to_string());
+    let best = report
+        .best
+        .map_or_else(|| "-".to_string(), |m| m.to_string());
     println!(
         "depth {} nodes {} best {} score {} time {:.3}s",
         report.depth,
