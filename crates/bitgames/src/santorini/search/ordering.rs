@@ -51,10 +51,19 @@ fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
     }
 }
 
+/// The slot of a turn's three spaces in the history by spaces.
+#[inline(always)]
+fn butterfly_slot(side: usize, from: Space, to: Space, build: Space) -> usize {
+    side * BUTTERFLY + from.index() * 625 + to.index() * 25 + build.index()
+}
+
 /// A turn's slot in the history by spaces (`None` for placements and wins).
 #[inline]
 fn butterfly_index(side: usize, mv: Move) -> Option<usize> {
-    spaces(mv).map(|(f, t, b)| side * BUTTERFLY + f.index() * 625 + t.index() * 25 + b.index())
+    match mv {
+        Move::Build { from, to, build } => Some(butterfly_slot(side, from, to, build)),
+        _ => spaces(mv).map(|(f, t, b)| butterfly_slot(side, f, t, b)),
+    }
 }
 
 /// The place of the first largest key from `from` on: the next move of a
@@ -232,38 +241,57 @@ impl Engine {
             s
         };
         out.clear();
-        out.extend(moves.iter().map(|&mv| {
-            if Some(mv) == tt_move {
-                return i32::MAX;
+        out.resize(moves.len(), 0);
+        for (key, &mv) in out.iter_mut().zip(moves) {
+            *key = self.key_of(mv, tt_move, ply, side, rows, killers, guess);
+        }
+    }
+
+    /// One turn's ordering key (see [`Engine::keys`]): `killers` as build
+    /// codes, `guess` the static guess by three spaces.
+    // The keys' context, computed once a node, passed by value.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn key_of(
+        &self,
+        mv: Move,
+        tt_move: Option<Move>,
+        ply: usize,
+        side: usize,
+        rows: Rows,
+        killers: [u32; 2],
+        guess: impl Fn(Space, Space, Space) -> i32,
+    ) -> i32 {
+        if Some(mv) == tt_move {
+            return i32::MAX;
+        }
+        match mv {
+            Move::Win { .. } => i32::MAX - 1,
+            Move::Place(a, b) => {
+                // Central spaces first.
+                let centrality =
+                    |s: Space| 4 - (s.row() as i32 - 3).abs() - (s.col() as i32 - 3).abs();
+                centrality(a) + centrality(b)
             }
-            match mv {
-                Move::Win { .. } => i32::MAX - 1,
-                Move::Place(a, b) => {
-                    // Central spaces first.
-                    let centrality =
-                        |s: Space| 4 - (s.row() as i32 - 3).abs() - (s.col() as i32 - 3).abs();
-                    centrality(a) + centrality(b)
+            Move::Build { from, to, build } => {
+                let mut s = guess(from, to, build);
+                if killers.contains(&build_code(from, to, build)) {
+                    s += KILLER_BONUS;
                 }
-                Move::Build { from, to, build } => {
-                    let mut s = guess(from, to, build);
-                    if killers.contains(&build_code(from, to, build)) {
-                        s += KILLER_BONUS;
-                    }
-                    s + (butterfly_index(side, mv).map_or(0, |b| self.butterfly[b])
-                        + self.continuation_value(rows, mv))
-                        / HISTORY_DIVISOR
-                }
-                Move::Power(_) => {
-                    let Some((from, to, build)) = spaces(mv) else {
-                        return 0;
-                    };
-                    let mut s = guess(from, to, build);
-                    if self.is_killer(ply, mv) {
-                        s += KILLER_BONUS;
-                    }
-                    s + butterfly_index(side, mv).map_or(0, |b| self.butterfly[b]) / HISTORY_DIVISOR
-                }
+                s + (self.butterfly[butterfly_slot(side, from, to, build)]
+                    + self.continuation_value(rows, mv))
+                    / HISTORY_DIVISOR
             }
-        }));
+            Move::Power(_) => {
+                let Some((from, to, build)) = spaces(mv) else {
+                    return 0;
+                };
+                let mut s = guess(from, to, build);
+                if self.is_killer(ply, mv) {
+                    s += KILLER_BONUS;
+                }
+                s + self.butterfly[butterfly_slot(side, from, to, build)] / HISTORY_DIVISOR
+            }
+        }
     }
 }
