@@ -5,7 +5,10 @@
 //! after a cut the rest stay unsorted.
 
 use super::Engine;
-use super::constants::{HISTORY_DIVISOR, HISTORY_MAX, KILLER_BONUS};
+use super::constants::{
+    BLOCK_KEY, CLIMB_KEY, GIFT_KEY, HISTORY_BONUS, HISTORY_DEPTH2, HISTORY_DIVISOR, HISTORY_MAX,
+    KILLER_BONUS,
+};
 use crate::Game;
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::{Move, Position, Power};
@@ -139,7 +142,7 @@ impl Engine {
             self.push_killer(ply, best);
         }
         let side = pos.to_move().index();
-        let bonus = (depth * depth).min(400) as i32 * 16;
+        let bonus = (depth * depth).min(HISTORY_DEPTH2) as i32 * HISTORY_BONUS;
         if let Some(b) = butterfly_index(side, best) {
             self.butterfly[b] = nudged(self.butterfly[b], bonus);
         }
@@ -229,13 +232,13 @@ impl Engine {
         // The static guess of a turn by its three spaces.
         let guess = |from: Space, to: Space, build: Space| {
             let climb = pos.level(to) as i32 - pos.level(from) as i32;
-            let mut s = 1_000 * climb;
+            let mut s = CLIMB_KEY * climb;
             let b = build.bitboard();
             if !(b & their_reach).is_empty() {
                 if !(b & level2).is_empty() {
-                    s -= 5_000; // hands them a level 3 next to a level-2 worker
+                    s -= GIFT_KEY; // hands them a level 3 next to a level-2 worker
                 } else if !(b & level3).is_empty() {
-                    s += 3_000; // domes the level 3 they could climb
+                    s += BLOCK_KEY; // domes the level 3 they could climb
                 }
             }
             s
