@@ -28,7 +28,7 @@ use super::bitboard::{Bitboard, Space};
 use super::god::God;
 pub use super::legality::PlayError;
 pub use super::moves::{MAX_MOVES, Move, MoveBuf, Moves, NUM_ACTIONS, Power, STEPS};
-use super::moves::{direction, step};
+use super::moves::{TurnSink, direction, step};
 use crate::game::{Game, Outcome, Player};
 
 /// A Santorini position: levels, workers and the player to move.
@@ -180,6 +180,13 @@ impl Position {
     /// Generates the legal moves into `moves` (wins first for each worker).
     #[inline]
     pub fn generate(&self, moves: &mut MoveBuf) {
+        self.generate_into(moves);
+    }
+
+    /// [`Position::generate`] into any list of moves (the search's are
+    /// its own, one a ply).
+    #[inline]
+    pub(crate) fn generate_into<B: TurnSink>(&self, moves: &mut B) {
         if self.climber().is_some() {
             return;
         }
@@ -190,7 +197,7 @@ impl Position {
             for a in free {
                 let later = Bitboard(free.0 & !((2u64 << a.bit()) - 1));
                 for b in later {
-                    moves.push(Move::place(a, b));
+                    moves.push_turn(Move::place(a, b));
                 }
             }
             return;
@@ -203,7 +210,7 @@ impl Position {
             if h == 2 {
                 let wins = dests & self.heights[2];
                 for to in wins {
-                    moves.push(Move::Win { from, to });
+                    moves.push_turn(Move::Win { from, to });
                 }
                 dests &= !wins;
             }
@@ -211,7 +218,7 @@ impl Position {
             for to in dests {
                 let builds = Bitboard::neighbours(to) & !(others | domes);
                 for build in builds {
-                    moves.push(Move::Build { from, to, build });
+                    moves.push_turn(Move::Build { from, to, build });
                 }
             }
         }

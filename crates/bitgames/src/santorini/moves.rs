@@ -134,6 +134,26 @@ pub const MAX_MOVES: usize = 300;
 /// The list of legal moves.
 pub type MoveBuf = ArrayVec<Move, MAX_MOVES>;
 
+/// Where a generator puts the turns it lists: a fixed buffer or a vector.
+pub(crate) trait TurnSink {
+    /// Appends `mv`.
+    fn push_turn(&mut self, mv: Move);
+}
+
+impl TurnSink for MoveBuf {
+    #[inline(always)]
+    fn push_turn(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+impl TurnSink for Vec<Move> {
+    #[inline(always)]
+    fn push_turn(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
 /// The legal moves of a position ([`crate::Game::legal_moves`]): in a
 /// fixed buffer in the base game (at most [`MAX_MOVES`]), on the heap for a
 /// god's turns beyond that (Hermes has thousands).

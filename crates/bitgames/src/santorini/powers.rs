@@ -302,6 +302,16 @@ impl Position {
             return false;
         }
         let (mine, theirs) = (pos.workers[me], pos.workers[1 - me]);
+        // A win needs a worker on level 2 or higher (a climb, Pan's fall),
+        // or Artemis on level 1 (two steps up).
+        let high = if god == God::Artemis {
+            pos.heights[0]
+        } else {
+            pos.heights[1]
+        };
+        if (mine & high).is_empty() {
+            return false;
+        }
         for from in mine {
             let others = pos.occupied() ^ from.bitboard();
             let blocked = others | pos.heights[3];

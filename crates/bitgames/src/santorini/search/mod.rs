@@ -4,8 +4,11 @@
 //! matches (docs/santorini/engine-history.md), over the network evaluation
 //! ([`crate::santorini::eval::Net`]; the linear one during placement).
 //!
-//! - `node`: the node search, each technique a function beside it;
-//! - `quiescence`: climb threats, the blocks, the threat quiescence;
+//! - `node`: the node search, one for every god and the base game, each
+//!   technique a function beside it;
+//! - `source`: what the node search asks a position for, by kind of game:
+//!   the base game's (two mortals) and the gods';
+//! - `quiescence`: threats, the blocks, the threat quiescence;
 //! - `ordering`: move keys, killers and histories;
 //! - `table`: the transposition table;
 //! - `constants`: every tuned constant, with what measured it.
@@ -15,10 +18,10 @@
 //! `WIN_SCORE - n`.
 
 mod constants;
-mod gods;
 mod node;
 mod ordering;
 mod quiescence;
+mod source;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -27,19 +30,16 @@ use crate::Game;
 use crate::engine::{Limits, Report};
 use crate::santorini::eval::network::{HIDDEN, Sums};
 use crate::santorini::eval::{Net, evaluate};
-use crate::santorini::game::{Move, MoveBuf, Position};
+use crate::santorini::game::{MAX_MOVES, Move, Position};
 use crate::time::Instant;
 use crate::tools::negamax::WIN_SCORE;
 use constants::{EVAL_CACHE, LmrTable, MATE_BOUND, MAX_PLY, lmr_table};
 use ordering::{BUTTERFLY, CONTINUATION};
-use quiescence::{builds_on, opponent_threatens, threat_targets};
+use quiescence::opponent_threatens;
+use source::{Gods, Mortal, Source};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use table::{Table, key};
-
-/// The search of a root move's position (depth, alpha, beta, whether a
-/// cut is expected), for its mover.
-type ChildSearch = fn(&mut Engine, &Position, u32, i32, i32, bool) -> i32;
+use table::Table;
 
 /// A search engine with its transposition table and move-ordering
 /// histories, both kept between searches.
@@ -52,20 +52,26 @@ pub struct Engine {
     continuation: Vec<i16>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// The network's sums of the position at each ply of the current line,
-    /// valid where `sums_ok`, and the move that led to each (`None`: a
-    /// pass), to compute a child's sums from its parent's.
+    /// valid where `sums_ok`, that position, and the move that led to each
+    /// (`None`: a pass), to compute a child's sums from its parent's.
     sums: Vec<Sums>,
     sums_ok: [bool; MAX_PLY + 2],
+    sums_of: Vec<Position>,
     made: [Option<Move>; MAX_PLY + 2],
+    /// Each ply's turns and their ordering keys: lists made once, reused by
+    /// every node at that ply (none allocated in the search; a god's lists
+    /// grow once to the longest seen).
+    move_lists: Vec<Vec<Move>>,
+    key_lists: Vec<Vec<i32>>,
     /// The network's evaluations by position key's bits (key 0: empty), so
     /// that a position reached again by another order of moves is not
     /// evaluated again.
     eval_cache: Vec<(u64, i32)>,
     /// Late-move reductions by depth and move number.
     lmr: Box<LmrTable>,
-    net: Arc<Net>,
-    /// The network of games with gods.
-    god_net: Arc<Net>,
+    /// The networks of the base game and of games with gods
+    /// ([`Source::NET`]).
+    nets: [Arc<Net>; 2],
     nodes: u64,
     deadline: Option<Instant>,
     /// Set by the caller to stop the search as if its time were up.
@@ -109,11 +115,17 @@ impl Engine {
             killers: [[None; 2]; MAX_PLY],
             sums: vec![[[0; HIDDEN]; 2]; MAX_PLY + 2],
             sums_ok: [false; MAX_PLY + 2],
+            sums_of: vec![Position::new(); MAX_PLY + 2],
             made: [None; MAX_PLY + 2],
+            move_lists: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_MOVES))
+                .collect(),
+            key_lists: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_MOVES))
+                .collect(),
             eval_cache: vec![(0, 0); EVAL_CACHE],
             lmr: lmr_table(),
-            net: Net::builtin(),
-            god_net: Net::builtin_gods(),
+            nets: [Net::builtin(), Net::builtin_gods()],
             nodes: 0,
             deadline: None,
             cancel: None,
@@ -130,8 +142,7 @@ impl Engine {
     /// train`, read by [`Net::from_bytes`]).
     #[must_use]
     pub fn with_net(mut self, net: Arc<Net>) -> Engine {
-        self.god_net = net.clone();
-        self.net = net;
+        self.nets = [net.clone(), net];
         self.eval_cache.fill((0, 0));
         self
     }
@@ -141,8 +152,14 @@ impl Engine {
     /// once its first move (the last depth's best) is searched.
     pub fn search(&mut self, pos: &Position, limits: Limits) -> Report<Move> {
         if pos.has_gods() {
-            return self.search_gods(pos, limits);
+            self.search_with::<Gods>(pos, limits)
+        } else {
+            self.search_with::<Mortal>(pos, limits)
         }
+    }
+
+    /// [`Engine::search`] of a game whose turns come from `S`.
+    fn search_with<S: Source>(&mut self, pos: &Position, limits: Limits) -> Report<Move> {
         let started = Instant::now();
         self.nodes = 0;
         self.stopped = false;
@@ -152,8 +169,8 @@ impl Engine {
             (None, Some(_)) => MAX_PLY as u32 - 8,
             (None, None) => 6,
         };
-        let mut root = MoveBuf::new();
-        pos.generate(&mut root);
+        let mut root = Vec::new();
+        S::generate(pos, &mut root);
         if root.is_empty() {
             return report(None, -WIN_SCORE, 0, 0, started);
         }
@@ -161,51 +178,38 @@ impl Engine {
             return report(Some(win), WIN_SCORE - 1, 1, 1, started);
         }
         if opponent_threatens(pos) {
-            // Only the blocks, if there are any (else every move loses).
-            let targets = threat_targets(pos);
-            let blocks: MoveBuf = root
-                .iter()
-                .copied()
-                .filter(|&mv| builds_on(mv, targets))
-                .collect();
-            if targets.count() == 1 && !blocks.is_empty() {
-                root = blocks;
-            } else {
-                root.truncate(1);
+            // Only the answers, if there are any (else every move loses).
+            let first = root[0];
+            if !S::answer_threat(pos, &mut root) {
+                root.clear();
+                root.push(first);
             }
         }
-        self.order(pos, &mut root, None, 0);
+        self.order(pos, &mut root);
         self.killers = [[None; 2]; MAX_PLY];
         // The root's sums, the first the line's are computed from.
         self.sums_ok = [false; MAX_PLY + 2];
         if !pos.is_placement() {
-            self.ensure_sums(pos, 0);
+            self.ensure_sums::<S>(pos, 0);
         }
-        self.deepen(
-            pos,
-            &mut root,
-            max_depth,
-            started,
-            |e, child, depth, alpha, beta, cut| e.negamax(child, depth, 1, alpha, beta, 0, cut),
-        )
+        self.deepen::<S>(pos, &mut root, max_depth, started)
     }
 
     /// Iterative deepening over the root moves `root` (ordered), each depth
-    /// searched by [`Engine::search_root`] with `child` below the root; the
-    /// report of the last depth searched to the end (or of the one cut
-    /// short, once its first move is searched).
-    fn deepen(
+    /// searched by [`Engine::search_root`]; the report of the last depth
+    /// searched to the end (or of the one cut short, once its first move
+    /// is searched).
+    fn deepen<S: Source>(
         &mut self,
         pos: &Position,
         root: &mut [Move],
         max_depth: u32,
         started: Instant,
-        child: ChildSearch,
     ) -> Report<Move> {
         // The best move so far, its score and the last depth searched to the end.
         let (mut best, mut best_score, mut done) = (root.first().copied(), 0i32, 0);
         for depth in 1..=max_depth {
-            let found = self.search_root(pos, root, depth, child);
+            let found = self.search_root::<S>(pos, root, depth);
             if self.stopped {
                 if let Some((score, mv)) = found
                     && done > 0
@@ -227,15 +231,14 @@ impl Engine {
     }
 
     /// The root moves at `depth`, best first from the last depth, each
-    /// child searched by `child` (principal variation search): the best
-    /// score and move found, `None` if time ran out before the first move
-    /// was searched.
-    fn search_root(
+    /// child searched by [`Engine::negamax`] (principal variation search):
+    /// the best score and move found, `None` if time ran out before the
+    /// first move was searched.
+    fn search_root<S: Source>(
         &mut self,
         pos: &Position,
         root: &[Move],
         depth: u32,
-        child: ChildSearch,
     ) -> Option<(i32, Move)> {
         let (mut alpha, beta) = (-WIN_SCORE - 1, WIN_SCORE + 1);
         let mut best: Option<(i32, Move)> = None;
@@ -243,13 +246,14 @@ impl Engine {
             let mut next = *pos;
             next.play_unchecked(mv);
             self.made[1] = Some(mv);
+            let d = depth - 1;
             let score = if i == 0 {
-                -child(self, &next, depth - 1, -beta, -alpha, false)
+                -self.negamax::<S>(&next, d, 1, -beta, -alpha, 0, false)
             } else {
                 // Principal variation search: a null window first.
-                let s = -child(self, &next, depth - 1, -alpha - 1, -alpha, true);
+                let s = -self.negamax::<S>(&next, d, 1, -alpha - 1, -alpha, 0, true);
                 if s > alpha && s < beta && !self.stopped {
-                    -child(self, &next, depth - 1, -beta, -alpha, false)
+                    -self.negamax::<S>(&next, d, 1, -beta, -alpha, 0, false)
                 } else {
                     s
                 }
@@ -292,11 +296,11 @@ impl Engine {
     /// every worker is placed (from the cache, or from the sums kept along
     /// the line), else the linear one.
     #[inline]
-    fn static_eval(&mut self, pos: &Position, ply: usize) -> i32 {
+    fn static_eval<S: Source>(&mut self, pos: &Position, ply: usize) -> i32 {
         if pos.is_placement() {
             return evaluate(pos);
         }
-        let cache_key = key(pos) | 1;
+        let cache_key = S::key(pos) | 1;
         let slot = (cache_key >> 40) as usize & (EVAL_CACHE - 1);
         let (k, eval) = self.eval_cache[slot];
         if k == cache_key {
@@ -304,18 +308,18 @@ impl Engine {
             {
                 assert_eq!(
                     eval,
-                    self.net.evaluate(pos),
+                    self.nets[S::NET].evaluate(pos),
                     "the cached evaluation of {pos}"
                 );
                 self.cache_hits += 1;
             }
             return eval;
         }
-        self.ensure_sums(pos, ply);
-        let eval = self.net.evaluate_with_sums(pos, &self.sums[ply]);
+        self.ensure_sums::<S>(pos, ply);
+        let eval = self.nets[S::NET].evaluate_with_sums(pos, &self.sums[ply]);
         #[cfg(test)]
         {
-            let plain = self.net.evaluate(pos);
+            let plain = self.nets[S::NET].evaluate(pos);
             assert_eq!(
                 eval, plain,
                 "the kept sums' evaluation at ply {ply} of {pos}"
@@ -330,15 +334,24 @@ impl Engine {
     /// (every worker placed), computed if not yet: from the parent's if
     /// known, else from the rows.
     #[inline]
-    fn ensure_sums(&mut self, pos: &Position, ply: usize) {
+    fn ensure_sums<S: Source>(&mut self, pos: &Position, ply: usize) {
         if !self.sums_ok[ply] {
+            let net = &self.nets[S::NET];
             if ply > 0 && self.sums_ok[ply - 1] {
                 let (parents, rest) = self.sums.split_at_mut(ply);
-                self.net
-                    .child_sums(&parents[ply - 1], pos, self.made[ply], &mut rest[0]);
+                let parent = &self.sums_of[ply - 1];
+                S::child_sums(
+                    net,
+                    &parents[ply - 1],
+                    parent,
+                    pos,
+                    self.made[ply],
+                    &mut rest[0],
+                );
             } else {
-                self.net.sums_into(pos, &mut self.sums[ply]);
+                net.sums_into(pos, &mut self.sums[ply]);
             }
+            self.sums_of[ply] = *pos;
             self.sums_ok[ply] = true;
         }
     }

@@ -1,14 +1,17 @@
-//! Move ordering: the table's move first, then climbs and blocks, the
-//! killers, and quiet moves by their histories (by the move's three spaces,
-//! and by the (to, build) pair after the last two moves of the line). Moves
-//! are picked best-first one at a time, so that after a cut the rest stay
-//! unsorted.
+//! Move ordering, for every god's turns: the table's move first, then
+//! climbs and blocks, the killers, and quiet turns by their histories (by
+//! the turn's three spaces, and by the (to, build) pair after the last two
+//! moves of the line). Turns are picked best-first one at a time, so that
+//! after a cut the rest stay unsorted.
 
 use super::Engine;
-use super::constants::{HISTORY_DIVISOR, HISTORY_MAX, KILLER_BONUS};
+use super::constants::{
+    BLOCK_KEY, CLIMB_KEY, GIFT_KEY, HISTORY_BONUS, HISTORY_DEPTH2, HISTORY_DIVISOR, HISTORY_MAX,
+    KILLER_BONUS,
+};
 use crate::Game;
 use crate::santorini::bitboard::{Bitboard, Space};
-use crate::santorini::game::{MAX_MOVES, Move, MoveBuf, Position};
+use crate::santorini::game::{Move, Position, Power};
 
 /// The slots of one side's history by spaces: from x to x build.
 pub(super) const BUTTERFLY: usize = 25 * 25 * 25;
@@ -20,10 +23,6 @@ pub(super) const CONTINUATION: usize = 625 * 625;
 /// after the one before it (see [`Engine::continuation_rows`]).
 type Rows = [Option<usize>; 2];
 
-/// The moves' ordering keys ([`Engine::keys`]), one a move, in the moves'
-/// order: apart from the moves, so that the best-first scan reads only them.
-pub(super) type KeyList = arrayvec::ArrayVec<i32, MAX_MOVES>;
-
 /// A move's (to, build) pair, the index of a row or a column of the
 /// continuation history (`None` for placements and wins).
 fn pair_index(mv: Move) -> Option<usize> {
@@ -33,13 +32,40 @@ fn pair_index(mv: Move) -> Option<usize> {
     }
 }
 
-/// A move's slot in the history by spaces (`None` for placements and wins).
+/// A turn's worker, destination and build for the history by spaces
+/// (Hermes' two runs: the two destinations; a build without a move: the
+/// build three times). `None` for placements and wins.
+#[inline]
+fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
+    match mv {
+        Move::Build { from, to, build }
+        | Move::Power(
+            Power::Dome { from, to, build }
+            | Power::Twice {
+                from, to, build, ..
+            }
+            | Power::BuildFirst {
+                from, to, build, ..
+            },
+        ) => Some((from, to, build)),
+        Move::Power(Power::Stay { build }) => Some((build, build, build)),
+        Move::Power(Power::Both { to, build, .. }) => Some((to[0], to[1], build)),
+        Move::Place(..) | Move::Win { .. } => None,
+    }
+}
+
+/// The slot of a turn's three spaces in the history by spaces.
+#[inline(always)]
+fn butterfly_slot(side: usize, from: Space, to: Space, build: Space) -> usize {
+    side * BUTTERFLY + from.index() * 625 + to.index() * 25 + build.index()
+}
+
+/// A turn's slot in the history by spaces (`None` for placements and wins).
+#[inline]
 fn butterfly_index(side: usize, mv: Move) -> Option<usize> {
     match mv {
-        Move::Build { from, to, build } => {
-            Some(side * BUTTERFLY + from.index() * 625 + to.index() * 25 + build.index())
-        }
-        _ => None,
+        Move::Build { from, to, build } => Some(butterfly_slot(side, from, to, build)),
+        _ => spaces(mv).map(|(f, t, b)| butterfly_slot(side, f, t, b)),
     }
 }
 
@@ -67,19 +93,23 @@ pub(super) fn nudged(value: i32, bonus: i32) -> i32 {
     value + bonus - value * bonus.abs() / HISTORY_MAX
 }
 
-/// A move that neither climbs nor builds next to a worker on level 2
-/// (a build that makes or domes a level 3 within reach of a climb).
+/// A turn that neither climbs nor builds next to a worker on level 2
+/// (a build that makes or domes a level 3 within reach of a climb). A
+/// god's turn is read by its three spaces ([`spaces`]).
+#[inline]
 pub(super) fn is_quiet(pos: &Position, mv: Move) -> bool {
-    match mv {
-        Move::Build { from, to, build } => {
-            // The workers where they stand after the move.
-            let occupied = pos.occupied() ^ from.bitboard() ^ to.bitboard();
-            pos.level(to) <= pos.level(from)
-                && (Bitboard::neighbours(build) & occupied & pos.heights[1] & !pos.heights[2])
-                    .is_empty()
-        }
-        _ => false,
-    }
+    let (from, to, build) = match mv {
+        Move::Build { from, to, build } => (from, to, build),
+        Move::Power(_) => match spaces(mv) {
+            Some(parts) => parts,
+            None => return false,
+        },
+        _ => return false,
+    };
+    // The workers where they stand after the move.
+    let occupied = pos.occupied() ^ from.bitboard() ^ to.bitboard();
+    pos.level(to) <= pos.level(from)
+        && (Bitboard::neighbours(build) & occupied & pos.heights[1] & !pos.heights[2]).is_empty()
 }
 
 impl Engine {
@@ -108,11 +138,11 @@ impl Engine {
         best: Move,
         tried: &[Move],
     ) {
-        if matches!(best, Move::Build { .. }) {
+        if spaces(best).is_some() {
             self.push_killer(ply, best);
         }
         let side = pos.to_move().index();
-        let bonus = (depth * depth).min(400) as i32 * 16;
+        let bonus = (depth * depth).min(HISTORY_DEPTH2) as i32 * HISTORY_BONUS;
         if let Some(b) = butterfly_index(side, best) {
             self.butterfly[b] = nudged(self.butterfly[b], bonus);
         }
@@ -164,33 +194,29 @@ impl Engine {
         })
     }
 
-    /// Sorts moves best-first by [`Engine::keys`].
-    pub(super) fn order(
-        &self,
-        pos: &Position,
-        moves: &mut MoveBuf,
-        tt_move: Option<Move>,
-        ply: usize,
-    ) {
-        let scores = self.keys(pos, moves, tt_move, ply);
-        let mut keyed: arrayvec::ArrayVec<(i32, Move), MAX_MOVES> =
-            scores.into_iter().zip(moves.iter().copied()).collect();
+    /// Sorts the root's turns best-first by [`Engine::keys`] (a stable
+    /// sort: equals keep their order).
+    pub(super) fn order(&self, pos: &Position, moves: &mut [Move]) {
+        let mut scores = Vec::with_capacity(moves.len());
+        self.keys(pos, moves, None, 0, &mut scores);
+        let mut keyed: Vec<(i32, Move)> = scores.into_iter().zip(moves.iter().copied()).collect();
         keyed.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (slot, (_, mv)) in moves.iter_mut().zip(keyed) {
             *slot = mv;
         }
     }
 
-    /// Each move's ordering key, higher first: the table's move, then a
-    /// quick static guess plus the histories, the killers of `ply` just
-    /// after the climbs.
+    /// Each turn's ordering key into `out` (cleared first), higher first:
+    /// the table's turn, then a quick static guess plus the histories, the
+    /// killers of `ply` just after the climbs.
     pub(super) fn keys(
         &self,
         pos: &Position,
-        moves: &MoveBuf,
+        moves: &[Move],
         tt_move: Option<Move>,
         ply: usize,
-    ) -> KeyList {
+        out: &mut Vec<i32>,
+    ) {
         let side = pos.to_move().index();
         let them = pos.workers[pos.to_move().other().index()];
         let their_level2 = them & pos.heights[1] & !pos.heights[2];
@@ -203,42 +229,72 @@ impl Engine {
             Some(Move::Build { from, to, build }) => build_code(from, to, build),
             _ => u32::MAX,
         });
-        moves
-            .iter()
-            .map(|&mv| {
-                if Some(mv) == tt_move {
-                    return i32::MAX;
+        // The static guess of a turn by its three spaces.
+        let guess = |from: Space, to: Space, build: Space| {
+            let climb = pos.level(to) as i32 - pos.level(from) as i32;
+            let mut s = CLIMB_KEY * climb;
+            let b = build.bitboard();
+            if !(b & their_reach).is_empty() {
+                if !(b & level2).is_empty() {
+                    s -= GIFT_KEY; // hands them a level 3 next to a level-2 worker
+                } else if !(b & level3).is_empty() {
+                    s += BLOCK_KEY; // domes the level 3 they could climb
                 }
-                match mv {
-                    Move::Win { .. } => i32::MAX - 1,
-                    // Not in the base game the engine searches.
-                    Move::Power(_) => 0,
-                    Move::Place(a, b) => {
-                        // Central spaces first.
-                        let centrality =
-                            |s: Space| 4 - (s.row() as i32 - 3).abs() - (s.col() as i32 - 3).abs();
-                        centrality(a) + centrality(b)
-                    }
-                    Move::Build { from, to, build } => {
-                        let climb = pos.level(to) as i32 - pos.level(from) as i32;
-                        let mut s = 1_000 * climb;
-                        let b = build.bitboard();
-                        if !(b & their_reach).is_empty() {
-                            if !(b & level2).is_empty() {
-                                s -= 5_000; // hands them a level 3 next to a level-2 worker
-                            } else if !(b & level3).is_empty() {
-                                s += 3_000; // domes the level 3 they could climb
-                            }
-                        }
-                        if killers.contains(&build_code(from, to, build)) {
-                            s += KILLER_BONUS;
-                        }
-                        s + (butterfly_index(side, mv).map_or(0, |b| self.butterfly[b])
-                            + self.continuation_value(rows, mv))
-                            / HISTORY_DIVISOR
-                    }
+            }
+            s
+        };
+        out.clear();
+        out.resize(moves.len(), 0);
+        for (key, &mv) in out.iter_mut().zip(moves) {
+            *key = self.key_of(mv, tt_move, ply, side, rows, killers, guess);
+        }
+    }
+
+    /// One turn's ordering key (see [`Engine::keys`]): `killers` as build
+    /// codes, `guess` the static guess by three spaces.
+    // The keys' context, computed once a node, passed by value.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn key_of(
+        &self,
+        mv: Move,
+        tt_move: Option<Move>,
+        ply: usize,
+        side: usize,
+        rows: Rows,
+        killers: [u32; 2],
+        guess: impl Fn(Space, Space, Space) -> i32,
+    ) -> i32 {
+        if Some(mv) == tt_move {
+            return i32::MAX;
+        }
+        match mv {
+            Move::Win { .. } => i32::MAX - 1,
+            Move::Place(a, b) => {
+                // Central spaces first.
+                let centrality =
+                    |s: Space| 4 - (s.row() as i32 - 3).abs() - (s.col() as i32 - 3).abs();
+                centrality(a) + centrality(b)
+            }
+            Move::Build { from, to, build } => {
+                let mut s = guess(from, to, build);
+                if killers.contains(&build_code(from, to, build)) {
+                    s += KILLER_BONUS;
                 }
-            })
-            .collect()
+                s + (self.butterfly[butterfly_slot(side, from, to, build)]
+                    + self.continuation_value(rows, mv))
+                    / HISTORY_DIVISOR
+            }
+            Move::Power(_) => {
+                let Some((from, to, build)) = spaces(mv) else {
+                    return 0;
+                };
+                let mut s = guess(from, to, build);
+                if self.is_killer(ply, mv) {
+                    s += KILLER_BONUS;
+                }
+                s + self.butterfly[butterfly_slot(side, from, to, build)] / HISTORY_DIVISOR
+            }
+        }
     }
 }

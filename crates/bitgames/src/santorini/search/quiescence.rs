@@ -1,12 +1,16 @@
-//! Threats: a worker on level 2 next to a free level-3 space wins next
-//! move unless that space is domed. A threatened position searches only
+//! Threats: a winning turn the opponent would have if it moved now
+//! ([`opponent_threatens`], for every god). A mortal's is a worker on
+//! level 2 next to a free level-3 space, which wins next move unless that
+//! space is domed: in the base game a threatened position searches only
 //! the blocks ([`threat_targets`]), and at depth 0 the threat quiescence
 //! tries the moves that make a threat, each answered by the blocks.
 
 use super::Engine;
+use super::source::Source;
 use crate::Game;
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::{Move, MoveBuf, Position};
+use crate::santorini::god::God;
 
 /// The spaces the opponent could climb onto next move: free level-3 spaces
 /// next to its workers on level 2.
@@ -19,10 +23,23 @@ pub(super) fn threat_targets(pos: &Position) -> Bitboard {
     level2.closed_neighbourhood() & pos.heights[2] & !pos.heights[3] & !pos.occupied()
 }
 
-/// Whether the opponent could climb to level 3 if it were their move: a
-/// threat the player to move must answer (never during placement).
+/// Whether the opponent of the player to move would have a winning turn
+/// if it moved now, free to move up (the mover's own turn decides whether
+/// Athena's mark will hold): a threat the player to move must answer
+/// (never during placement). Found on the bitboards: a mortal's climb
+/// onto one of [`threat_targets`], a god's winning turn by
+/// [`Position::has_winning_move`] of the position passed to it.
+#[inline]
 pub(super) fn opponent_threatens(pos: &Position) -> bool {
-    !pos.is_placement() && !threat_targets(pos).is_empty()
+    if pos.is_placement() {
+        return false;
+    }
+    if pos.gods[pos.to_move.other().index()] == God::Mortal {
+        return !threat_targets(pos).is_empty();
+    }
+    let mut passed = pos.passed();
+    passed.up_blocked = false;
+    passed.has_winning_move()
 }
 
 /// Whether the player to move, after moving `from` to `to` and building on
@@ -47,11 +64,11 @@ pub(super) fn builds_on(mv: Move, targets: Bitboard) -> bool {
 }
 
 impl Engine {
-    /// A position at depth 0 that is not threatened (and has no winning
-    /// move): its static evaluation, or better, the score of one of its
+    /// A position of the base game at depth 0 that is not threatened (and
+    /// has no winning move): its static evaluation, or better, the score of one of its
     /// moves that threaten a climb, each answered by the opponent's blocks
     /// (the child, threatened, is searched a ply further).
-    pub(super) fn threat_quiescence(
+    pub(super) fn threat_quiescence<S: Source>(
         &mut self,
         pos: &Position,
         ply: usize,
@@ -60,7 +77,7 @@ impl Engine {
         extensions: u32,
         cut: bool,
     ) -> i32 {
-        let stand = self.static_eval(pos, ply);
+        let stand = self.static_eval::<S>(pos, ply);
         if stand >= beta {
             return stand;
         }
@@ -88,7 +105,7 @@ impl Engine {
             let mut child = *pos;
             child.play_unchecked(mv);
             self.made[ply + 1] = Some(mv);
-            let score = -self.negamax(&child, 0, ply + 1, -beta, -alpha, extensions, !cut);
+            let score = -self.negamax::<S>(&child, 0, ply + 1, -beta, -alpha, extensions, !cut);
             if self.stopped {
                 return 0;
             }

@@ -28,22 +28,31 @@ impl Bound {
     }
 }
 
-/// One searched position.
+/// One searched position, in 16 bytes.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Entry {
     pub key: u64,
     /// The score, a win or loss counted from this position
     /// ([`Entry::score_at`]).
     score: i32,
-    /// The best move's action number ([`Position::action_of`]).
-    pub best: u16,
+    /// The best move's action number ([`Position::action_of`]), its low 16
+    /// bits (a god's actions need 17: the 17th is in `flags`).
+    best_low: u16,
     pub depth: u8,
-    pub bound: Bound,
+    /// The bound in bits 0 and 1, the action's 17th bit in bit 2.
+    flags: u8,
 }
 
+/// The largest action an entry holds ([`crate::santorini::NUM_GOD_ACTIONS`]
+/// fits).
+const MAX_ACTION: usize = (1 << 17) - 1;
+const _: () = assert!(crate::santorini::NUM_GOD_ACTIONS <= MAX_ACTION + 1);
+
 impl Entry {
-    /// An entry for `key` searched at `ply` of the line.
-    pub fn new(key: u64, score: i32, ply: i32, best: u16, depth: u32, bound: Bound) -> Entry {
+    /// An entry for `key` searched at `ply` of the line, `best` the best
+    /// move's action.
+    pub fn new(key: u64, score: i32, ply: i32, best: usize, depth: u32, bound: Bound) -> Entry {
+        debug_assert!(best <= MAX_ACTION, "action {best}");
         // A win or loss is stored counted from this position, not the root.
         let score = if score >= MATE_BOUND {
             score + ply
@@ -52,12 +61,33 @@ impl Entry {
         } else {
             score
         };
+        let bound = match bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
         Entry {
             key,
             score,
-            best,
+            best_low: best as u16,
             depth: depth.min(255) as u8,
-            bound,
+            flags: bound | ((best >> 16) as u8 & 1) << 2,
+        }
+    }
+
+    /// The best move's action.
+    #[inline]
+    pub fn best(&self) -> usize {
+        usize::from(self.best_low) | usize::from(self.flags >> 2 & 1) << 16
+    }
+
+    /// What the score is.
+    #[inline]
+    pub fn bound(&self) -> Bound {
+        match self.flags & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
         }
     }
 

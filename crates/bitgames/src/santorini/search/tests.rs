@@ -2,7 +2,7 @@
 //! kept sums and the cache checked at every evaluation, wins it claims
 //! proved by a plain search.
 
-use super::quiescence::threatens_after;
+use super::quiescence::{builds_on, threat_targets, threatens_after};
 use super::*;
 use crate::santorini::players::random_move;
 use crate::tools::negamax;
@@ -115,31 +115,46 @@ fn the_engine_searches_its_pinned_trees() {
 /// from its parent's) is the plain evaluation of the position, and so is
 /// every one found in the cache (both checked in `static_eval` under
 /// test), through passes, reductions and re-searches; a second search
-/// from another root starts afresh.
+/// from another root starts afresh. The base game's and every god's turns
+/// (swaps, pushes, two builds, domes, Hermes' runs, Athena's mark).
 #[test]
 fn the_search_keeps_the_network_sums_and_the_cache_exact() {
+    use crate::santorini::God;
     let mut rng = SmallRng::seed_from_u64(41);
     let mut engine = Engine::new(1 << 16);
-    for _ in 0..6 {
-        let mut pos = Position::new();
+    let mut searched = 0;
+    for game in 0..28 {
+        // Six base games, then each god against a random one (twice).
+        let gods = if game < 6 {
+            [God::Mortal; 2]
+        } else {
+            let other = God::ALL[rand::Rng::random_range(&mut rng, 0..11)];
+            [God::SIMPLE[game % 10], other]
+        };
+        let mut pos = Position::new().with_gods(gods);
         for _ in 0..12 {
-            if let Some(mv) = random_move(&pos, &mut rng) {
-                pos.play_unchecked(mv);
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
             }
+            pos.play_unchecked(moves[rand::Rng::random_range(&mut rng, 0..moves.len())]);
         }
         if pos.is_placement() || pos.outcome().is_over() {
             continue;
         }
-        let report = engine.search(&pos, depth(6));
+        let d = if pos.has_gods() { 4 } else { 6 };
+        let report = engine.search(&pos, depth(d));
         assert!(report.best.is_some(), "{pos}");
+        searched += usize::from(pos.has_gods());
     }
+    assert!(searched >= 15, "{searched} god positions");
     assert!(
-        engine.sums_checked > 10_000,
+        engine.sums_checked > 20_000,
         "{} evaluations",
         engine.sums_checked
     );
     assert!(
-        engine.cache_hits > 1_000,
+        engine.cache_hits > 2_000,
         "{} found in the cache",
         engine.cache_hits
     );

@@ -539,5 +539,6 @@ fn add_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     }
 }
 
+mod diff;
 #[cfg(test)]
 pub(crate) mod tests;
