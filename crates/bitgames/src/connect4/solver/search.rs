@@ -218,7 +218,8 @@ impl Solver {
         };
 
         let nodes_before = self.nodes;
-        let (keys, entry_keys) = self.child_keys(g, (cur, mask), moves);
+        let (mut keys, mut entry_keys) = ([W::ZERO; N], [W::ZERO; N]);
+        self.child_keys(g, (cur, mask), moves, (&mut keys, &mut entry_keys));
         // The children's odd threats and claimeven bounds, then their table
         // entries, before any child is searched: one that refutes this node
         // cuts it.

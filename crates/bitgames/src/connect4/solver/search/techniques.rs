@@ -147,18 +147,18 @@ pub(super) fn claimeven_children<W: Word, const N: usize, const H: u32>(
 
 impl Solver {
     /// The children's keys, and the keys of the entries that score them,
-    /// fetched from memory now, while this node works: a child with one reply
-    /// keeps no entry, the position after that reply (ours to move again) does.
+    /// written into `keys` and `entry_keys` and fetched from memory now,
+    /// while this node works: a child with one reply keeps no entry, the
+    /// position after that reply (ours to move again) does.
     #[inline(always)]
     pub(super) fn child_keys<W: Word, const N: usize, const H: u32>(
         &self,
         g: &Geo<W, N, H>,
         (cur, mask): (W, W),
         moves: &[Child<W>],
-    ) -> ([W; N], [W; N]) {
+        (keys, entry_keys): (&mut [W; N], &mut [W; N]),
+    ) {
         let opp = cur ^ mask;
-        let mut keys = [W::ZERO; N];
-        let mut entry_keys = [W::ZERO; N];
         for (i, &Child { cell, reply, .. }) in moves.iter().enumerate() {
             keys[i] = g.key(opp, mask | cell);
             entry_keys[i] = if reply == W::ZERO {
@@ -168,7 +168,6 @@ impl Solver {
             };
             W::table(self).prefetch(entry_keys[i]);
         }
-        (keys, entry_keys)
     }
 
     /// Enhanced transposition cutoffs, while the node (`n` stones) has more
