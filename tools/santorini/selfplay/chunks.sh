@@ -4,7 +4,7 @@
 # writes DIR/chunkSEED.jsonl (GAMES games, default 500, MS ms a move, default
 # 15) and DIR/chunkSEED.done once a chunk is complete; a chunk already done is
 # skipped, an unfinished one played again. RANDOM_PLIES, BRANCH and NET
-# pass through to `bitgames-lab games`. Then, for the games of the done
+# pass through to `bitgames-lab games`; GODS=1 gives each game random gods. Then, for the games of the done
 # chunks:  for f in DIR/chunk*.done; do cat "${f%.done}.jsonl"; done | gzip -9 > OUT.jsonl.gz
 set -euo pipefail
 if [ $# -lt 3 ]; then
@@ -24,7 +24,7 @@ for seed in $(seq "$first" "$last"); do
   fi
   echo "chunk $seed: $games games" >&2
   "$bin" games "$dir/chunk$seed.jsonl" --games "$games" --time "${ms}ms" --seed "$seed" \
-    --random-plies "${RANDOM_PLIES:-0}" --branch "${BRANCH:-0}" ${NET:+--net "$NET"} \
+    --random-plies "${RANDOM_PLIES:-0}" --branch "${BRANCH:-0}" ${NET:+--net "$NET"} ${GODS:+--gods} \
     2> "$dir/chunk$seed.log"
   touch "$dir/chunk$seed.done"
 done
