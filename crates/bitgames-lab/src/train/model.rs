@@ -10,8 +10,8 @@
 #![allow(clippy::needless_range_loop)]
 
 use bitgames::santorini::eval::network::{
-    BASE_GOD_INPUTS, HIDDEN, INPUTS, MAX_ON, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, QA, QB,
-    SYMMETRIES, other_view,
+    HIDDEN, INPUTS, MAX_ON, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, QA, QB, SYMMETRIES,
+    is_base_god_input, other_view,
 };
 use bitgames::santorini::eval::{FEATURES, Net, WEIGHTS};
 use rand::Rng;
@@ -106,7 +106,7 @@ impl Params {
         let w1 = (0..INPUTS * HIDDEN)
             .map(|at| {
                 let (i, j) = (at / HIDDEN, at % HIDDEN);
-                if i >= NEIGHBOURHOOD && j >= NEIGHBOURHOOD_UNITS || BASE_GOD_INPUTS.contains(&i) {
+                if i >= NEIGHBOURHOOD && j >= NEIGHBOURHOOD_UNITS || is_base_god_input(i) {
                     0.0
                 } else {
                     rng.random_range(-0.1..0.1)
@@ -192,7 +192,7 @@ impl Params {
                 }
             }
             for &x in inputs_on {
-                if BASE_GOD_INPUTS.contains(&usize::from(x)) {
+                if is_base_god_input(usize::from(x)) {
                     // The base game's god inputs keep their rows of 0.
                     continue;
                 }
@@ -333,8 +333,10 @@ mod tests {
     #[test]
     fn mapped_inputs_are_the_inputs_under_each_symmetry() {
         let mut rng = SmallRng::seed_from_u64(7);
-        for _ in 0..20 {
-            let pos = random_start(&mut rng);
+        for i in 0..40 {
+            // With gods too: their inputs do not move under a symmetry.
+            let gods = [i % 11, (3 * i + 1) % 11].map(|g| bitgames::santorini::God::ALL[g]);
+            let pos = random_start(&mut rng).with_gods(gods);
             let mut on = [0u16; MAX_ON];
             let n = inputs(&pos, 0, &mut on);
             for k in 0..SYMMETRIES.len() {

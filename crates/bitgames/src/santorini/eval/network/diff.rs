@@ -2,11 +2,12 @@
 //! turn of whatever god (or pass) led from one to the other. The inputs
 //! that differ between the two positions are taken off and put on: the
 //! levels that changed, the workers that moved or were swapped or pushed
-//! (or whose space was built on), the neighbourhood counts that changed,
+//! (or whose space was built on), the neighbourhood counts that changed
+//! (and the gods' neighbourhood counts with them),
 //! and Athena's mark. The base game keeps its own quicker update
 //! ([`Net::child_sums`]), which knows the one move and build.
 
-use super::inputs::{GODS, NEIGHBOURHOOD, SLOT_INPUTS, neighbourhood_counts};
+use super::inputs::{GODS, NEIGHBOURHOOD, NET_GODS, SLOT_INPUTS, god_slots, neighbourhood_counts};
 use super::{HIDDEN, Net, Sums, add_row, add_row_times};
 use crate::Player;
 use crate::santorini::bitboard::Bitboard;
@@ -84,17 +85,22 @@ impl Net {
                 if d == 0 {
                     continue;
                 }
+                // The gods never change; Mortal's rows are 0.
+                let god = child.gods()[p] as usize;
                 for (view, acc) in out.iter_mut().enumerate() {
-                    let block = if view == p { 0 } else { SLOT_INPUTS };
-                    add_row_times(acc, &self.w1[NEIGHBOURHOOD + block + k], d);
+                    let side = usize::from(view != p);
+                    add_row_times(acc, &self.w1[NEIGHBOURHOOD + side * SLOT_INPUTS + k], d);
+                    if god != 0 {
+                        add_row_times(acc, &self.w1[god_slots(side, god) + k], d);
+                    }
                 }
             }
         }
         // Athena's mark, the same input in both views.
         if parent.up_blocked() != child.up_blocked() {
             let (off, on) = (
-                &self.w1[GODS + 22 + usize::from(parent.up_blocked())],
-                &self.w1[GODS + 22 + usize::from(child.up_blocked())],
+                &self.w1[GODS + 2 * NET_GODS + usize::from(parent.up_blocked())],
+                &self.w1[GODS + 2 * NET_GODS + usize::from(child.up_blocked())],
             );
             for acc in out.iter_mut() {
                 sub_row(acc, off);

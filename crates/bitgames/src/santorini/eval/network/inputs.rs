@@ -4,25 +4,50 @@
 
 use crate::Game;
 use crate::Player;
-#[cfg(doc)]
 use crate::santorini::God;
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 
+/// The gods the network knows: the places in [`God::ALL`] (0 for Mortal).
+pub const NET_GODS: usize = 11;
+const _: () = assert!(NET_GODS == God::ALL.len());
 /// The first god input: `GODS + g` is the player to move's god,
 /// `GODS + 11 + g` the opponent's (`g`: its place in [`God::ALL`], 0 for
 /// Mortal), `GODS + 22 + b` whether the player to move may not move up
 /// (Athena's mark: `b` 1) or may (0). One of each three is on in every
-/// position; the base game's three ([`BASE_GOD_INPUTS`]) have rows of 0,
-/// so a network evaluates the base game as if they were not there. Like
-/// the neighbourhood counts, they feed only the first
-/// [`NEIGHBOURHOOD_UNITS`] hidden units.
+/// position. Like the neighbourhood counts, they and the inputs after
+/// them feed only the first [`NEIGHBOURHOOD_UNITS`] hidden units.
 pub const GODS: usize = 317;
-/// The god inputs of the base game (Mortal, Mortal, free to move up): a
-/// network's rows for them are 0.
-pub const BASE_GOD_INPUTS: [usize; 3] = [GODS, GODS + 11, GODS + 22];
+/// The matchup inputs: `MATCHUP + 11 * mine + theirs` is on for the
+/// player to move's god `mine` against the opponent's `theirs` (one of
+/// them in every position).
+pub const MATCHUP: usize = GODS + 2 * NET_GODS + 2;
+/// The gods' neighbourhood inputs: `GOD_NEIGHBOURHOOD + 21 * g + k` counts
+/// what `NEIGHBOURHOOD + k` counts (my workers' neighbour slots) when my
+/// god is `g`; the opponent's follow at `GOD_NEIGHBOURHOOD +
+/// GOD_SLOT_INPUTS`. So each god learns what its own workers make of their
+/// surroundings: where Pan can drop, what Atlas can dome, where Artemis
+/// climbs twice.
+pub const GOD_NEIGHBOURHOOD: usize = MATCHUP + NET_GODS * NET_GODS;
+/// The gods' neighbourhood inputs of one player: 11 gods times 21.
+pub const GOD_SLOT_INPUTS: usize = NET_GODS * SLOT_INPUTS;
 /// The number of inputs.
-pub const INPUTS: usize = GODS + 24;
+pub const INPUTS: usize = GOD_NEIGHBOURHOOD + 2 * GOD_SLOT_INPUTS;
+/// The inputs of a network file from before the matchups (each side's god
+/// and Athena's mark only): it reads with the later rows at 0.
+pub const INPUTS_BEFORE_MATCHUPS: usize = MATCHUP;
+/// Whether input `i` is one the base game (Mortal against Mortal, free to
+/// move up) turns on beyond its board: the god inputs, matchup and gods'
+/// neighbourhoods of Mortal. A network's rows for them are 0, so it
+/// evaluates the base game as if they were not there, and a mortal side
+/// adds nothing to a god game's sums.
+#[must_use]
+pub const fn is_base_god_input(i: usize) -> bool {
+    let mortal_slots = (i >= GOD_NEIGHBOURHOOD && i < GOD_NEIGHBOURHOOD + SLOT_INPUTS)
+        || (i >= GOD_NEIGHBOURHOOD + GOD_SLOT_INPUTS
+            && i < GOD_NEIGHBOURHOOD + GOD_SLOT_INPUTS + SLOT_INPUTS);
+    i == GODS || i == GODS + NET_GODS || i == GODS + 2 * NET_GODS || i == MATCHUP || mortal_slots
+}
 /// The first of the neighbourhood inputs (my workers'; the opponent's
 /// follow at `NEIGHBOURHOOD + SLOT_INPUTS`).
 pub const NEIGHBOURHOOD: usize = 275;
@@ -34,8 +59,9 @@ pub const SLOT_INPUTS: usize = 21;
 /// counts, updates 64 sums a view for each instead of all 256.
 pub const NEIGHBOURHOOD_UNITS: usize = 64;
 /// The inputs on at once, repeats counted (25 spaces, 4 workers, each
-/// worker's 8 neighbour slots, and the 3 god inputs).
-pub const MAX_ON: usize = 64;
+/// worker's 8 neighbour slots twice, as itself and for its god, the 3 god
+/// inputs and the matchup).
+pub const MAX_ON: usize = 97;
 /// Input `i` seen from the opponent's side: the same input with the two
 /// players' roles swapped (the spaces' levels stay; my workers and
 /// neighbourhoods become the opponent's and back).
@@ -45,9 +71,16 @@ pub const fn other_view(i: u16) -> u16 {
     const N: u16 = NEIGHBOURHOOD as u16;
     const S: u16 = SLOT_INPUTS as u16;
     const G: u16 = GODS as u16;
+    const K: u16 = NET_GODS as u16;
+    const M: u16 = MATCHUP as u16;
+    const GN: u16 = GOD_NEIGHBOURHOOD as u16;
+    const GS: u16 = GOD_SLOT_INPUTS as u16;
     match i {
-        _ if i >= G && i < G + 11 => i + 11,
-        _ if i >= G + 11 && i < G + 22 => i - 11,
+        _ if i >= G && i < G + K => i + K,
+        _ if i >= G + K && i < G + 2 * K => i - K,
+        _ if i >= M && i < M + K * K => M + K * ((i - M) % K) + (i - M) / K,
+        _ if i >= GN && i < GN + GS => i + GS,
+        _ if i >= GN + GS && i < GN + 2 * GS => i - GS,
         125..200 => i + 75,
         200..275 => i - 75,
         _ if i >= N && i < N + S => i + S,
@@ -190,18 +223,38 @@ pub fn inputs(pos: &Position, symmetry: usize, out: &mut [u16; MAX_ON]) -> usize
         out[n] = input as u16;
         n += 1;
     }
+    for (side, player) in [me, me.other()].into_iter().enumerate() {
+        let base = god_slots(side, pos.gods()[player.index()] as usize);
+        for (k, &c) in counts[player.index()].iter().enumerate() {
+            for _ in 0..c {
+                out[n] = (base + k) as u16;
+                n += 1;
+            }
+        }
+    }
     n
 }
 
-/// The three god inputs on in `pos` (see [`GODS`]).
+/// The four god inputs on in `pos`: each side's god, Athena's mark and
+/// the matchup (see [`GODS`] and [`MATCHUP`]).
 #[must_use]
 #[inline]
-pub fn god_inputs(pos: &Position) -> [usize; 3] {
+pub fn god_inputs(pos: &Position) -> [usize; 4] {
     let me = pos.to_move();
     let [mine, theirs] = [me, me.other()].map(|p| pos.gods()[p.index()] as usize);
     [
         GODS + mine,
-        GODS + 11 + theirs,
-        GODS + 22 + usize::from(pos.up_blocked()),
+        GODS + NET_GODS + theirs,
+        GODS + 2 * NET_GODS + usize::from(pos.up_blocked()),
+        MATCHUP + NET_GODS * mine + theirs,
     ]
+}
+
+/// The first of the gods' neighbourhood inputs of god `god` (its place in
+/// [`God::ALL`]) on side `side` of a view (0 the view's player, 1 the
+/// other): its 21 counts follow.
+#[must_use]
+#[inline(always)]
+pub const fn god_slots(side: usize, god: usize) -> usize {
+    GOD_NEIGHBOURHOOD + side * GOD_SLOT_INPUTS + SLOT_INPUTS * god
 }

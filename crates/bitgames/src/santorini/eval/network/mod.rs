@@ -22,9 +22,16 @@
 //!   [`NEIGHBOURHOOD_UNITS`] hidden units (their rows are 0 beyond, which
 //!   [`Net::from_bytes`] checks): a move changes about ten of these counts
 //!   (the moved worker's sixteen slots), and the search keeps the sums
-//!   move by move ([`Net::child_sums`]).
+//!   move by move ([`Net::child_sums`]);
+//! - the gods ([`GODS`]): each side's god and Athena's mark, the matchup
+//!   ([`MATCHUP`]: my god against the opponent's), and each side's
+//!   neighbourhood counts again, in a block of its god's own
+//!   ([`GOD_NEIGHBOURHOOD`]), so that a god's workers' surroundings weigh
+//!   what they are worth to that god. Mortal's rows are 0
+//!   ([`is_base_god_input`]): the base game's sums are its board's alone.
 //!
-//! So 61 inputs (29 distinct ones and the 32 neighbour slots) are on in a
+//! So 97 inputs (25 levels, 4 workers, the 32 neighbour slots and the
+//! 32 again for the gods, 3 god inputs and the matchup) are on in a
 //! position with its four workers, and the hidden layer's sums are those
 //! rows of `i16` added together (a count's row times the count). The
 //! network reads the position from both sides: the same hidden layer over
@@ -50,8 +57,9 @@ mod inputs;
 
 use inputs::neighbourhood_counts;
 pub use inputs::{
-    BASE_GOD_INPUTS, GODS, INPUTS, MAX_ON, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, SLOT_CATEGORIES,
-    SLOT_INPUTS, SYMMETRIES, god_inputs, inputs, other_view, slot_category,
+    GOD_NEIGHBOURHOOD, GOD_SLOT_INPUTS, GODS, INPUTS, INPUTS_BEFORE_MATCHUPS, MATCHUP, MAX_ON,
+    NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, NET_GODS, SLOT_CATEGORIES, SLOT_INPUTS, SYMMETRIES,
+    god_inputs, god_slots, inputs, is_base_god_input, other_view, slot_category,
 };
 
 use super::features::{FEATURES, Weights, features, weigh};
@@ -186,11 +194,14 @@ impl Net {
         }
         let inputs = u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
         let hidden = u16::from_le_bytes([bytes[10], bytes[11]]) as usize;
-        // A file from before the gods has no god inputs: their rows are 0.
-        if !(inputs == INPUTS || inputs == GODS) || hidden != HIDDEN {
+        // A file from before the gods has no god inputs, one from before
+        // the matchups none of the matchups and gods' neighbourhoods: their
+        // rows are 0.
+        if ![INPUTS, INPUTS_BEFORE_MATCHUPS, GODS].contains(&inputs) || hidden != HIDDEN {
             return Err(format!(
                 "a network of {inputs} inputs and {hidden} hidden units: this engine takes \
-                 {INPUTS} (or {GODS}, without the gods) and {HIDDEN}"
+                 {INPUTS} (or {INPUTS_BEFORE_MATCHUPS} without the matchups, {GODS} without \
+                 the gods) and {HIDDEN}"
             ));
         }
         if bytes.len() != Net::file_bytes(inputs) {
@@ -211,7 +222,7 @@ impl Net {
         let mut w1: Vec<[i16; HIDDEN]> = (0..inputs).map(|_| row()).collect();
         w1.resize(INPUTS, [0; HIDDEN]);
         let (b1, w2, w2_other) = (row(), row(), row());
-        if let Some(&i) = BASE_GOD_INPUTS.iter().find(|&&i| w1[i] != [0; HIDDEN]) {
+        if let Some(i) = (GODS..INPUTS).find(|&i| is_base_god_input(i) && w1[i] != [0; HIDDEN]) {
             return Err(format!(
                 "input {i} (a god input of the base game) has weights: its row must be 0"
             ));
@@ -357,6 +368,17 @@ impl Net {
                 };
                 for i in god_inputs(&seen) {
                     add_row(acc, &self.w1[i]);
+                }
+                for (side, player) in [view, view.other()].into_iter().enumerate() {
+                    let god = pos.gods()[player.index()] as usize;
+                    if god == 0 {
+                        continue; // Mortal's rows are 0
+                    }
+                    for (k, &c) in counts[player.index()].iter().enumerate() {
+                        if c != 0 {
+                            add_row_times(acc, &self.w1[god_slots(side, god) + k], i16::from(c));
+                        }
+                    }
                 }
             }
         }

@@ -49,7 +49,7 @@ fn the_built_in_network_reads_back_and_counts_its_inputs() {
         pos.play_unchecked(random_move(&pos, &mut rng).unwrap());
     }
     let mut on = [0u16; MAX_ON];
-    assert_eq!(inputs(&pos, 0, &mut on), 64);
+    assert_eq!(inputs(&pos, 0, &mut on), MAX_ON);
     let mut sorted = on;
     sorted.sort_unstable();
     // One level a space, then my two workers, then the opponent's, all
@@ -62,6 +62,9 @@ fn the_built_in_network_reads_back_and_counts_its_inputs() {
     );
     let mine = NEIGHBOURHOOD as u16..(NEIGHBOURHOOD + SLOT_INPUTS) as u16;
     assert_eq!(sorted.iter().filter(|&&i| mine.contains(&i)).count(), 16);
+    // Mortal's 16 slots again, in its block of the gods' neighbourhoods.
+    let mortal = god_slots(0, 0) as u16..god_slots(0, 1) as u16;
+    assert_eq!(sorted.iter().filter(|&&i| mortal.contains(&i)).count(), 16);
     assert!(sorted.iter().all(|&i| (i as usize) < INPUTS));
 }
 
@@ -306,26 +309,34 @@ fn a_network_reads_back_from_its_file() {
     assert_eq!(Net::from_bytes(&bytes).as_ref(), Ok(&net));
 }
 
-/// A file from before the gods (317 inputs) reads with god rows of 0; a
-/// file whose base-game god input has weights is refused, by name.
+/// Files from before the gods (317 inputs) and before the matchups (341)
+/// read with the later rows 0; a file whose base-game god input has
+/// weights is refused, by name.
 #[test]
 fn god_inputs_read_from_old_files_and_base_rows_stay_zero() {
     let net = Net::builtin();
-    let mut old = net.to_bytes();
-    old[8..10].copy_from_slice(&(GODS as u16).to_le_bytes());
-    let rows = 12 + 2 * GODS * HIDDEN..12 + 2 * INPUTS * HIDDEN;
-    assert!(
-        old[rows.clone()].iter().all(|&b| b == 0),
-        "built-in: no god weights yet"
-    );
-    old.drain(rows);
-    let read = Net::from_bytes(&old).unwrap();
-    assert_eq!(read.w1.len(), INPUTS);
-    assert_eq!(read.w1[..GODS], net.w1[..GODS]);
-    let mut bad = (*net).clone();
-    bad.w1[BASE_GOD_INPUTS[1]][0] = 5;
-    let e = Net::from_bytes(&bad.to_bytes()).unwrap_err();
-    assert!(e.contains(&format!("input {}", BASE_GOD_INPUTS[1])), "{e}");
+    for first in [GODS, INPUTS_BEFORE_MATCHUPS] {
+        let mut old = net.to_bytes();
+        old[8..10].copy_from_slice(&(first as u16).to_le_bytes());
+        let rows = 12 + 2 * first * HIDDEN..12 + 2 * INPUTS * HIDDEN;
+        assert!(
+            old[rows.clone()].iter().all(|&b| b == 0),
+            "built-in: no god weights"
+        );
+        old.drain(rows);
+        let read = Net::from_bytes(&old).unwrap();
+        assert_eq!(read.w1.len(), INPUTS);
+        assert_eq!(read.w1[..first], net.w1[..first]);
+    }
+    let gods = Net::builtin_gods();
+    for i in [GODS + NET_GODS, MATCHUP, god_slots(1, 0) + 20] {
+        assert!(is_base_god_input(i));
+        let mut bad = (*gods).clone();
+        bad.w1[i][0] = 5;
+        let e = Net::from_bytes(&bad.to_bytes()).unwrap_err();
+        assert!(e.contains(&format!("input {i} ")), "{e}");
+    }
+    assert!(!is_base_god_input(MATCHUP + 1) && !is_base_god_input(god_slots(1, 1)));
 }
 
 /// With gods: the three god inputs on are the mover's god, the
@@ -341,10 +352,21 @@ fn god_inputs_tell_the_gods_and_the_mark_apart() {
     assert_eq!(God::ALL[pan], God::Pan);
     assert_eq!(
         god_inputs(&pos),
-        [GODS + pan, GODS + 11 + athena, GODS + 23]
+        [
+            GODS + pan,
+            GODS + 11 + athena,
+            GODS + 23,
+            MATCHUP + 11 * pan + athena
+        ]
     );
     assert_eq!(other_view((GODS + pan) as u16), (GODS + 11 + pan) as u16);
     assert_eq!(other_view((GODS + 23) as u16), (GODS + 23) as u16);
+    let (pa, ap) = (MATCHUP + 11 * pan + athena, MATCHUP + 11 * athena + pan);
+    assert_eq!(usize::from(other_view(pa as u16)), ap);
+    assert_eq!(
+        usize::from(other_view(god_slots(0, pan) as u16 + 4)),
+        god_slots(1, pan) + 4
+    );
     let mut net = (*Net::builtin()).clone();
     let before = net.evaluate(&pos);
     for j in 0..NEIGHBOURHOOD_UNITS {
@@ -358,4 +380,82 @@ fn god_inputs_tell_the_gods_and_the_mark_apart() {
         .parse()
         .unwrap();
     assert_eq!(net.evaluate(&base), Net::builtin().evaluate(&base));
+}
+
+/// A network with random weights in every row a network may have: the
+/// base game's god rows 0, the neighbourhood and god rows on the first
+/// [`NEIGHBOURHOOD_UNITS`] units only.
+fn random_net(seed: u64) -> Net {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut net = Net::linear(WEIGHTS);
+    for (i, row) in net.w1.iter_mut().enumerate() {
+        if is_base_god_input(i) {
+            continue;
+        }
+        let units = if i >= NEIGHBOURHOOD {
+            NEIGHBOURHOOD_UNITS
+        } else {
+            HIDDEN
+        };
+        for w in &mut row[..units] {
+            *w = rand::Rng::random_range(&mut rng, -40..40);
+        }
+    }
+    net.b1 = std::array::from_fn(|_| rand::Rng::random_range(&mut rng, -200..200));
+    net.w2 = std::array::from_fn(|_| rand::Rng::random_range(&mut rng, -400..400));
+    net.w2_other = std::array::from_fn(|_| rand::Rng::random_range(&mut rng, -400..400));
+    net
+}
+
+/// With gods, every turn of random games of random god pairs: the sums
+/// kept from the parent's ([`Net::sums_between`]) are the child's own,
+/// with the gods' rows (matchups, gods' neighbourhoods) in play, and
+/// each god's neighbourhood rows change the evaluation of its games only.
+#[test]
+fn sums_kept_turn_by_turn_with_gods_equal_the_sums_of_the_position() {
+    use crate::santorini::God;
+    use crate::santorini::players::random_start;
+    let net = random_net(5);
+    let mut rng = SmallRng::seed_from_u64(29);
+    let (mut checked, mut pairs) = (0, std::collections::HashSet::new());
+    for _ in 0..150 {
+        let gods = [0, 1].map(|_| God::ALL[rand::Rng::random_range(&mut rng, 0..God::ALL.len())]);
+        let mut pos = random_start(&mut rng).with_gods(gods);
+        pairs.insert(gods);
+        let mut sums = net.sums(&pos);
+        for _ in 0..60 {
+            if pos.outcome().is_over() {
+                break;
+            }
+            let Some(mv) = random_move(&pos, &mut rng) else {
+                break;
+            };
+            let mut child = pos;
+            child.play_unchecked(mv);
+            let mut kept = [[0; HIDDEN]; 2];
+            net.sums_between(&sums, &pos, &child, &mut kept);
+            assert_eq!(kept, net.sums(&child), "{pos} then {mv}");
+            assert_fast_paths_agree(&net, &child);
+            checked += 1;
+            (pos, sums) = (child, kept);
+        }
+    }
+    assert!(
+        checked > 3_000 && pairs.len() > 80,
+        "{checked} {}",
+        pairs.len()
+    );
+    // Pan's neighbourhood rows weigh in Pan's games, not in Apollo's.
+    let pan: Position = "0000000000110000000000000/1/pan:B3,E1/apollo:D5,E5"
+        .parse()
+        .unwrap();
+    let apollo: Position = "0000000000110000000000000/1/apollo:B3,E1/apollo:D5,E5"
+        .parse()
+        .unwrap();
+    let mut zeroed = net.clone();
+    for k in 0..SLOT_INPUTS {
+        zeroed.w1[god_slots(0, God::Pan as usize) + k] = [0; HIDDEN];
+    }
+    assert_ne!(zeroed.evaluate(&pan), net.evaluate(&pan));
+    assert_eq!(zeroed.evaluate(&apollo), net.evaluate(&apollo));
 }
