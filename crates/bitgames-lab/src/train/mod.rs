@@ -160,6 +160,35 @@ fn loss_of(p: &Params, data: &[Sample]) -> f64 {
     total / data.len() as f64
 }
 
+/// The held-out loss of each god's games (either side's god), before
+/// training (`start`) and after (`best`): one line a god with positions.
+fn print_loss_by_god(start: &Params, best: &Params, valid: &[Sample]) {
+    use bitgames::santorini::God;
+    let per_god: Vec<(usize, f64, f64)> = God::ALL
+        .iter()
+        .map(|&god| {
+            let mine: Vec<&Sample> = valid
+                .iter()
+                .filter(|s| s.pos.gods().contains(&god))
+                .collect();
+            let loss = |p: &Params| {
+                let total: f64 = mine
+                    .par_iter()
+                    .map(|s| f64::from(log_loss(sigmoid(p.log_odds(s)), s.target)))
+                    .sum();
+                total / mine.len().max(1) as f64
+            };
+            (mine.len(), loss(start), loss(best))
+        })
+        .collect();
+    eprintln!("held-out loss by god (games with that god on either side): positions, start, best");
+    for (god, (n, a, b)) in God::ALL.iter().zip(per_god) {
+        if n > 0 {
+            eprintln!("  {:<12} {n:>7} {a:.5} {b:.5}", god.name());
+        }
+    }
+}
+
 /// The labels: results blended with the recorded, deeper or searched scores.
 fn label(
     args: &Args,
@@ -308,7 +337,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     if let Some(net) = &init {
         p = Params::from_net(net, k);
     }
+    let start = p.clone();
     let (best, best_loss) = fit(p, &train, &valid, args, &mut rng, k);
+    print_loss_by_god(&start, &best, &valid);
     let net = best.to_net(k);
     // The quantized network against the float one, held out.
     let diff: f64 = valid
