@@ -153,11 +153,15 @@ fn linear_loss(data: &[Sample], k: f32) -> f64 {
 
 /// The network's mean log loss (NaN on no data).
 fn loss_of(p: &Params, data: &[Sample]) -> f64 {
+    mean_loss(p, data.par_iter(), data.len())
+}
+
+/// The network's mean log loss over `n` samples.
+fn mean_loss<'a>(p: &Params, data: impl ParallelIterator<Item = &'a Sample>, n: usize) -> f64 {
     let total: f64 = data
-        .par_iter()
         .map(|s| f64::from(log_loss(sigmoid(p.log_odds(s)), s.target)))
         .sum();
-    total / data.len() as f64
+    total / n as f64
 }
 
 /// The held-out loss of each god's games (either side's god), before
@@ -171,13 +175,7 @@ fn print_loss_by_god(start: &Params, best: &Params, valid: &[Sample]) {
                 .iter()
                 .filter(|s| s.pos.gods().contains(&god))
                 .collect();
-            let loss = |p: &Params| {
-                let total: f64 = mine
-                    .par_iter()
-                    .map(|s| f64::from(log_loss(sigmoid(p.log_odds(s)), s.target)))
-                    .sum();
-                total / mine.len().max(1) as f64
-            };
+            let loss = |p: &Params| mean_loss(p, mine.par_iter().copied(), mine.len().max(1));
             (mine.len(), loss(start), loss(best))
         })
         .collect();
