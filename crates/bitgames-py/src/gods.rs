@@ -88,7 +88,7 @@ pub fn gods_arg(gods: Option<&Bound<'_, PyAny>>, random: bool) -> PyResult<Gods>
     let god = |name: &str| -> PyResult<God> {
         name.trim()
             .parse()
-            .map_err(|e: santorini::god::UnknownGod| PyValueError::new_err(e.to_string()))
+            .map_err(|e: santorini::UnknownGod| PyValueError::new_err(e.to_string()))
     };
     Ok(Gods::Fixed([god(&names[0])?, god(&names[1])?]))
 }

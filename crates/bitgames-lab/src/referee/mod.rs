@@ -93,7 +93,7 @@ fn parse_god_picks(text: &str) -> Result<[GodPick; 2], String> {
         name => name
             .parse()
             .map(GodPick::This)
-            .map_err(|e: bitgames::santorini::god::UnknownGod| e.to_string()),
+            .map_err(|e: bitgames::santorini::UnknownGod| e.to_string()),
     };
     Ok([pick(a)?, pick(b)?])
 }

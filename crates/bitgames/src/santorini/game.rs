@@ -25,7 +25,7 @@
 //! (`C4>B4^B5`). A player with no move loses.
 
 use super::bitboard::{Bitboard, Space};
-use super::god::God;
+use super::gods::God;
 pub use super::legality::PlayError;
 pub use super::moves::{MAX_MOVES, Move, MoveBuf, Moves, NUM_ACTIONS, Power, STEPS};
 use super::moves::{TurnSink, direction, step};

@@ -3,7 +3,7 @@
 
 use super::bitboard::{Bitboard, Space};
 use super::game::{Move, Position, Power};
-use super::god::God;
+use super::gods::God;
 use crate::game::{Game, Outcome, Player};
 use thiserror::Error;
 

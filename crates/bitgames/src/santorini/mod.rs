@@ -21,7 +21,7 @@
 pub mod bitboard;
 pub mod eval;
 pub mod game;
-pub mod god;
+pub mod gods;
 pub mod instance;
 mod legality;
 mod move_text;
@@ -37,7 +37,7 @@ pub mod search;
 
 pub use bitboard::{Bitboard, Space};
 pub use game::{Move, PlayError, Position};
-pub use god::God;
+pub use gods::{God, UnknownGod};
 pub use instance::{Instance, InstanceError, Levels};
 pub use notation::NotationError;
 pub use powers::NUM_GOD_ACTIONS;

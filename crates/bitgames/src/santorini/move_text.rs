@@ -7,7 +7,7 @@
 
 use super::bitboard::{Bitboard, Space};
 use super::game::{Move, Position, Power};
-use super::god::God;
+use super::gods::{Enter, God, Rules};
 use super::notation::NotationError;
 use crate::game::Player;
 use std::str::FromStr;
@@ -230,14 +230,14 @@ impl Position {
         }
     }
 
-    /// The mover's god, unless it is `god`: then the reason a mark of
-    /// `god`'s is not this player's.
-    fn not_god(&self, god: God, does: &str) -> Option<String> {
+    /// Unless the mover's god's rules have `has`: the reason a mark of the
+    /// gods that `does` is not this player's.
+    fn not_god(&self, has: fn(&Rules) -> bool, does: &str) -> Option<String> {
         let mine = self.gods[self.to_move.index()];
-        (mine != god).then(|| {
+        (!has(mine.rules())).then(|| {
             format!(
                 "only {} {does}, and player {}'s god is {mine}",
-                title(god),
+                God::titles_of(has),
                 self.to_move.number()
             )
         })
@@ -245,21 +245,22 @@ impl Position {
 
     /// Why the step onto `to` is no swap with an opponent worker.
     fn why_not_a_swap(&self, to: Space) -> Option<String> {
-        self.not_god(God::Apollo, "swaps")
+        self.not_god(|r| r.enters == Enter::Swap, "swaps")
             .or_else(|| self.no_opponent_on(to, "to swap with"))
     }
 
     /// Why `from>to` is not Athena moving up.
     fn why_not_up(&self, from: Space, to: Space) -> Option<String> {
-        self.not_god(God::Athena, "marks her move up").or_else(|| {
-            let (a, b) = (self.level(from), self.level(to));
-            (b <= a).then(|| format!("{from}>{to} does not move up (level {a} to level {b})"))
-        })
+        self.not_god(|r| r.blocks_climbs, "marks her move up")
+            .or_else(|| {
+                let (a, b) = (self.level(from), self.level(to));
+                (b <= a).then(|| format!("{from}>{to} does not move up (level {a} to level {b})"))
+            })
     }
 
     /// Why `from>to` does not push the worker on `to` onto `at`.
     fn why_not_a_push(&self, from: Space, to: Space, at: Space) -> Option<String> {
-        self.not_god(God::Minotaur, "pushes")
+        self.not_god(|r| r.enters == Enter::Push, "pushes")
             .or_else(|| self.no_opponent_on(to, "to push"))
             .or_else(|| {
                 if !Bitboard::neighbours(from).contains(to) {
@@ -282,12 +283,6 @@ impl Position {
         (!self.workers(them).contains(to))
             .then(|| format!("{to} holds no worker of player {} {what}", them.number()))
     }
-}
-
-/// A god's name with a capital (`Minotaur`).
-fn title(god: God) -> String {
-    let name = god.name();
-    name[..1].to_ascii_uppercase() + &name[1..]
 }
 
 #[cfg(test)]

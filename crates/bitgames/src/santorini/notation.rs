@@ -26,7 +26,7 @@
 
 use super::bitboard::{Bitboard, Space};
 use super::game::{Move, Position, Power};
-use super::god::God;
+use super::gods::God;
 use crate::game::Player;
 use std::fmt;
 use std::str::FromStr;
@@ -200,7 +200,7 @@ fn parse_group(player: Player, text: &str) -> Result<Group, NotationError> {
         None => (head, false),
     };
     let god: God = name.parse().map_err(|_| bad())?;
-    if athena_up && god != God::Athena {
+    if athena_up && !god.rules().blocks_climbs {
         return Err(bad());
     }
     let spaces = match list {
@@ -291,7 +291,7 @@ impl FromStr for Position {
                 "the player to move cannot have won: '#' marks the player who just moved",
             ));
         }
-        if (mover.blocked || last.athena_up || last.blocked) && last.god != God::Athena {
+        if (mover.blocked || last.athena_up || last.blocked) && !last.god.rules().blocks_climbs {
             return Err(NotationError::Gods(
                 "only Athena's opponent may be kept from moving up ('-')",
             ));
@@ -329,16 +329,17 @@ fn check_wins(pos: &Position, marked_won: bool) -> Result<(), NotationError> {
         )));
     }
     if marked_won && on_level3(last).is_none() {
-        let pan = pos.gods[last.index()] == God::Pan;
+        let god = pos.gods[last.index()];
+        let falls = god.rules().falls_win;
         let low = pos.spaces_at_level(0) | pos.spaces_at_level(1);
-        if !pan || (pos.workers(last) & low).is_empty() {
+        if !falls || (pos.workers(last) & low).is_empty() {
             return Err(NotationError::Impossible(format!(
                 "'#' says player {0} has won, but no worker of player {0} stands on level 3{1}",
                 last.number(),
-                if pan {
-                    " (nor on level 0 or 1, after Pan's move down)"
+                if falls {
+                    format!(" (nor on level 0 or 1, after {}'s move down)", god.title())
                 } else {
-                    ""
+                    String::new()
                 }
             )));
         }

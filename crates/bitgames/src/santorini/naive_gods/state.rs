@@ -187,7 +187,7 @@ impl FromStr for NaiveState {
         for (p, section) in sections.iter().enumerate() {
             let other = 1 - p;
             if section.minus {
-                if state.gods[other] != God::Athena {
+                if !state.gods[other].rules().blocks_climbs {
                     return Err(format!(
                         "player {} is marked '-' (may not move up), but only an Athena \
                          opponent blocks, and player {} is {}",

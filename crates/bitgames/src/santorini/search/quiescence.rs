@@ -10,7 +10,7 @@ use super::source::Source;
 use crate::Game;
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::{Move, MoveBuf, Position};
-use crate::santorini::god::God;
+use crate::santorini::gods::God;
 
 /// The spaces the opponent could climb onto next move: free level-3 spaces
 /// next to its workers on level 2.

@@ -1,0 +1,200 @@
+//! The gods: a player's god gives their workers one power for the whole
+//! game. `Mortal` has none (the base game); the other ten are the rulebook's
+//! simple gods.
+//!
+//! A god is a room: `gods/<god>.rs` holds its name, its power in one
+//! sentence, its turns on the bitboards, how it wins and what it forces on
+//! the opponent, and its naive twin on plain arrays, as one implementation
+//! of the `Power` trait. The `gods!` list below is the one list of gods: adding a
+//! god is its file plus one line there. The rest of the library (the move
+//! generator, the search, the evaluation, the notation, the registry) asks
+//! the god's `Rules` and never matches on a god's name. The evaluation
+//! knows a god by its place in [`God::ALL`]: the network's per-god inputs
+//! (`eval::network::inputs`) are rows of that place.
+
+mod apollo;
+mod artemis;
+mod athena;
+mod atlas;
+mod demeter;
+mod hephaestus;
+mod hermes;
+mod minotaur;
+mod mortal;
+mod pan;
+mod power;
+mod prometheus;
+
+pub(crate) use power::{Enter, Power, Rules, built, level_region};
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The one list of gods: the enum [`God`] (in this order: `Mortal` first,
+/// then alphabetical) and the table of their [`Rules`].
+macro_rules! gods {
+    ($($(#[$doc:meta])* $god:ident => $power:path,)*) => {
+        /// A player's god.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum God {
+            $($(#[$doc])* $god,)*
+        }
+
+        /// Each god's rules, in the order of [`God`].
+        static RULES: [Rules; God::ALL.len()] = [$(Rules::of::<$power>(),)*];
+
+        impl God {
+            /// Every god, `Mortal` first, then the others in alphabetical order.
+            pub const ALL: [God; [$(God::$god,)*].len()] = [$(God::$god,)*];
+        }
+    };
+}
+
+gods! {
+    /// No power: the base game.
+    #[default]
+    Mortal => mortal::Mortal,
+    /// Swaps with an opponent worker it moves onto.
+    Apollo => apollo::Apollo,
+    /// May move one more time, not back to the space it started from.
+    Artemis => artemis::Artemis,
+    /// After she moves up, opponent workers cannot move up on their turn.
+    Athena => athena::Athena,
+    /// May build a dome at any level.
+    Atlas => atlas::Atlas,
+    /// May build one more time, not on the same space.
+    Demeter => demeter::Demeter,
+    /// May build one more block (not a dome) on top of the first.
+    Hephaestus => hephaestus::Hephaestus,
+    /// Workers that keep their level may each move any number of times.
+    Hermes => hermes::Hermes,
+    /// Pushes an opponent worker it moves onto one space further on.
+    Minotaur => minotaur::Minotaur,
+    /// Also wins by moving down two or more levels.
+    Pan => pan::Pan,
+    /// May build before moving, if the worker then does not move up.
+    Prometheus => prometheus::Prometheus,
+}
+
+impl God {
+    /// The ten simple gods of the rulebook (every god but `Mortal`).
+    pub const SIMPLE: [God; 10] = {
+        let mut gods = [God::Mortal; 10];
+        let mut i = 0;
+        while i < 10 {
+            gods[i] = God::ALL[i + 1];
+            i += 1;
+        }
+        gods
+    };
+
+    /// This god's rules: its turns, wins and marks.
+    #[inline]
+    pub(crate) fn rules(self) -> &'static Rules {
+        &RULES[self as usize]
+    }
+
+    /// The name in lower case, as positions write it (`mortal`, `apollo`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        self.rules().name
+    }
+
+    /// The power in one sentence, for a player choosing a god.
+    #[must_use]
+    pub fn power(self) -> &'static str {
+        self.rules().power
+    }
+
+    /// The gods whose rules have `has`, their names with a capital joined by
+    /// `or`, for a message (`Apollo`).
+    pub(crate) fn titles_of(has: fn(&Rules) -> bool) -> String {
+        let titles: Vec<String> = God::ALL
+            .into_iter()
+            .filter(|g| has(g.rules()))
+            .map(God::title)
+            .collect();
+        titles.join(" or ")
+    }
+
+    /// The name with a capital, as sentences write it (`Apollo`).
+    #[must_use]
+    pub fn title(self) -> String {
+        let name = self.name();
+        name[..1].to_ascii_uppercase() + &name[1..]
+    }
+}
+
+impl fmt::Display for God {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a god's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGod(pub String);
+
+impl fmt::Display for UnknownGod {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} is not a god: use ", self.0)?;
+        let last = God::ALL.len() - 1;
+        for (i, god) in God::ALL.into_iter().enumerate() {
+            let sep = match i {
+                0 => "",
+                _ if i == last => " or ",
+                _ => ", ",
+            };
+            write!(f, "{sep}{god}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for UnknownGod {}
+
+impl FromStr for God {
+    type Err = UnknownGod;
+
+    /// A god by its name, in any case.
+    fn from_str(text: &str) -> Result<God, UnknownGod> {
+        let name = text.trim().to_ascii_lowercase();
+        God::ALL
+            .into_iter()
+            .find(|g| g.name() == name)
+            .ok_or_else(|| UnknownGod(crate::excerpt(text).into_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_god_reads_back_from_its_name_and_an_unknown_one_is_named() {
+        for god in God::ALL {
+            assert_eq!(god.name().parse(), Ok(god));
+            assert_eq!(god.to_string().to_uppercase().parse(), Ok(god));
+            assert!(god.power().ends_with('.'), "{god}");
+        }
+        assert_eq!(God::SIMPLE.len() + 1, God::ALL.len());
+        let err = "zeus".parse::<God>().unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "\"zeus\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, \
+             hephaestus, hermes, minotaur, pan or prometheus"
+        );
+    }
+
+    #[test]
+    fn the_gods_are_listed_mortal_first_then_by_name() {
+        assert_eq!(God::ALL[0], God::Mortal);
+        let names: Vec<&str> = God::SIMPLE.iter().map(|g| g.name()).collect();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        assert_eq!(names, sorted);
+        assert_eq!(God::Prometheus.title(), "Prometheus");
+        assert_eq!(God::titles_of(|r| r.enters == Enter::Swap), "Apollo");
+        assert_eq!(God::titles_of(|r| r.falls_win), "Pan");
+    }
+}

@@ -1,0 +1,254 @@
+//! What a god may change in a turn, and the turn every god shares unless it
+//! says otherwise: [`Power`], its defaults, and [`Rules`], the table row the
+//! rest of the library reads.
+//!
+//! A turn on the bitboards: each worker's steps ([`Power::steps`]: free
+//! neighbours by the height rule, and for a god that enters opponents'
+//! spaces, those it may force out), a win where a step wins
+//! ([`Power::FALLS_WIN`] adds Pan's fall), else a build around where the
+//! worker ends and what the god adds to it ([`Power::more_builds`]). The
+//! naive twin takes the same three parts on a level array
+//! ([`Power::naive_moves`], [`Power::naive_builds`], [`Power::naive_turns`]).
+
+use crate::santorini::bitboard::{Bitboard, Space};
+use crate::santorini::game::Position;
+use crate::santorini::moves::Move;
+use crate::santorini::naive_gods::{self, Moved, NaiveState};
+
+/// How a god's worker may enter a space an opponent worker stands on, as
+/// the move notation marks it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Enter {
+    /// It may not.
+    Never,
+    /// The two swap places (`A1<>B2`).
+    Swap,
+    /// The opponent worker is pushed one space further on (`A1>B2(>C3)`).
+    Push,
+}
+
+/// One god's power: what it changes in a turn. Every item has the base
+/// game's default; a god's file overrides what its power changes.
+pub(crate) trait Power {
+    /// The name in lower case, as positions write it.
+    const NAME: &'static str;
+    /// The power in one sentence.
+    const TEXT: &'static str;
+    /// How a worker may enter an opponent worker's space.
+    const ENTERS: Enter = Enter::Never;
+    /// A step down two or more levels wins too (Pan).
+    const FALLS_WIN: bool = false;
+    /// A turn that moved up keeps the opponent from moving up on its next
+    /// turn (Athena).
+    const BLOCKS_CLIMBS: bool = false;
+
+    /// Where the opponent's worker on `to` is forced when this god's worker
+    /// steps there from `from`; `None`: the step is not allowed.
+    fn forced(_pos: &Position, _from: Space, _to: Space) -> Option<Space> {
+        None
+    }
+
+    /// The spaces the worker on `from` may step to (`up`: it may move up).
+    #[inline]
+    fn steps(pos: &Position, from: Space, up: bool) -> Bitboard {
+        let mine = pos.workers[pos.to_move.index()];
+        let mut dests = steps(pos, from, pos.occupied() ^ from.bitboard(), up);
+        if Self::ENTERS != Enter::Never {
+            let theirs = pos.workers[pos.to_move.other().index()];
+            let into = steps(pos, from, mine ^ from.bitboard(), up) & theirs;
+            for to in into {
+                if Self::forced(pos, from, to).is_some() {
+                    dests |= to.bitboard();
+                }
+            }
+        }
+        dests
+    }
+
+    /// The turns besides one build of the worker that moved from `from` to
+    /// `to` and builds on `build`, one of `builds` (Atlas' dome, Demeter's
+    /// and Hephaestus' second builds).
+    #[inline]
+    fn more_builds(
+        _pos: &Position,
+        _from: Space,
+        _to: Space,
+        _build: Space,
+        _builds: Bitboard,
+        _out: &mut Vec<Move>,
+    ) {
+    }
+
+    /// Every turn of the player to move (workers placed, the game not
+    /// over), appended to `out`.
+    fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {
+        for from in pos.workers[pos.to_move.index()] {
+            move_then_build::<Self>(pos, from, Self::steps(pos, from, up), out);
+        }
+    }
+
+    /// Whether the player to move has a winning turn.
+    fn can_win(pos: &Position, up: bool) -> bool {
+        let mine = pos.workers[pos.to_move.index()];
+        // A win needs a worker on level 2 or higher (a climb, Pan's fall).
+        if (mine & pos.heights[1]).is_empty() {
+            return false;
+        }
+        mine.into_iter().any(|from| {
+            Self::steps(pos, from, up)
+                .into_iter()
+                .any(|to| wins::<Self>(pos, from, to))
+        })
+    }
+
+    /// The naive twin's moves of the worker on `from` (the position after
+    /// each, nothing built yet).
+    fn naive_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
+        naive_gods::plain_moves(s, from)
+    }
+
+    /// The naive twin's turns besides a build on `space` by the worker on
+    /// `builder`; `once` is the position after that one build.
+    fn naive_builds(
+        _s: &NaiveState,
+        _builder: usize,
+        _space: usize,
+        _once: &NaiveState,
+        _out: &mut Vec<NaiveState>,
+    ) {
+    }
+
+    /// The naive twin's whole turns besides the moves and builds (Hermes'
+    /// runs), each position after the turn.
+    fn naive_turns(_s: &NaiveState) -> Vec<NaiveState> {
+        Vec::new()
+    }
+}
+
+/// A god's row of the table: its [`Power`] as values and function pointers,
+/// for the code that is given a god at run time.
+#[derive(Debug)]
+pub(crate) struct Rules {
+    /// [`Power::NAME`].
+    pub name: &'static str,
+    /// [`Power::TEXT`].
+    pub power: &'static str,
+    /// [`Power::ENTERS`].
+    pub enters: Enter,
+    /// [`Power::FALLS_WIN`].
+    pub falls_win: bool,
+    /// [`Power::BLOCKS_CLIMBS`].
+    pub blocks_climbs: bool,
+    /// [`Power::forced`].
+    pub forced: fn(&Position, Space, Space) -> Option<Space>,
+    /// [`Power::turns`].
+    pub turns: fn(&Position, bool, &mut Vec<Move>),
+    /// [`Power::can_win`].
+    pub can_win: fn(&Position, bool) -> bool,
+    /// [`Power::naive_moves`].
+    pub naive_moves: fn(&NaiveState, usize) -> Vec<Moved>,
+    /// [`Power::naive_builds`].
+    pub naive_builds: fn(&NaiveState, usize, usize, &NaiveState, &mut Vec<NaiveState>),
+    /// [`Power::naive_turns`].
+    pub naive_turns: fn(&NaiveState) -> Vec<NaiveState>,
+}
+
+impl Rules {
+    /// The row of god `P`.
+    pub(crate) const fn of<P: Power>() -> Rules {
+        Rules {
+            name: P::NAME,
+            power: P::TEXT,
+            enters: P::ENTERS,
+            falls_win: P::FALLS_WIN,
+            blocks_climbs: P::BLOCKS_CLIMBS,
+            forced: P::forced,
+            turns: P::turns,
+            can_win: P::can_win,
+            naive_moves: P::naive_moves,
+            naive_builds: P::naive_builds,
+            naive_turns: P::naive_turns,
+        }
+    }
+}
+
+/// The spaces a worker on `from` may step to: neighbours that are free
+/// (`blocked` holds the workers that block; domes always do) and at most one
+/// level up (none up when `up` is false).
+#[inline]
+pub(crate) fn steps(pos: &Position, from: Space, blocked: Bitboard, up: bool) -> Bitboard {
+    let h = usize::from(pos.level(from)).min(3);
+    let too_high = if up {
+        pos.heights[(h + 1).min(3)]
+    } else {
+        pos.heights[h]
+    };
+    Bitboard::neighbours(from) & !(blocked | pos.heights[3] | too_high)
+}
+
+/// Whether god `P`'s step from `from` to `to` wins: up from level 2 onto
+/// level 3, or with [`Power::FALLS_WIN`] also down two or more levels.
+#[inline]
+pub(crate) fn wins<P: Power + ?Sized>(pos: &Position, from: Space, to: Space) -> bool {
+    let (a, b) = (pos.level(from), pos.level(to));
+    (a == 2 && b == 3) || (P::FALLS_WIN && a >= b + 2)
+}
+
+/// The free spaces around `at` to build on, with the workers on `occupied`.
+#[inline]
+pub(crate) fn builds_around(pos: &Position, at: Space, occupied: Bitboard) -> Bitboard {
+    Bitboard::neighbours(at) & !(occupied | pos.heights[3])
+}
+
+/// The board after one build on `build` (a dome stays a dome).
+pub(crate) fn built(heights: [Bitboard; 4], build: Space) -> [Bitboard; 4] {
+    let mut h = heights;
+    let layer = h.iter().position(|l| !l.contains(build)).unwrap_or(3);
+    h[layer] |= build.bitboard();
+    h
+}
+
+/// The turns of the worker on `from` stepping to one of `dests`: a win, or
+/// a build around where it ends (with the workers as the step left them)
+/// and what god `P` adds to it.
+#[inline]
+pub(crate) fn move_then_build<P: Power + ?Sized>(
+    pos: &Position,
+    from: Space,
+    dests: Bitboard,
+    out: &mut Vec<Move>,
+) {
+    let others = pos.occupied() ^ from.bitboard();
+    let theirs = pos.workers[pos.to_move.other().index()];
+    for to in dests {
+        if wins::<P>(pos, from, to) {
+            out.push(Move::Win { from, to });
+            continue;
+        }
+        let mut occupied = others | to.bitboard();
+        if theirs.contains(to) {
+            let forced = P::forced(pos, from, to).expect("a step into a worker forces it");
+            occupied |= forced.bitboard();
+        }
+        let builds = builds_around(pos, to, occupied);
+        for build in builds {
+            out.push(Move::Build { from, to, build });
+            P::more_builds(pos, from, to, build, builds, out);
+        }
+    }
+}
+
+/// The spaces a worker on `from` reaches on its own level, any number of
+/// steps through spaces not `blocked` (Hermes' runs).
+pub(crate) fn level_region(pos: &Position, from: Space, blocked: Bitboard) -> Bitboard {
+    let level = pos.spaces_at_level(pos.level(from));
+    let walk = level & !blocked;
+    let mut region = from.bitboard();
+    loop {
+        let grown = (region.closed_neighbourhood() & walk) | region;
+        if grown == region {
+            return region;
+        }
+        region = grown;
+    }
+}
