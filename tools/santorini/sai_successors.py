@@ -3,6 +3,7 @@
 of random games with random god pairs.
 
     python3 tools/santorini/sai_successors.py UCI OUT [--games N] [--seed S] [--plies P]
+    python3 tools/santorini/sai_successors.py UCI OUT --positions DATA
 
 UCI is santorini-ai's `uci` program (its castor branch, built with nightly;
 docs/santorini.md says how). For each game: a random ordered pair of the ten
@@ -18,6 +19,10 @@ move loses); DISTINCT the distinct positions one turn later; HASH the first
 16 hex digits of the SHA-1 of those positions' canonical forms, sorted, one a
 line, each followed by a newline. Then it plays a random one of the listed
 turns, until the game is won or lost or P plies are played.
+
+With `--positions`, no games are played: the positions are the first field of each line of
+DATA (a file this script wrote, maybe with another santorini-ai build), asked again in the same
+order, so that two builds' answers compare line by line.
 
 The canonical form: the 25 levels (a dome is 4 at any height, as santorini-ai
 writes it), the player to move, then each player's section
@@ -79,6 +84,42 @@ def canonical(fen):
     return "/".join(out)
 
 
+def sai_form(fen):
+    """A canonical position as santorini-ai writes it: a blocked player to move (`-`) is
+    written as Athena's mark on her section (`athena[^]`)."""
+    levels, to_move, one, two = fen.split("/")
+    sections = [one, two]
+    mover = int(to_move) - 1
+    head, _, workers = sections[mover].partition(":")
+    if head.endswith("-"):
+        sections[mover] = head[:-1] + ":" + workers
+        head, _, workers = sections[1 - mover].partition(":")
+        sections[1 - mover] = head + "[^]:" + workers
+    return "/".join([levels, to_move] + sections)
+
+
+def line_of(fen, nexts):
+    """The data line of `fen` and santorini-ai's successors `nexts`."""
+    mover = int(fen.split("/")[1])
+    opponent_won = [n for n in nexts if n.split("/")[2 + (2 - mover)].startswith("#")]
+    if len(nexts) == 1 and opponent_won:
+        # No move: santorini-ai lists the loss as one turn.
+        return f"{canonical(fen)} 0 0 {hashlib.sha1(b'').hexdigest()[:16]}\n"
+    distinct = sorted({canonical(n) for n in nexts})
+    digest = hashlib.sha1("".join(d + "\n" for d in distinct).encode()).hexdigest()
+    return f"{canonical(fen)} {len(nexts)} {len(distinct)} {digest[:16]}\n"
+
+
+def ask_again(uci, data, out):
+    """Writes `out`: the line of each position of `data`, asked of `uci` again."""
+    with open(data) as positions, open(out, "w") as sink:
+        for n, line in enumerate(positions, 1):
+            fen = line.split()[0]
+            sink.write(line_of(fen, uci.next_moves(sai_form(fen))))
+            if n % 500 == 0:
+                print(f"{n} positions", file=sys.stderr)
+
+
 def random_start(rng, gods):
     spaces = rng.sample(range(25), 4)
     one = ",".join(space_name(s) for s in sorted(spaces[:2]))
@@ -121,10 +162,15 @@ def main():
     parser.add_argument("--games", type=int, default=120)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", type=int, default=40)
+    parser.add_argument("--positions")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     pairs = [(a, b) for a in GODS for b in GODS]
     uci = Uci(args.uci)
+    if args.positions:
+        ask_again(uci, args.positions, args.out)
+        uci.close()
+        return
     lines = 0
     with open(args.out, "w") as out:
         for game in range(args.games):
@@ -132,17 +178,11 @@ def main():
             fen = random_start(rng, gods)
             for _ in range(args.plies):
                 nexts = uci.next_moves(fen)
-                mover = int(fen.split("/")[1])
-                opponent_won = [n for n in nexts if n.split("/")[2 + (2 - mover)].startswith("#")]
-                if len(nexts) == 1 and opponent_won:
-                    # No move: santorini-ai lists the loss as one turn.
-                    out.write(f"{canonical(fen)} 0 0 {hashlib.sha1(b'').hexdigest()[:16]}\n")
-                    lines += 1
-                    break
-                distinct = sorted({canonical(n) for n in nexts})
-                digest = hashlib.sha1("".join(d + "\n" for d in distinct).encode()).hexdigest()
-                out.write(f"{canonical(fen)} {len(nexts)} {len(distinct)} {digest[:16]}\n")
+                line = line_of(fen, nexts)
+                out.write(line)
                 lines += 1
+                if line.split()[2] == "0":
+                    break
                 fen = rng.choice(nexts)
                 if any(section.startswith("#") for section in fen.split("/")[2:]):
                     break
