@@ -1,5 +1,5 @@
 // The browser checks of Santorini's gods (imported by browser.mjs): a turn of
-// each of the ten gods played by clicks, the board after it equal to the
+// each god played by clicks, the board after it equal to the
 // API's position; optional steps skipped; the gods picked from the cards,
 // carried by the link, `random` drawn by the server.
 
@@ -35,6 +35,10 @@ const TURNS = [
   { god: 'minotaur', clicks: ['B3', 'C4', 'B4'], turn: 'B3>C4^B4', workers: { C4: '1', D5: '2', B3: null }, levels: { B4: '1' } },
   { god: 'pan', heights: { B3: 2 }, clicks: ['B3', 'A3'], turn: 'B3>A3#', workers: { A3: '1' }, status: 'Red wins' },
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="pre"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
+  // Hestia's second build on the same space, off the perimeter.
+  { god: 'hestia', clicks: ['B3', 'B4', 'C3', 'C3'], turn: 'B3>B4^^C3', workers: { B4: '1' }, levels: { C3: '2' } },
+  // Zeus builds under himself.
+  { god: 'zeus', clicks: ['B3', 'B4', 'B4'], turn: 'B3>B4^B4', workers: { B4: '1' }, levels: { B4: '1' } },
 ];
 
 /** The turns of the optional steps skipped: the clicks, then Done or a plain move. */

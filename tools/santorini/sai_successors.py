@@ -3,11 +3,14 @@
 of random games with random god pairs.
 
     python3 tools/santorini/sai_successors.py UCI OUT [--games N] [--seed S] [--plies P]
+        [--gods G,G,...] [--with G,G,...]
     python3 tools/santorini/sai_successors.py UCI OUT --positions DATA
 
 UCI is santorini-ai's `uci` program (its castor branch, built with nightly;
-docs/santorini.md says how). For each game: a random ordered pair of the ten
-simple gods (every pair in turn, then at random), the four workers on random
+docs/santorini.md says how; or its main branch, for the gods castor lacks). For
+each game: a random ordered pair of the gods (`--gods`, default the ten simple
+ones; with `--with`, only the pairs with one of those on either side), every
+pair in turn, then at random; the four workers on random
 distinct spaces, player 1 to move. At each position the script asks
 `next_moves FEN` and writes one line
 
@@ -163,9 +166,13 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", type=int, default=40)
     parser.add_argument("--positions")
+    parser.add_argument("--gods", default=",".join(GODS))
+    parser.add_argument("--with", dest="with_gods", default="")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    pairs = [(a, b) for a in GODS for b in GODS]
+    names = args.gods.split(",")
+    must = set(args.with_gods.split(",")) - {""}
+    pairs = [(a, b) for a in names for b in names if not must or a in must or b in must]
     uci = Uci(args.uci)
     if args.positions:
         ask_again(uci, args.positions, args.out)

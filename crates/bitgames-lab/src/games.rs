@@ -18,6 +18,7 @@ use crate::parse;
 use anyhow::Context;
 use bitgames::engine::{Limits, Report};
 use bitgames::santorini::God;
+use bitgames::santorini::eval::network::NET_GODS;
 use bitgames::santorini::players::random_start;
 use bitgames::santorini::search::Engine;
 use bitgames::santorini::{Move, Position};
@@ -77,7 +78,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     (0..args.games).into_par_iter().try_for_each(|g| {
         let mut rng = SmallRng::seed_from_u64(args.seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let gods = if args.gods {
-            [0, 1].map(|_| God::ALL[rng.random_range(0..God::ALL.len())])
+            [0, 1].map(|_| God::ALL[rng.random_range(0..NET_GODS)])
         } else {
             [God::Mortal; 2]
         };

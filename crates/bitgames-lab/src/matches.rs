@@ -9,6 +9,7 @@ use crate::parse;
 use bitgames::engine::Limits;
 use bitgames::santorini::God;
 use bitgames::santorini::eval::Net;
+use bitgames::santorini::eval::network::NET_GODS;
 use bitgames::santorini::players::{greedy_move, random_move, random_start};
 use bitgames::santorini::search::Engine;
 use bitgames::santorini::{Move, Position};
@@ -253,7 +254,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         );
         let mut start = random_start(&mut rng);
         if args.gods {
-            start = start.with_gods([0, 1].map(|_| God::ALL[rng.random_range(0..God::ALL.len())]));
+            start = start.with_gods([0, 1].map(|_| God::ALL[rng.random_range(0..NET_GODS)]));
         }
         let specs = [&args.a, &args.b];
         let mut pair = Vec::with_capacity(2);

@@ -74,7 +74,7 @@ def test_bad_notation_is_a_value_error_naming_the_move():
     with pytest.raises(ValueError, match="bad Santorini position"):
         Santorini("nonsense")
     with pytest.raises(ValueError, match="bad Santorini position .*player 1's section must be a god"):
-        Santorini("0000000000000000000000000/1/zeus:B3,D3/pan:C4,C2")
+        Santorini("0000000000000000000000000/1/chaos:B3,D3/pan:C4,C2")
 
 
 def test_tictactoe_play_by_name_and_draw():

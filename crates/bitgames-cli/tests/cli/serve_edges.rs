@@ -49,7 +49,7 @@ fn unknown_and_repeated_parameters_are_400s_that_name_them() {
     let server = Server::start(&[]);
     // The example: `gods` is no parameter of santorini/state, and
     // was ignored (a mortal game).
-    let (status, body) = server.get("/api/santorini/state", &[("gods", "apollo,zeus")]);
+    let (status, body) = server.get("/api/santorini/state", &[("gods", "apollo,chaos")]);
     assert_eq!(status, 400, "{body}");
     assert_eq!(
         body["error"],

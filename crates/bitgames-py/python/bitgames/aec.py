@@ -14,7 +14,7 @@ every ``reset``, from the generator ``reset(seed=...)`` seeds):
 >>> e = env("santorini", gods=("apollo", "pan"))
 >>> e.reset(seed=0)
 >>> e.observe("player_0")["observation"].shape, int(e.action_space("player_0").n)
-((5, 5, 30), 81325)
+((5, 5, 34), 81325)
 """
 
 import numpy as np
@@ -30,8 +30,9 @@ _GAMES = {
     "tic_tac_toe": _bitgames.TicTacToe,
     "santorini": _bitgames.Santorini,
 }
-#: The ten simple gods a random pair is drawn from.
-_SIMPLE_GODS = tuple(name for name, _ in _bitgames.sa_gods() if name != "mortal")
+#: The ten simple gods a random pair is drawn from (the library's order: mortal, then these ten,
+#: then the others).
+_SIMPLE_GODS = tuple(name for name, _ in _bitgames.sa_gods())[1:11]
 
 
 def _is_random(gods):

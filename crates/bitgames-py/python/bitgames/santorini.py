@@ -17,11 +17,11 @@ array([[ 1,  0,  3,  2,  3],
 >>> Santorini("0000000000000000000000000/1/mortal:B3,D3/mortal:C4,C2").perft(2)
 5156
 
-The ten gods (see docs/python.md for their planes and actions):
+The gods (see docs/python.md for their planes and actions):
 
 >>> pos = Santorini(gods=("apollo", "pan"))   # the start, player 1 (apollo) to place
 >>> pos.notation(), pos.num_actions(), pos.observation().shape
-('0000000000000000000000000/1/apollo/pan', 81325, (5, 5, 30))
+('0000000000000000000000000/1/apollo/pan', 81325, (5, 5, 34))
 >>> pos = Santorini("0000000000000000000000000/1/apollo:B3,D3/pan:C4,C2")
 >>> pos.play("B3>C4^B5")   # Apollo swaps with the worker on C4
 >>> pos.notation()
@@ -37,7 +37,8 @@ from ._bitgames import sa_naive_successors as naive_successors
 __all__ = ["GODS", "NUM_GOD_ACTIONS", "Santorini", "best_move", "distances", "god_powers", "move_to",
            "naive_successors"]
 
-#: The ten simple gods, in the library's order (``mortal``, no power, is the base game).
+#: The gods, in the library's order: the ten simple ones, then the later ones (``mortal``, no
+#: power, is the base game).
 GODS = tuple(name for name, _ in _gods() if name != "mortal")
 #: The actions of a game with any god (the base game has 753).
 NUM_GOD_ACTIONS = Santorini(gods=("mortal", GODS[0])).num_actions()

@@ -405,7 +405,7 @@ mod tests {
             err(format!("{flat}/2/athena-:B3,D3/pan:C4,C2")),
             "'-' marks the player to move, whom Athena keeps from moving up"
         );
-        assert!(err(format!("{flat}/1/zeus:B3,D3/pan:C4,C2")).contains("\"zeus:B3,D3\""));
+        assert!(err(format!("{flat}/1/chaos:B3,D3/pan:C4,C2")).contains("\"chaos:B3,D3\""));
     }
 
     #[test]

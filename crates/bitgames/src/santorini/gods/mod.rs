@@ -1,6 +1,6 @@
 //! The gods: a player's god gives their workers one power for the whole
-//! game. `Mortal` has none (the base game); the other ten are the rulebook's
-//! simple gods.
+//! game. `Mortal` has none (the base game); then come the rulebook's ten
+//! simple gods, then the others.
 //!
 //! A god is a room: `gods/<god>.rs` holds its name, its power in one
 //! sentence, its turns on the bitboards, how it wins and what it forces on
@@ -19,19 +19,23 @@ mod atlas;
 mod demeter;
 mod hephaestus;
 mod hermes;
+mod hestia;
 mod minotaur;
 mod mortal;
 mod pan;
 mod power;
 mod prometheus;
+mod zeus;
 
 pub(crate) use power::{Enter, Power, Rules, built, level_region};
 
 use std::fmt;
 use std::str::FromStr;
 
-/// The one list of gods: the enum [`God`] (in this order: `Mortal` first,
-/// then alphabetical) and the table of their [`Rules`].
+/// The one list of gods: the enum [`God`] and the table of their
+/// [`Rules`], in this order: `Mortal`, the ten simple gods by name, then
+/// the others in the order they came (a god's place is its number in the
+/// network's inputs: a new god goes last).
 macro_rules! gods {
     ($($(#[$doc:meta])* $god:ident => $power:path,)*) => {
         /// A player's god.
@@ -44,7 +48,8 @@ macro_rules! gods {
         static RULES: [Rules; God::ALL.len()] = [$(Rules::of::<$power>(),)*];
 
         impl God {
-            /// Every god, `Mortal` first, then the others in alphabetical order.
+            /// Every god: `Mortal`, the ten simple gods by name, then the others
+            /// in the order they came.
             pub const ALL: [God; [$(God::$god,)*].len()] = [$(God::$god,)*];
         }
     };
@@ -74,6 +79,10 @@ gods! {
     Pan => pan::Pan,
     /// May build before moving, if the worker then does not move up.
     Prometheus => prometheus::Prometheus,
+    /// May build one more time, not on a perimeter space.
+    Hestia => hestia::Hestia,
+    /// May build a block under itself.
+    Zeus => zeus::Zeus,
 }
 
 impl God {
@@ -177,18 +186,18 @@ mod tests {
             assert_eq!(god.to_string().to_uppercase().parse(), Ok(god));
             assert!(god.power().ends_with('.'), "{god}");
         }
-        assert_eq!(God::SIMPLE.len() + 1, God::ALL.len());
-        let err = "zeus".parse::<God>().unwrap_err().to_string();
+        let err = "chaos".parse::<God>().unwrap_err().to_string();
         assert_eq!(
             err,
-            "\"zeus\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, \
-             hephaestus, hermes, minotaur, pan or prometheus"
+            "\"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, \
+             hephaestus, hermes, minotaur, pan, prometheus, hestia or zeus"
         );
     }
 
     #[test]
-    fn the_gods_are_listed_mortal_first_then_by_name() {
+    fn the_gods_are_listed_mortal_first_then_the_simple_ones_by_name() {
         assert_eq!(God::ALL[0], God::Mortal);
+        assert_eq!(God::SIMPLE[..], God::ALL[1..11]);
         let names: Vec<&str> = God::SIMPLE.iter().map(|g| g.name()).collect();
         let mut sorted = names.clone();
         sorted.sort_unstable();

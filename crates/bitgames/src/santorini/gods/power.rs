@@ -65,6 +65,13 @@ pub(crate) trait Power {
         dests
     }
 
+    /// The spaces a worker on `at` may build on, with the workers on
+    /// `occupied`: its free neighbours (Zeus adds its own space).
+    #[inline]
+    fn build_spaces(pos: &Position, at: Space, occupied: Bitboard) -> Bitboard {
+        builds_around(pos, at, occupied)
+    }
+
     /// The turns besides one build of the worker that moved from `from` to
     /// `to` and builds on `build`, one of `builds` (Atlas' dome, Demeter's
     /// and Hephaestus' second builds).
@@ -107,6 +114,16 @@ pub(crate) trait Power {
         naive_gods::plain_moves(s, from)
     }
 
+    /// The naive twin's spaces the worker on `builder` may build on: its
+    /// free neighbours.
+    fn naive_build_spaces(s: &NaiveState, builder: usize) -> Vec<usize> {
+        naive_gods::neighbours(builder)
+            .into_iter()
+            .map(|(space, _)| space)
+            .filter(|&space| s.is_free(space))
+            .collect()
+    }
+
     /// The naive twin's turns besides a build on `space` by the worker on
     /// `builder`; `once` is the position after that one build.
     fn naive_builds(
@@ -147,6 +164,8 @@ pub(crate) struct Rules {
     pub can_win: fn(&Position, bool) -> bool,
     /// [`Power::naive_moves`].
     pub naive_moves: fn(&NaiveState, usize) -> Vec<Moved>,
+    /// [`Power::naive_build_spaces`].
+    pub naive_build_spaces: fn(&NaiveState, usize) -> Vec<usize>,
     /// [`Power::naive_builds`].
     pub naive_builds: fn(&NaiveState, usize, usize, &NaiveState, &mut Vec<NaiveState>),
     /// [`Power::naive_turns`].
@@ -166,6 +185,7 @@ impl Rules {
             turns: P::turns,
             can_win: P::can_win,
             naive_moves: P::naive_moves,
+            naive_build_spaces: P::naive_build_spaces,
             naive_builds: P::naive_builds,
             naive_turns: P::naive_turns,
         }
@@ -230,7 +250,7 @@ pub(crate) fn move_then_build<P: Power + ?Sized>(
             let forced = P::forced(pos, from, to).expect("a step into a worker forces it");
             occupied |= forced.bitboard();
         }
-        let builds = builds_around(pos, to, occupied);
+        let builds = P::build_spaces(pos, to, occupied);
         for build in builds {
             out.push(Move::Build { from, to, build });
             P::more_builds(pos, from, to, build, builds, out);

@@ -154,10 +154,7 @@ pub(crate) fn forcing_moves(
 pub(crate) fn builds(s: &NaiveState, builder: usize) -> Vec<NaiveState> {
     let rules = s.gods[s.to_move].rules();
     let mut out = Vec::new();
-    for (space, _) in neighbours(builder) {
-        if !s.is_free(space) {
-            continue;
-        }
+    for space in (rules.naive_build_spaces)(s, builder) {
         let mut once = s.clone();
         once.levels[space] += 1;
         (rules.naive_builds)(s, builder, space, &once, &mut out);

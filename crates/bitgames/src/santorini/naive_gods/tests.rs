@@ -69,7 +69,10 @@ fn a_bad_position_is_refused_with_what_is_wrong() {
         ("000000000000000000000000/1/mortal/mortal", "25 digits"),
         ("000000000000000000000000x/1/mortal/mortal", "level of E1"),
         ("0000000000000000000000000/3/mortal/mortal", "1 or 2"),
-        ("0000000000000000000000000/1/zeus:A5,E1/mortal", "not a god"),
+        (
+            "0000000000000000000000000/1/chaos:A5,E1/mortal",
+            "not a god",
+        ),
         (
             "0000000000000000000000000/1/mortal:A5/mortal",
             "0 or 2 workers",

@@ -7,7 +7,9 @@
 //! and Athena's mark. The base game keeps its own quicker update
 //! ([`Net::child_sums`]), which knows the one move and build.
 
-use super::inputs::{GODS, NEIGHBOURHOOD, NET_GODS, SLOT_INPUTS, god_slots, neighbourhood_counts};
+use super::inputs::{
+    GODS, NEIGHBOURHOOD, NET_GODS, SLOT_INPUTS, god_slots, neighbourhood_counts, net_god,
+};
 use super::{HIDDEN, Net, Sums, add_row, add_row_times};
 use crate::Player;
 use crate::santorini::bitboard::Bitboard;
@@ -86,7 +88,7 @@ impl Net {
                     continue;
                 }
                 // The gods never change; Mortal's rows are 0.
-                let god = child.gods()[p] as usize;
+                let god = net_god(child.gods()[p]);
                 for (view, acc) in out.iter_mut().enumerate() {
                     let side = usize::from(view != p);
                     add_row_times(acc, &self.w1[NEIGHBOURHOOD + side * SLOT_INPUTS + k], d);

@@ -8,9 +8,20 @@ use crate::santorini::God;
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 
-/// The gods the network knows: the places in [`God::ALL`] (0 for Mortal).
+/// The gods the network knows: the first places in [`God::ALL`] (0 for
+/// Mortal, then the ten simple gods). See [`net_god`].
 pub const NET_GODS: usize = 11;
-const _: () = assert!(NET_GODS == God::ALL.len());
+const _: () = assert!(NET_GODS <= God::ALL.len());
+
+/// A god's place in the network's god inputs: its place in [`God::ALL`],
+/// or Mortal's (0, whose rows are 0) for a god the network has not learnt:
+/// it sees that god's board as a mortal's.
+#[must_use]
+#[inline(always)]
+pub const fn net_god(god: God) -> usize {
+    let place = god as usize;
+    if place < NET_GODS { place } else { 0 }
+}
 /// The first god input: `GODS + g` is the player to move's god,
 /// `GODS + 11 + g` the opponent's (`g`: its place in [`God::ALL`], 0 for
 /// Mortal), `GODS + 22 + b` whether the player to move may not move up
@@ -224,7 +235,7 @@ pub fn inputs(pos: &Position, symmetry: usize, out: &mut [u16; MAX_ON]) -> usize
         n += 1;
     }
     for (side, player) in [me, me.other()].into_iter().enumerate() {
-        let base = god_slots(side, pos.gods()[player.index()] as usize);
+        let base = god_slots(side, net_god(pos.gods()[player.index()]));
         for (k, &c) in counts[player.index()].iter().enumerate() {
             for _ in 0..c {
                 out[n] = (base + k) as u16;
@@ -241,7 +252,7 @@ pub fn inputs(pos: &Position, symmetry: usize, out: &mut [u16; MAX_ON]) -> usize
 #[inline]
 pub fn god_inputs(pos: &Position) -> [usize; 4] {
     let me = pos.to_move();
-    let [mine, theirs] = [me, me.other()].map(|p| pos.gods()[p.index()] as usize);
+    let [mine, theirs] = [me, me.other()].map(|p| net_god(pos.gods()[p.index()]));
     [
         GODS + mine,
         GODS + NET_GODS + theirs,

@@ -59,7 +59,7 @@ use inputs::neighbourhood_counts;
 pub use inputs::{
     GOD_NEIGHBOURHOOD, GOD_SLOT_INPUTS, GODS, INPUTS, INPUTS_BEFORE_MATCHUPS, MATCHUP, MAX_ON,
     NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, NET_GODS, SLOT_CATEGORIES, SLOT_INPUTS, SYMMETRIES,
-    god_inputs, god_slots, inputs, is_base_god_input, other_view, slot_category,
+    god_inputs, god_slots, inputs, is_base_god_input, net_god, other_view, slot_category,
 };
 
 use super::features::{FEATURES, Weights, features, weigh};
@@ -370,7 +370,7 @@ impl Net {
                     add_row(acc, &self.w1[i]);
                 }
                 for (side, player) in [view, view.other()].into_iter().enumerate() {
-                    let god = pos.gods()[player.index()] as usize;
+                    let god = inputs::net_god(pos.gods()[player.index()]);
                     if god == 0 {
                         continue; // Mortal's rows are 0
                     }
