@@ -39,6 +39,10 @@ const TURNS = [
   { god: 'hestia', clicks: ['B3', 'B4', 'C3', 'C3'], turn: 'B3>B4^^C3', workers: { B4: '1' }, levels: { C3: '2' } },
   // Zeus builds under himself.
   { god: 'zeus', clicks: ['B3', 'B4', 'B4'], turn: 'B3>B4^B4', workers: { B4: '1' }, levels: { B4: '1' } },
+  // Pegasus jumps two levels up (no win).
+  { god: 'pegasus', heights: { B4: 2 }, clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
+  // Urania builds across the board's edge: E5 neighbours A4.
+  { god: 'urania', clicks: ['B3', 'A4', 'E5'], turn: 'B3>A4^E5', workers: { A4: '1' }, levels: { E5: '1' } },
 ];
 
 /** The turns of the optional steps skipped: the clicks, then Done or a plain move. */

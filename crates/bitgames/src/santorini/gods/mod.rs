@@ -23,8 +23,10 @@ mod hestia;
 mod minotaur;
 mod mortal;
 mod pan;
+mod pegasus;
 mod power;
 mod prometheus;
+mod urania;
 mod zeus;
 
 pub(crate) use power::{Enter, Power, Rules, built, level_region};
@@ -83,6 +85,10 @@ gods! {
     Hestia => hestia::Hestia,
     /// May build a block under itself.
     Zeus => zeus::Zeus,
+    /// May move up more than one level, without winning so.
+    Pegasus => pegasus::Pegasus,
+    /// Opposite edges of the board are neighbours for her.
+    Urania => urania::Urania,
 }
 
 impl God {
@@ -190,7 +196,7 @@ mod tests {
         assert_eq!(
             err,
             "\"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, \
-             hephaestus, hermes, minotaur, pan, prometheus, hestia or zeus"
+             hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus or urania"
         );
     }
 

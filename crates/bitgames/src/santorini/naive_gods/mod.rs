@@ -60,7 +60,7 @@ impl NaiveState {
 
     /// The height rule for the player to move, from `from` to `to`: at most
     /// one level up, and not up at all when Athena blocks it.
-    fn may_climb(&self, from: usize, to: usize) -> bool {
+    pub(crate) fn may_climb(&self, from: usize, to: usize) -> bool {
         let (here, there) = (self.levels[from], self.levels[to]);
         if self.up_blocked && there > here {
             return false;
@@ -89,11 +89,11 @@ pub(crate) struct Moved {
     pub(crate) moved_up: bool,
 }
 
-/// Whether one step from level `from` to level `to` wins for `god`: up onto
-/// level 3, or for a god that wins by falling (Pan) also down two or more
+/// Whether one step from level `from` to level `to` wins for `god`: up from
+/// level 2 onto level 3 (Pegasus' jump from lower does not win), or for a god that wins by falling (Pan) also down two or more
 /// levels.
 fn step_wins(god: God, from: u8, to: u8) -> bool {
-    (to == 3 && from < 3) || (god.rules().falls_win && from >= to + 2)
+    (from == 2 && to == 3) || (god.rules().falls_win && from >= to + 2)
 }
 
 /// The ordinary moves of the worker on `from`: to a free neighbour, by the
@@ -111,7 +111,7 @@ pub(crate) fn plain_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
 
 /// The worker on `from` moved to `to`, the opponent's worker there forced
 /// to `forced` (if any).
-fn moved(s: &NaiveState, from: usize, to: usize, forced: Option<usize>) -> Moved {
+pub(crate) fn moved(s: &NaiveState, from: usize, to: usize, forced: Option<usize>) -> Moved {
     let me = s.to_move;
     let mut after = s.clone();
     if let Some(forced) = forced {
