@@ -99,7 +99,8 @@ pub fn optional<'a>(params: &'a Params, name: &str) -> Option<&'a str> {
 }
 
 /// The moves of a `moves` parameter: separated by blanks, or by `;` when it
-/// holds one (then a move may hold a blank, as Prometheus' `^C3 A1>B2^C4`).
+/// holds one (then a move may hold a blank, as Prometheus' `^C3 A1>B2^C4`;
+/// split at blanks, the game joins those words again: `read_move_at`).
 pub fn split_moves(text: &str) -> Vec<&str> {
     if text.contains(';') {
         text.split(';')

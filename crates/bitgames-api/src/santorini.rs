@@ -26,13 +26,18 @@ pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
         ))
     })?;
     if let Some(moves) = optional(params, "moves") {
-        for (i, text) in split_moves(moves).into_iter().enumerate() {
-            let mv: Move = pos.read_move(text).map_err(|e| {
-                ApiError::bad(format!("move {} `{}`: {e}", i + 1, bitgames::excerpt(text)))
-            })?;
-            pos.play(mv).map_err(|e| {
-                ApiError::bad(format!("move {} `{}`: {e}", i + 1, bitgames::excerpt(text)))
-            })?;
+        let words = split_moves(moves);
+        let (mut at, mut number) = (0, 0);
+        while at < words.len() {
+            number += 1;
+            let bad = |taken: usize, e: &dyn std::fmt::Display| {
+                let text = words[at..at + taken].join(" ");
+                ApiError::bad(format!("move {number} `{}`: {e}", bitgames::excerpt(&text)))
+            };
+            let (mv, taken): (Move, usize) =
+                pos.read_turn_at(&words[at..]).map_err(|e| bad(1, &e))?;
+            pos.play(mv).map_err(|e| bad(taken, &e))?;
+            at += taken;
         }
     }
     Ok((pos, given.to_string()))

@@ -107,8 +107,9 @@ fn a_bad_pick_gets_a_400_naming_it() {
     }
 }
 
-/// Prometheus' turn holds a blank: moves ending with `;` carry it, on
-/// Santorini's routes and the generic ones; blanks alone split it.
+/// Prometheus' turn holds a blank: moves separated by `;` carry it, on
+/// Santorini's routes and the generic ones; separated by blanks alone, its
+/// two words are read as one turn again, and Hermes' build alone stays one.
 #[test]
 fn moves_separated_by_semicolons_may_hold_a_blank() {
     let s = server();
@@ -120,14 +121,29 @@ fn moves_separated_by_semicolons_may_hold_a_blank() {
         assert_eq!(status, 200, "{route}: {body}");
         assert_eq!(body["position"], after, "{route}");
     }
-    let (status, body) = s.get(
+    for route in ["/api/santorini/state", "/api/santorini/legal"] {
+        let (status, body) = s.get(
+            route,
+            &[("position", start), ("moves", "^A3 B3>A4^A5 C4>C5^D5")],
+        );
+        assert_eq!(status, 200, "{route}: {body}");
+        assert_eq!(body["position"], after, "{route}");
+    }
+    // Hermes builds alone, then Prometheus moves: two turns, as with `;`.
+    let hermes = "0000000000000000000000000/1/hermes:B3,D3/prometheus:C4,C2";
+    let blanks = s.get(
         "/api/santorini/state",
-        &[("position", start), ("moves", "^A3 B3>A4^A5")],
+        &[("position", hermes), ("moves", "^A3 C4>C5^D5 ^B4")],
     );
-    assert_eq!(status, 400);
+    let semicolons = s.get(
+        "/api/santorini/state",
+        &[("position", hermes), ("moves", "^A3; C4>C5^D5; ^B4")],
+    );
+    assert_eq!(blanks.0, 200, "{}", blanks.1);
+    assert_eq!(blanks.1["position"], semicolons.1["position"]);
     assert_eq!(
-        body["error"],
-        "move 1 `^A3`: ^A3 is not a turn of prometheus"
+        blanks.1["position"],
+        "0001001000100000000000000/2/hermes:B3,D3/prometheus:C5,C2"
     );
 }
 

@@ -65,6 +65,15 @@ pub trait Registered: Game<Move: FromStr<Err: Display>> + FromStr<Err: Display> 
             .map_err(|e: <Self::Move as FromStr>::Err| e.to_string())
     }
 
+    /// The move that starts a list of moves split at blanks, and how many
+    /// of its words it takes (Santorini's build before a move, `^C3
+    /// A1>B2^C4`, is two). Every surface reads a list of moves through
+    /// this. Default: the first word, by [`Registered::parse_move`].
+    fn read_move_at(&self, words: &[&str]) -> Result<(Self::Move, usize), String> {
+        let first = words.first().ok_or_else(|| "no move".to_string())?;
+        self.parse_move(first).map(|mv| (mv, 1))
+    }
+
     /// The position drawn for people (a terminal, the page's `<pre>`), one
     /// line a row. Default: [`Display`].
     fn drawing(&self) -> String {
@@ -280,14 +289,17 @@ pub fn parse_position<G: Registered>(position: &str) -> Result<G, Error> {
 /// `pos` after `moves`, each parsed and played in turn; the first refused one
 /// is named by its number.
 pub fn play_moves<G: Registered>(mut pos: G, moves: &[&str]) -> Result<G, Error> {
-    for (i, text) in moves.iter().enumerate() {
-        let bad = |why: String| Error::BadMove {
-            number: i + 1,
-            text: crate::excerpt(text).into_owned(),
+    let (mut at, mut number) = (0, 0);
+    while at < moves.len() {
+        number += 1;
+        let bad = |taken: usize, why: String| Error::BadMove {
+            number,
+            text: crate::excerpt(&moves[at..at + taken].join(" ")).into_owned(),
             why,
         };
-        let mv = pos.parse_move(text.trim()).map_err(bad)?;
-        pos.play(mv).map_err(|e| bad(e.to_string()))?;
+        let (mv, taken) = pos.read_move_at(&moves[at..]).map_err(|why| bad(1, why))?;
+        pos.play(mv).map_err(|e| bad(taken, e.to_string()))?;
+        at += taken;
     }
     Ok(pos)
 }

@@ -202,6 +202,36 @@ fn step_of(mv: Move) -> Option<(Space, Space)> {
 }
 
 impl Position {
+    /// The turn that starts the list `tokens` (turns split at blanks), and
+    /// how many tokens it takes: two for a build before a move (`^C3`
+    /// then `A1>B2^C4`) where together they are a turn of this position,
+    /// else one. So a list of turns needs no other separator: `^C3` alone
+    /// is a build without a move (Hermes'), and no god has both turns.
+    /// Where neither is a turn, the two are given back, for the refusal to
+    /// name the turn meant.
+    ///
+    /// # Errors
+    ///
+    /// No token, or a first token that is not a move (see
+    /// [`Position::read_move`]).
+    pub fn read_turn_at(&self, tokens: &[&str]) -> Result<(Move, usize), NotationError> {
+        let first = tokens
+            .first()
+            .ok_or(NotationError::BadMove(String::new()))?;
+        let single = self.read_move(first);
+        if let [first, second, ..] = tokens
+            && first.trim().starts_with('^')
+            && !first.trim().contains(' ')
+            && let Ok(joined) = self.read_move(&format!("{} {}", first.trim(), second.trim()))
+        {
+            let legal = |mv: &Move| self.why_illegal(*mv).is_none();
+            if legal(&joined) || !single.as_ref().is_ok_and(legal) {
+                return Ok((joined, 2));
+            }
+        }
+        Ok((single?, 1))
+    }
+
     /// The move `text` writes in this position, its mark (santorini-ai's
     /// `<>`, `!`, `(>C2)`) checked against the turn: a mark that is not
     /// true of it is refused, naming the mark and why. Whether the move is

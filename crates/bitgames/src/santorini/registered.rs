@@ -69,6 +69,11 @@ impl Registered for Position {
         self.read_move(text).map_err(|e| e.to_string())
     }
 
+    /// A build before a move takes two words ([`Position::read_turn_at`]).
+    fn read_move_at(&self, words: &[&str]) -> Result<(Move, usize), String> {
+        self.read_turn_at(words).map_err(|e| e.to_string())
+    }
+
     fn engine() -> Box<dyn Engine<Position>> {
         Box::new(Search::default())
     }

@@ -607,3 +607,33 @@ fn every_god_turn_has_an_action_that_gives_it_back() {
         .unwrap();
     assert_eq!(pos.move_of(NUM_GOD_ACTIONS), None);
 }
+
+/// A list of turns split at blanks needs no other separator: Prometheus'
+/// build before a move is its two words read as one turn, Hermes' build
+/// alone stays one word.
+#[test]
+fn a_list_of_turns_split_at_blanks_reads_every_god() {
+    let start: Position = "0000000000000000000000000/1/prometheus:B3,D3/mortal:C4,C2"
+        .parse()
+        .unwrap();
+    let (first, taken) = start
+        .read_turn_at(&["^A3", "B3>A4^A5", "C4>C5^D5"])
+        .unwrap();
+    assert_eq!((first.to_string(), taken), ("^A3 B3>A4^A5".to_string(), 2));
+    let after = bitgames::registry::play_moves(start, &["^A3", "B3>A4^A5", "C4>C5^D5"]).unwrap();
+    assert_eq!(
+        after.to_string(),
+        "1001000000100000000000000/1/prometheus:A4,D3/mortal:C5,C2"
+    );
+    let hermes: Position = "0000000000000000000000000/1/hermes:B3,D3/prometheus:C4,C2"
+        .parse()
+        .unwrap();
+    let (stay, taken) = hermes.read_turn_at(&["^A3", "C4>C5^D5"]).unwrap();
+    assert_eq!((stay.to_string(), taken), ("^A3".to_string(), 1));
+    // A turn that is not one is named whole, with the move it came with.
+    let err = bitgames::registry::play_moves(start, &["^A3", "B3>C3^A5"]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "move 1 (`^A3 B3>C3^A5`): ^A3 B3>C3^A5 is not a turn of prometheus"
+    );
+}
