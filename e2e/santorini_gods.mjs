@@ -43,6 +43,8 @@ const TURNS = [
   { god: 'pegasus', heights: { B4: 2 }, clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
   // Urania builds across the board's edge: E5 neighbours A4.
   { god: 'urania', clicks: ['B3', 'A4', 'E5'], turn: 'B3>A4^E5', workers: { A4: '1' }, levels: { E5: '1' } },
+  // Hera's own turn is the base game's.
+  { god: 'hera', clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
 ];
 
 /** The turns of the optional steps skipped: the clicks, then Done or a plain move. */

@@ -18,7 +18,11 @@ EMPTY = "0000000000000000000000000"
 APOLLO_PAN = f"{EMPTY}/1/apollo:B3,D3/pan:C4,C2"
 #: God::ALL's order: the one-hot planes of a god.
 ORDER = ["mortal", "apollo", "artemis", "athena", "atlas", "demeter", "hephaestus", "hermes",
-         "minotaur", "pan", "prometheus", "hestia", "zeus", "pegasus", "urania"]
+         "minotaur", "pan", "prometheus", "hestia", "zeus", "pegasus", "urania", "hera"]
+#: The god observation's planes: the base game's 6, each side's god one-hot, Athena's two marks.
+G = len(ORDER)
+PLANES = 6 + 2 * G + 2
+MARK = 6 + 2 * G
 
 
 def test_the_gods_and_their_powers():
@@ -34,7 +38,7 @@ def test_a_start_with_gods():
     assert pos.notation() == f"{EMPTY}/1/apollo/pan"
     assert pos.gods() == ("apollo", "pan") and pos.has_gods() and not pos.up_blocked()
     assert pos.num_actions() == sa.NUM_GOD_ACTIONS == 81_325
-    assert pos.observation().shape == (5, 5, 38)
+    assert pos.observation().shape == (5, 5, PLANES)
     # Placement as in the base game: the 300 pairs of spaces, same actions.
     assert pos.legal_actions() == Santorini().legal_actions() and len(pos.legal_actions()) == 300
     assert Santorini(pos.notation()) == pos
@@ -84,11 +88,11 @@ def test_athenas_mark_keeps_the_opponent_down():
     assert not any(m.startswith("C3>C4") for m in blocked.legal_moves())
     assert sum(m.startswith("C3>C4") for m in free.legal_moves()) == 8
     assert len(blocked.legal_moves()) == 81 and len(free.legal_moves()) == 89
-    # The mark's planes: 36 for the observer, 37 for its opponent.
+    # The mark's planes: MARK for the observer, MARK + 1 for its opponent.
     mover, athena = blocked.observation(1), blocked.observation(0)
-    assert mover[..., 36].all() and not mover[..., 37].any()
-    assert athena[..., 37].all() and not athena[..., 36].any()
-    assert not free.observation(1)[..., 36:].any()
+    assert mover[..., MARK].all() and not mover[..., MARK + 1].any()
+    assert athena[..., MARK + 1].all() and not athena[..., MARK].any()
+    assert not free.observation(1)[..., MARK:].any()
 
 
 def test_the_observation_planes_of_a_god_game():
@@ -96,7 +100,7 @@ def test_the_observation_planes_of_a_god_game():
     for player, mine, theirs, my_god, their_god in [(0, ["B3", "D3"], ["C2", "C4"], "apollo", "pan"),
                                                     (1, ["C2", "C4"], ["B3", "D3"], "pan", "apollo")]:
         obs = pos.observation(player)
-        assert obs.shape == (5, 5, 38) and obs.dtype == np.bool_
+        assert obs.shape == (5, 5, PLANES) and obs.dtype == np.bool_
         # The base game's six planes, as without gods.
         base = Santorini("0000000000200030000000004/1/mortal:B3,D3/mortal:C4,C2").observation(player)
         assert (obs[..., :6] == base).all()
@@ -106,8 +110,8 @@ def test_the_observation_planes_of_a_god_game():
         assert spaces(obs[..., 4]) == ["E1", "E3"]
         assert spaces(obs[..., 5]) == ["E1"]
         # One god plane each, all ones; nothing else.
-        assert [ORDER[i] for i in range(15) if obs[..., 6 + i].all()] == [my_god]
-        assert [ORDER[i] for i in range(15) if obs[..., 21 + i].all()] == [their_god]
+        assert [ORDER[i] for i in range(G) if obs[..., 6 + i].all()] == [my_god]
+        assert [ORDER[i] for i in range(G) if obs[..., 6 + G + i].all()] == [their_god]
         assert obs[..., 6:].sum() == 2 * 25
 
 
@@ -176,10 +180,10 @@ def test_bad_gods_and_bad_actions_say_what_is_wrong():
 
 def test_the_vector_environment_with_fixed_gods():
     env = vector.make("santorini", num_envs=3, seed=0, gods=("athena", "minotaur"))
-    assert env.single_num_actions == 81_325 and env.single_obs_shape == (5, 5, 38)
+    assert env.single_num_actions == 81_325 and env.single_obs_shape == (5, 5, PLANES)
     assert env.single_action_space.n == 81_325
     obs, info = env.reset()
-    assert obs.shape == (3, 5, 5, 38) and info["action_mask"].shape == (3, 81_325)
+    assert obs.shape == (3, 5, 5, PLANES) and info["action_mask"].shape == (3, 81_325)
     assert info["action_mask"].sum(axis=1).tolist() == [300, 300, 300]
     assert obs[..., 6 + ORDER.index("athena")].all() and obs[..., 17 + ORDER.index("minotaur")].all()
     for _ in range(30):
@@ -239,9 +243,9 @@ def test_the_expert_and_gymnasium_with_gods():
         assert info["action_mask"].shape == (2, 81_325)
     made = gymnasium.make("bitgames/Santorini-v0", gods="random", illegal_action="lose")
     check_env(made.unwrapped, skip_render_check=True)
-    assert made.action_space.n == 81_325 and made.observation_space.shape == (5, 5, 38)
+    assert made.action_space.n == 81_325 and made.observation_space.shape == (5, 5, PLANES)
     single = GameEnv("santorini", opponent="random", gods=("pan", "atlas"))
-    assert single.observation_space.shape == (5, 5, 38) and single.action_space.n == 81_325
+    assert single.observation_space.shape == (5, 5, PLANES) and single.action_space.n == 81_325
     obs, info = single.reset(seed=0)
     assert obs[..., 6 + ORDER.index("pan")].all() and info["action_mask"].sum() == 300
     assert single.position.gods() == ("pan", "atlas")

@@ -90,7 +90,7 @@ fn a_bad_pick_gets_a_400_naming_it() {
     for (pick, expected) in [
         (
             "chaos,pan",
-            "bad `pick`: \"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus or urania, or random",
+            "bad `pick`: \"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania or hera, or random",
         ),
         (
             "pan",

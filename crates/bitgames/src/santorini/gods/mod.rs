@@ -18,6 +18,7 @@ mod athena;
 mod atlas;
 mod demeter;
 mod hephaestus;
+mod hera;
 mod hermes;
 mod hestia;
 mod minotaur;
@@ -89,6 +90,8 @@ gods! {
     Pegasus => pegasus::Pegasus,
     /// Opposite edges of the board are neighbours for her.
     Urania => urania::Urania,
+    /// Opponents cannot win by moving into a perimeter space.
+    Hera => hera::Hera,
 }
 
 impl God {
@@ -196,7 +199,7 @@ mod tests {
         assert_eq!(
             err,
             "\"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, \
-             hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus or urania"
+             hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania or hera"
         );
     }
 

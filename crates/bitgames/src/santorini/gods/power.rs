@@ -41,6 +41,9 @@ pub(crate) trait Power {
     /// A turn that moved up keeps the opponent from moving up on its next
     /// turn (Athena).
     const BLOCKS_CLIMBS: bool = false;
+    /// The spaces the opponent cannot win by moving onto (Hera: the
+    /// perimeter); its move there is a move like any other.
+    const DENIES_WINS_ON: Bitboard = Bitboard::EMPTY;
 
     /// Where the opponent's worker on `to` is forced when this god's worker
     /// steps there from `from`; `None`: the step is not allowed.
@@ -140,6 +143,12 @@ pub(crate) trait Power {
     fn naive_turns(_s: &NaiveState) -> Vec<NaiveState> {
         Vec::new()
     }
+
+    /// The naive twin of [`Power::DENIES_WINS_ON`]: whether the opponent
+    /// cannot win by moving onto `space`.
+    fn naive_denies_win_on(_space: usize) -> bool {
+        false
+    }
 }
 
 /// A god's row of the table: its [`Power`] as values and function pointers,
@@ -156,6 +165,8 @@ pub(crate) struct Rules {
     pub falls_win: bool,
     /// [`Power::BLOCKS_CLIMBS`].
     pub blocks_climbs: bool,
+    /// [`Power::DENIES_WINS_ON`].
+    pub denies_wins_on: Bitboard,
     /// [`Power::forced`].
     pub forced: fn(&Position, Space, Space) -> Option<Space>,
     /// [`Power::turns`].
@@ -170,6 +181,8 @@ pub(crate) struct Rules {
     pub naive_builds: fn(&NaiveState, usize, usize, &NaiveState, &mut Vec<NaiveState>),
     /// [`Power::naive_turns`].
     pub naive_turns: fn(&NaiveState) -> Vec<NaiveState>,
+    /// [`Power::naive_denies_win_on`].
+    pub naive_denies_win_on: fn(usize) -> bool,
 }
 
 impl Rules {
@@ -181,6 +194,7 @@ impl Rules {
             enters: P::ENTERS,
             falls_win: P::FALLS_WIN,
             blocks_climbs: P::BLOCKS_CLIMBS,
+            denies_wins_on: P::DENIES_WINS_ON,
             forced: P::forced,
             turns: P::turns,
             can_win: P::can_win,
@@ -188,6 +202,7 @@ impl Rules {
             naive_build_spaces: P::naive_build_spaces,
             naive_builds: P::naive_builds,
             naive_turns: P::naive_turns,
+            naive_denies_win_on: P::naive_denies_win_on,
         }
     }
 }
@@ -207,11 +222,16 @@ pub(crate) fn steps(pos: &Position, from: Space, blocked: Bitboard, up: bool) ->
 }
 
 /// Whether god `P`'s step from `from` to `to` wins: up from level 2 onto
-/// level 3, or with [`Power::FALLS_WIN`] also down two or more levels.
+/// level 3, or with [`Power::FALLS_WIN`] also down two or more levels;
+/// not onto a space the opponent's god denies wins on (Hera's perimeter).
 #[inline]
 pub(crate) fn wins<P: Power + ?Sized>(pos: &Position, from: Space, to: Space) -> bool {
     let (a, b) = (pos.level(from), pos.level(to));
-    (a == 2 && b == 3) || (P::FALLS_WIN && a >= b + 2)
+    ((a == 2 && b == 3) || (P::FALLS_WIN && a >= b + 2))
+        && !pos.gods[pos.to_move.other().index()]
+            .rules()
+            .denies_wins_on
+            .contains(to)
 }
 
 /// The free spaces around `at` to build on, with the workers on `occupied`.

@@ -96,6 +96,14 @@ fn step_wins(god: God, from: u8, to: u8) -> bool {
     (from == 2 && to == 3) || (god.rules().falls_win && from >= to + 2)
 }
 
+/// Whether a step of the player to move from `from` to `to` wins: by its
+/// god's rule, onto a space where the opponent's god does not deny it.
+fn wins(s: &NaiveState, from: usize, to: usize) -> bool {
+    let (me, them) = (s.to_move, 1 - s.to_move);
+    step_wins(s.gods[me], s.levels[from], s.levels[to])
+        && !(s.gods[them].rules().naive_denies_win_on)(to)
+}
+
 /// The ordinary moves of the worker on `from`: to a free neighbour, by the
 /// height rule.
 pub(crate) fn plain_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
@@ -121,7 +129,7 @@ pub(crate) fn moved(s: &NaiveState, from: usize, to: usize, forced: Option<usize
     Moved {
         after,
         builder: to,
-        won: step_wins(s.gods[me], s.levels[from], s.levels[to]),
+        won: wins(s, from, to),
         moved_up: s.levels[to] > s.levels[from],
     }
 }
