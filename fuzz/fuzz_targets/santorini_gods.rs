@@ -14,7 +14,8 @@ fuzz_target!(|bytes: &[u8]| {
     if bytes.len() < 6 {
         return;
     }
-    let gods = [God::ALL[usize::from(bytes[0]) % 11], God::ALL[usize::from(bytes[1]) % 11]];
+    let n = God::ALL.len();
+    let gods = [God::ALL[usize::from(bytes[0]) % n], God::ALL[usize::from(bytes[1]) % n]];
     // Four distinct start spaces.
     let mut spaces: Vec<Space> = Vec::new();
     for &b in &bytes[2..] {

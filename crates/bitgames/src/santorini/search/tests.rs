@@ -128,7 +128,7 @@ fn the_search_keeps_the_network_sums_and_the_cache_exact() {
         let gods = if game < 6 {
             [God::Mortal; 2]
         } else {
-            let other = God::ALL[rand::Rng::random_range(&mut rng, 0..11)];
+            let other = God::ALL[rand::Rng::random_range(&mut rng, 0..God::ALL.len())];
             [God::SIMPLE[game % 10], other]
         };
         let mut pos = Position::new().with_gods(gods);
@@ -377,10 +377,11 @@ fn with_gods_the_engine_sees_every_win_and_every_lost_position() {
     let mut rng = SmallRng::seed_from_u64(53);
     let mut engine = Engine::new(1 << 16);
     let (mut wins, mut lost, mut checked) = (0, 0, 0);
+    let n = God::ALL.len();
     for game in 0..120 {
         let gods = [
-            God::ALL[game % 11],
-            God::ALL[rand::Rng::random_range(&mut rng, 0..11)],
+            God::ALL[game % n],
+            God::ALL[rand::Rng::random_range(&mut rng, 0..n)],
         ];
         let mut pos = Position::new().with_gods(gods);
         while !pos.outcome().is_over() {
