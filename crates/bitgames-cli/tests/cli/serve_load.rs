@@ -195,7 +195,9 @@ fn under_a_hostile_mix_memory_stays_bounded_and_cheap_requests_are_answered() {
             };
             let (addr, statuses) = (server.addr.clone(), Arc::clone(&statuses));
             std::thread::spawn(move || {
-                let (status, body) = common::get(&addr, path);
+                // From the attackers' address: the server may close it
+                // before its head is read, to make room (status 0).
+                let (status, body) = common::try_get(&addr, path).unwrap_or((0, String::new()));
                 statuses.lock().unwrap().push((path, status, body));
             })
         })
@@ -237,10 +239,10 @@ fn under_a_hostile_mix_memory_stays_bounded_and_cheap_requests_are_answered() {
     let statuses = statuses.lock().unwrap();
     for (path, status, body) in statuses.iter() {
         assert!(
-            *status == 200 || *status == 503,
+            matches!(*status, 0 | 200 | 503),
             "{path}: {status} {body:.300}"
         );
-        if path.contains("16x7") {
+        if path.contains("16x7") && *status != 0 {
             assert_eq!(*status, 503, "{body}");
             assert!(
                 body.contains("more than the server's budget of 192 MiB"),

@@ -138,12 +138,24 @@ pub fn get_from(source: std::net::Ipv4Addr, addr: &str, path: &str) -> (u16, Str
     (status, body)
 }
 
-fn request_on(
+fn request_on(stream: TcpStream, addr: &str, method: &str, path: &str) -> (u16, String, String) {
+    try_request_on(stream, addr, method, path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// One GET request on a fresh connection, or why no answer came (the
+/// connection refused, reset or closed before a whole head): for a client
+/// the server may close to make room.
+pub fn try_get(addr: &str, path: &str) -> Result<(u16, String), String> {
+    let stream = TcpStream::connect(addr).map_err(|e| format!("connect: {e}"))?;
+    try_request_on(stream, addr, "GET", path).map(|(status, _, body)| (status, body))
+}
+
+fn try_request_on(
     mut stream: TcpStream,
     addr: &str,
     method: &str,
     path: &str,
-) -> (u16, String, String) {
+) -> Result<(u16, String, String), String> {
     stream
         .set_read_timeout(Some(Duration::from_secs(60)))
         .expect("timeout");
@@ -151,18 +163,20 @@ fn request_on(
         stream,
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
     )
-    .expect("send");
+    .map_err(|e| format!("send: {e}"))?;
     let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).expect("read the answer");
+    stream
+        .read_to_end(&mut raw)
+        .map_err(|e| format!("read the answer: {e}"))?;
     let text = String::from_utf8_lossy(&raw).to_string();
     let (head, body) = text
         .split_once("\r\n\r\n")
-        .unwrap_or_else(|| panic!("no header end in {text:?}"));
+        .ok_or_else(|| format!("no header end in {text:?}"))?;
     let status: u16 = head
         .split_whitespace()
         .nth(1)
         .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no status in {head:?}"));
+        .ok_or_else(|| format!("no status in {head:?}"))?;
     let chunked = head
         .to_ascii_lowercase()
         .contains("transfer-encoding: chunked");
@@ -171,7 +185,7 @@ fn request_on(
     } else {
         body.to_string()
     };
-    (status, head.to_string(), body)
+    Ok((status, head.to_string(), body))
 }
 
 fn dechunk(mut body: &str) -> String {
