@@ -179,6 +179,22 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     /// All 25 spaces (`V`).
     pub const ALL: Bitboard = VALID;
+    /// The nine spaces off the perimeter, B4..D2 (rows and columns 2 to 4).
+    pub const MIDDLE: Bitboard = {
+        let mut bits = 0u64;
+        let mut row = 2;
+        while row <= 4 {
+            let mut col = 2;
+            while col <= 4 {
+                bits |= 1 << (7 * row + col);
+                col += 1;
+            }
+            row += 1;
+        }
+        Bitboard(bits)
+    };
+    /// The sixteen perimeter spaces.
+    pub const PERIMETER: Bitboard = Bitboard(VALID.0 & !Bitboard::MIDDLE.0);
 
     /// `N(i)`: the (up to) eight neighbours of `space`, not the space itself.
     #[must_use]

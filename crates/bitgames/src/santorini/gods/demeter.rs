@@ -3,9 +3,10 @@
 //! spaces is listed once (the first in board order).
 
 use super::Power;
+use super::power::second_builds;
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
-use crate::santorini::moves::{Move, Power as Turn};
+use crate::santorini::moves::Move;
 use crate::santorini::naive_gods::{self, NaiveState};
 
 /// Demeter's power: a second build elsewhere.
@@ -24,16 +25,7 @@ impl Power for Demeter {
         builds: Bitboard,
         out: &mut Vec<Move>,
     ) {
-        for second in builds {
-            if second.index() > build.index() {
-                out.push(Move::Power(Turn::Twice {
-                    from,
-                    to,
-                    build,
-                    second,
-                }));
-            }
-        }
+        second_builds(from, to, build, builds, out);
     }
 
     fn naive_builds(
@@ -43,12 +35,6 @@ impl Power for Demeter {
         once: &NaiveState,
         out: &mut Vec<NaiveState>,
     ) {
-        for (other, _) in naive_gods::neighbours(builder) {
-            if other != space && once.is_free(other) {
-                let mut twice = once.clone();
-                twice.levels[other] += 1;
-                out.push(twice);
-            }
-        }
+        naive_gods::second_builds(builder, once, out, |other| other != space);
     }
 }

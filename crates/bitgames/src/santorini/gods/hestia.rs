@@ -6,6 +6,7 @@
 //! perimeter.
 
 use super::Power;
+use super::power::second_builds;
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -13,21 +14,6 @@ use crate::santorini::naive_gods::{self, NaiveState};
 
 /// Hestia's power: a second build off the perimeter.
 pub(crate) struct Hestia;
-
-/// The nine spaces off the perimeter (B2..D4) on the padded board.
-const MIDDLE: Bitboard = {
-    let mut bits = 0u64;
-    let mut row = 2;
-    while row <= 4 {
-        let mut col = 2;
-        while col <= 4 {
-            bits |= 1 << (7 * row + col);
-            col += 1;
-        }
-        row += 1;
-    }
-    Bitboard(bits)
-};
 
 impl Power for Hestia {
     const NAME: &'static str = "hestia";
@@ -42,7 +28,7 @@ impl Power for Hestia {
         builds: Bitboard,
         out: &mut Vec<Move>,
     ) {
-        let middle = MIDDLE.contains(build);
+        let middle = Bitboard::MIDDLE.contains(build);
         if middle && pos.level(build) < 3 {
             out.push(Move::Power(Turn::Twice {
                 from,
@@ -51,16 +37,12 @@ impl Power for Hestia {
                 second: build,
             }));
         }
-        for second in builds {
-            if second.index() > build.index() && (middle || MIDDLE.contains(second)) {
-                out.push(Move::Power(Turn::Twice {
-                    from,
-                    to,
-                    build,
-                    second,
-                }));
-            }
-        }
+        let seconds = if middle {
+            builds
+        } else {
+            builds & Bitboard::MIDDLE
+        };
+        second_builds(from, to, build, seconds, out);
     }
 
     fn naive_builds(
@@ -70,14 +52,6 @@ impl Power for Hestia {
         once: &NaiveState,
         out: &mut Vec<NaiveState>,
     ) {
-        for (other, _) in naive_gods::neighbours(builder) {
-            let (row, col) = (other / 5, other % 5);
-            let perimeter = row == 0 || row == 4 || col == 0 || col == 4;
-            if !perimeter && once.is_free(other) {
-                let mut twice = once.clone();
-                twice.levels[other] += 1;
-                out.push(twice);
-            }
-        }
+        naive_gods::second_builds(builder, once, out, |other| !naive_gods::on_perimeter(other));
     }
 }

@@ -278,6 +278,29 @@ pub(crate) fn move_then_build<P: Power + ?Sized>(
     }
 }
 
+/// The turns that add to a build on `build` (after the move `from` to
+/// `to`) a second build on one of `seconds` later in board order: two
+/// builds on two spaces are one turn whichever came first (Demeter,
+/// Hestia).
+pub(crate) fn second_builds(
+    from: Space,
+    to: Space,
+    build: Space,
+    seconds: Bitboard,
+    out: &mut Vec<Move>,
+) {
+    for second in seconds {
+        if second.index() > build.index() {
+            out.push(Move::Power(crate::santorini::moves::Power::Twice {
+                from,
+                to,
+                build,
+                second,
+            }));
+        }
+    }
+}
+
 /// The spaces a worker on `from` reaches on its own level, any number of
 /// steps through spaces not `blocked` (Hermes' runs).
 pub(crate) fn level_region(pos: &Position, from: Space, blocked: Bitboard) -> Bitboard {

@@ -171,6 +171,30 @@ pub(crate) fn builds(s: &NaiveState, builder: usize) -> Vec<NaiveState> {
     out
 }
 
+/// The positions after a second build, on a free neighbour of `builder`
+/// that `allowed` lets, of the position `once` after the first (Demeter,
+/// Hestia), appended to `out`.
+pub(crate) fn second_builds(
+    builder: usize,
+    once: &NaiveState,
+    out: &mut Vec<NaiveState>,
+    allowed: impl Fn(usize) -> bool,
+) {
+    for (other, _) in neighbours(builder) {
+        if allowed(other) && once.is_free(other) {
+            let mut twice = once.clone();
+            twice.levels[other] += 1;
+            out.push(twice);
+        }
+    }
+}
+
+/// Whether `space` is on the board's edge (row or column 0 or 4).
+pub(crate) fn on_perimeter(space: usize) -> bool {
+    let (row, col) = (space / 5, space % 5);
+    row == 0 || row == 4 || col == 0 || col == 4
+}
+
 /// The end of a turn: the winner, the other player to move, blocked if the
 /// player who just moved blocks climbs (Athena) and moved up (unless she won: then no one
 /// moves any more).
