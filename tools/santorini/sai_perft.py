@@ -5,7 +5,8 @@ and the distinct positions.
 
     python3 tools/santorini/sai_perft.py UCI DEPTH FEN... > OUT
 
-UCI is santorini-ai's `uci` program (castor branch). Prints one line a
+UCI is santorini-ai's `uci` program (castor branch; its main branch for the gods castor
+lacks, docs/santorini.md). Prints one line a
 position and depth: `FEN DEPTH LISTED DISTINCT`. LISTED counts the leaves of
 the tree of listed turns (a finished game has no children; a player with no
 turn has none either), DISTINCT the distinct positions at that depth, in the
