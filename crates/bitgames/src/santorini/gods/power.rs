@@ -120,11 +120,7 @@ pub(crate) trait Power {
     /// The naive twin's spaces the worker on `builder` may build on: its
     /// free neighbours.
     fn naive_build_spaces(s: &NaiveState, builder: usize) -> Vec<usize> {
-        naive_gods::neighbours(builder)
-            .into_iter()
-            .map(|(space, _)| space)
-            .filter(|&space| s.is_free(space))
-            .collect()
+        naive_gods::free_neighbours(s, builder)
     }
 
     /// The naive twin's turns besides a build on `space` by the worker on
@@ -212,13 +208,26 @@ impl Rules {
 /// level up (none up when `up` is false).
 #[inline]
 pub(crate) fn steps(pos: &Position, from: Space, blocked: Bitboard, up: bool) -> Bitboard {
+    steps_among(pos, Bitboard::neighbours(from), from, blocked, up)
+}
+
+/// [`steps`] among the spaces `around` that count as `from`'s neighbours
+/// (Urania's wrap around the board).
+#[inline]
+pub(crate) fn steps_among(
+    pos: &Position,
+    around: Bitboard,
+    from: Space,
+    blocked: Bitboard,
+    up: bool,
+) -> Bitboard {
     let h = usize::from(pos.level(from)).min(3);
     let too_high = if up {
         pos.heights[(h + 1).min(3)]
     } else {
         pos.heights[h]
     };
-    Bitboard::neighbours(from) & !(blocked | pos.heights[3] | too_high)
+    around & !(blocked | pos.heights[3] | too_high)
 }
 
 /// Whether god `P`'s step from `from` to `to` wins: up from level 2 onto

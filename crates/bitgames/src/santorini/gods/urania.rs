@@ -3,6 +3,7 @@
 //! A4, B4 and across the edges E5, E4, A1, B1, E1).
 
 use super::Power;
+use super::power::steps_among;
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -48,13 +49,7 @@ impl Power for Urania {
 
     #[inline]
     fn steps(pos: &Position, from: Space, up: bool) -> Bitboard {
-        let h = usize::from(pos.level(from)).min(3);
-        let too_high = if up {
-            pos.heights[(h + 1).min(3)]
-        } else {
-            pos.heights[h]
-        };
-        around(from) & !(pos.occupied() | pos.heights[3] | too_high)
+        steps_among(pos, around(from), from, pos.occupied(), up)
     }
 
     #[inline]

@@ -25,11 +25,7 @@ impl Power for Zeus {
     }
 
     fn naive_build_spaces(s: &NaiveState, builder: usize) -> Vec<usize> {
-        let mut spaces: Vec<usize> = naive_gods::neighbours(builder)
-            .into_iter()
-            .map(|(space, _)| space)
-            .filter(|&space| s.is_free(space))
-            .collect();
+        let mut spaces = naive_gods::free_neighbours(s, builder);
         if s.levels[builder] < 3 {
             spaces.push(builder);
         }

@@ -189,6 +189,15 @@ pub(crate) fn second_builds(
     }
 }
 
+/// The free neighbours of `space`: where a worker there may build.
+pub(crate) fn free_neighbours(s: &NaiveState, space: usize) -> Vec<usize> {
+    neighbours(space)
+        .into_iter()
+        .map(|(n, _)| n)
+        .filter(|&n| s.is_free(n))
+        .collect()
+}
+
 /// Whether `space` is on the board's edge (row or column 0 or 4).
 pub(crate) fn on_perimeter(space: usize) -> bool {
     let (row, col) = (space / 5, space % 5);
