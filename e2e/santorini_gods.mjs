@@ -44,6 +44,10 @@ const TURNS = [
   { god: 'urania', clicks: ['B3', 'A4', 'E5'], turn: 'B3>A4^E5', workers: { A4: '1' }, levels: { E5: '1' } },
   // Hera's own turn is the base game's.
   { god: 'hera', clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
+  // Hades', Hypnus' and Limus' own turns are the base game's too: they restrict the opponent.
+  { god: 'hades', heights: { B3: 1 }, clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
+  { god: 'hypnus', heights: { B3: 1 }, clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
+  { god: 'limus', clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="pre"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];

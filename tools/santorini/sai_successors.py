@@ -45,6 +45,9 @@ import sys
 GODS = ["apollo", "artemis", "athena", "atlas", "demeter",
         "hephaestus", "hermes", "minotaur", "pan", "prometheus"]
 FILES = "ABCDE"
+# The pairs santorini-ai's main branch bans (santorini_core/src/matchup.rs), among the
+# gods bitgames plays: never drawn.
+BANNED = {frozenset(("hades", "pan"))}
 
 
 def space_index(text):
@@ -172,7 +175,8 @@ def main():
     rng = random.Random(args.seed)
     names = args.gods.split(",")
     must = set(args.with_gods.split(",")) - {""}
-    pairs = [(a, b) for a in names for b in names if not must or a in must or b in must]
+    pairs = [(a, b) for a in names for b in names
+             if (not must or a in must or b in must) and frozenset((a, b)) not in BANNED]
     uci = Uci(args.uci)
     if args.positions:
         ask_again(uci, args.positions, args.out)

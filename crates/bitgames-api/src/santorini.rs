@@ -120,7 +120,10 @@ pub fn gods(params: &Params) -> Result<Value, ApiError> {
         };
         let picked = [pick_one(a)?, pick_one(b)?];
         answer["picked"] = json!(picked.map(God::name));
-        answer["start"] = json!(Position::new().with_gods(picked).to_string());
+        let start = Position::new()
+            .with_gods(picked)
+            .map_err(|e| ApiError::bad(format!("bad `pick`: {e}")))?;
+        answer["start"] = json!(start.to_string());
     }
     Ok(answer)
 }

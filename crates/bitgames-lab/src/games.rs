@@ -133,7 +133,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
 /// A random start with `gods`, then 0 to `plies` random moves (drawn evenly), none of
 /// which ends the game.
 fn start_with_random_plies(rng: &mut SmallRng, plies: u32, gods: [God; 2]) -> Position {
-    let mut pos = random_start(rng).with_gods(gods);
+    let mut pos = random_start(rng)
+        .with_gods(gods)
+        .expect("the lab draws gods that may face each other");
     let n = if plies > 0 {
         rng.random_range(0..=plies)
     } else {

@@ -254,7 +254,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         );
         let mut start = random_start(&mut rng);
         if args.gods {
-            start = start.with_gods([0, 1].map(|_| God::ALL[rng.random_range(0..NET_GODS)]));
+            start = start
+                .with_gods([0, 1].map(|_| God::ALL[rng.random_range(0..NET_GODS)]))
+                .expect("the gods the network knows may all face each other");
         }
         let specs = [&args.a, &args.b];
         let mut pair = Vec::with_capacity(2);

@@ -90,7 +90,9 @@ pub fn gods_arg(gods: Option<&Bound<'_, PyAny>>, random: bool) -> PyResult<Gods>
             .parse()
             .map_err(|e: santorini::UnknownGod| PyValueError::new_err(e.to_string()))
     };
-    Ok(Gods::Fixed([god(&names[0])?, god(&names[1])?]))
+    let pair = God::pair([god(&names[0])?, god(&names[1])?])
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(Gods::Fixed(pair))
 }
 
 /// `pos` with the gods of the `gods` argument (a fixed pair), or as it is
@@ -111,7 +113,7 @@ pub fn position_with_gods(pos: Position, gods: Option<&Bound<'_, PyAny>>) -> PyR
             "the position names its gods ({a} and {b}): gods= is for a position without them"
         )));
     }
-    Ok(pos.with_gods(pair))
+    Ok(pos.with_gods(pair).expect("gods_arg refuses a banned pair"))
 }
 
 /// One of the ten simple gods, at random.
@@ -141,7 +143,9 @@ impl PyGame for Position {
             Gods::Fixed(pair) => pair,
             Gods::Random => [random_god(rng), random_god(rng)],
         };
-        Position::new().with_gods(gods)
+        Position::new()
+            .with_gods(gods)
+            .expect("a fixed pair is checked, a random one drawn from the ten")
     }
 
     /// A random pair is shown as Apollo against Apollo: every pair of gods
@@ -151,6 +155,7 @@ impl PyGame for Position {
             Gods::Fixed(pair) => Position::new().with_gods(pair),
             Gods::Random => Position::new().with_gods([God::Apollo; 2]),
         }
+        .expect("gods_arg refuses a banned pair")
     }
 
     fn obs_shape(&self) -> [usize; 3] {

@@ -18,7 +18,8 @@ EMPTY = "0000000000000000000000000"
 APOLLO_PAN = f"{EMPTY}/1/apollo:B3,D3/pan:C4,C2"
 #: God::ALL's order: the one-hot planes of a god.
 ORDER = ["mortal", "apollo", "artemis", "athena", "atlas", "demeter", "hephaestus", "hermes",
-         "minotaur", "pan", "prometheus", "hestia", "zeus", "pegasus", "urania", "hera"]
+         "minotaur", "pan", "prometheus", "hestia", "zeus", "pegasus", "urania", "hera", "hades",
+         "hypnus", "limus"]
 #: The god observation's planes: the base game's 6, each side's god one-hot, Athena's two marks.
 G = len(ORDER)
 PLANES = 6 + 2 * G + 2
@@ -163,6 +164,14 @@ def test_bad_gods_and_bad_actions_say_what_is_wrong():
         Santorini(APOLLO_PAN, gods=("atlas", "pan"))
     with pytest.raises(ValueError, match="bad Santorini position .*player 1's section must be a god.*chaos"):
         Santorini(f"{EMPTY}/1/chaos:B3,D3/pan:C4,C2")
+    # A pair santorini-ai bans, as gods= or in a position.
+    banned = "Hades and Pan may not play each other \\(a banned matchup"
+    with pytest.raises(ValueError, match=banned):
+        Santorini(gods=("hades", "pan"))
+    with pytest.raises(ValueError, match=banned):
+        vector.make("santorini", num_envs=2, seed=0, gods=("hades", "pan"))
+    with pytest.raises(ValueError, match="bad Santorini position .*Hades and Pan may not play"):
+        Santorini(f"{EMPTY}/1/hades:B3,D3/pan:C4,C2")
     pos = Santorini(APOLLO_PAN)
     with pytest.raises(ValueError, match=r"action 81325 is outside 0\.\.81324"):
         pos.apply_action(81_325)

@@ -233,7 +233,8 @@ fn parse_gods(text: &str) -> Result<GodChoice, String> {
         )
     })?;
     let god = |t: &str| t.parse::<God>().map_err(|e| e.to_string());
-    Ok(GodChoice::These([god(a)?, god(b)?]))
+    let pair = God::pair([god(a)?, god(b)?]).map_err(|e| e.to_string())?;
+    Ok(GodChoice::These(pair))
 }
 
 /// A position, or the start (the empty board, player 1 to place) for none
@@ -268,7 +269,7 @@ pub(crate) fn parse_position(
             pos.gods()[1]
         );
     }
-    Ok(pos.with_gods(gods))
+    Ok(pos.with_gods(gods)?)
 }
 
 /// The engine's settings, shared by `bestmove` and `engine`.

@@ -375,6 +375,13 @@ fn commands_take_gods_in_the_position_or_by_flag() {
             "\"pan\": give two gods, player 1's first (apollo,pan), or random",
         ));
     bitgames()
+        .args(["santorini", "perft", "--gods", "hades,pan", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "Hades and Pan may not play each other (a banned matchup, as santorini-ai bans it)",
+        ));
+    bitgames()
         .args(["santorini", "perft", "--gods", "random", "-p", apollo, "1"])
         .assert()
         .failure()

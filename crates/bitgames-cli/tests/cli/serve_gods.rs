@@ -35,6 +35,7 @@ fn the_gods_route_lists_every_god_with_its_power() {
     let mut expected = vec!["mortal"];
     expected.extend(TEN);
     expected.extend(["hestia", "zeus", "pegasus", "urania", "hera"]);
+    expected.extend(["hades", "hypnus", "limus"]);
     assert_eq!(names, expected);
     assert_eq!(gods[1]["title"], "Apollo");
     assert_eq!(gods[0]["power"], "No power: the base game.");
@@ -91,7 +92,7 @@ fn a_bad_pick_gets_a_400_naming_it() {
     for (pick, expected) in [
         (
             "chaos,pan",
-            "bad `pick`: \"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania or hera, or random",
+            "bad `pick`: \"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, hades, hypnus or limus, or random",
         ),
         (
             "pan",
@@ -101,11 +102,24 @@ fn a_bad_pick_gets_a_400_naming_it() {
             "pan,atlas,hermes",
             "bad `pick` `pan,atlas,hermes`: give two gods, player 1's first (apollo,pan); either may be random",
         ),
+        (
+            "hades,pan",
+            "bad `pick`: Hades and Pan may not play each other (a banned matchup, as santorini-ai bans it)",
+        ),
     ] {
         let (status, body): (u16, Value) = s.get("/api/santorini/gods", &[("pick", pick)]);
         assert_eq!(status, 400, "{pick}: {body}");
         assert_eq!(body["error"], expected, "{pick}");
     }
+    // A position with a banned pair is refused where it is read.
+    let banned = "0000000000000000000000000/1/pan:B3,D3/hades:C4,C2";
+    let (status, body): (u16, Value) = s.get("/api/santorini/legal", &[("position", banned)]);
+    assert_eq!(status, 400, "{body}");
+    let error = body["error"].as_str().unwrap();
+    assert!(
+        error.contains("Pan and Hades may not play each other"),
+        "{error}"
+    );
 }
 
 /// Prometheus' turn holds a blank: moves separated by `;` carry it, on

@@ -253,7 +253,7 @@ fn play(s: &Settings) -> anyhow::Result<()> {
         }
         // Engine index of player 1: engine 1 in even games.
         let first = (game % 2) as usize;
-        let game_start = start.with_gods([gods[first], gods[1 - first]]);
+        let game_start = start.with_gods([gods[first], gods[1 - first]])?;
         for (e, slot) in engines.iter_mut().enumerate() {
             if slot.is_none() {
                 *slot = Some(EngineProcess::spawn(&s.commands[e])?);

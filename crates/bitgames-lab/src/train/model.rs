@@ -336,7 +336,7 @@ mod tests {
         for i in 0..40 {
             // With gods too: their inputs do not move under a symmetry.
             let gods = [i % 11, (3 * i + 1) % 11].map(|g| bitgames::santorini::God::ALL[g]);
-            let pos = random_start(&mut rng).with_gods(gods);
+            let pos = random_start(&mut rng).with_gods(gods).unwrap();
             let mut on = [0u16; MAX_ON];
             let n = inputs(&pos, 0, &mut on);
             for k in 0..SYMMETRIES.len() {

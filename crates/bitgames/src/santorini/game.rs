@@ -274,8 +274,8 @@ impl Position {
     }
 
     /// Whether the player to move plays a base-game turn (a mortal, free
-    /// to move up, against a god that denies it no win, workers placed or
-    /// not): the fast generator's case.
+    /// to move up, against a god that does not restrict its turns, workers
+    /// placed or not): the fast generator's case.
     #[must_use]
     #[inline]
     pub fn is_base_turn(&self) -> bool {
@@ -283,10 +283,7 @@ impl Position {
             || self.is_placement()
             || self.gods[self.to_move.index()] == God::Mortal
                 && !self.up_blocked
-                && self.gods[self.to_move.other().index()]
-                    .rules()
-                    .denies_wins_on
-                    .is_empty()
+                && !self.gods[self.to_move.other().index()].rules().restricts
     }
 
     /// The board as a small grid for a terminal: each space shows its level

@@ -14,7 +14,11 @@ pub enum PlayError {
     #[error("the game is over ({0})")]
     GameOver(Outcome),
     /// In a game with gods: not one of the turns of the player's god.
-    #[error("{mv} is not a turn of {god}{}", if *up_blocked { " (who may not move up: Athena moved up)" } else { "" })]
+    #[error(
+        "{mv} is not a turn of {god}{}{}",
+        if *up_blocked { " (who may not move up: Athena moved up)" } else { "" },
+        against.map(restriction).unwrap_or_default()
+    )]
     NotATurn {
         /// The move.
         mv: Move,
@@ -22,6 +26,8 @@ pub enum PlayError {
         god: God,
         /// Whether the player may not move up.
         up_blocked: bool,
+        /// The opponent's god, where it restricts the player's turns (Hades).
+        against: Option<God>,
     },
     /// A worker move while the player still has to place workers.
     #[error("player {0} must first place both workers (e.g. A1,B2)")]
@@ -103,6 +109,7 @@ impl Position {
                 mv,
                 god: God::Mortal,
                 up_blocked: false,
+                against: None,
             });
         }
         let me = self.to_move;
@@ -204,10 +211,23 @@ impl Position {
 
     /// The refusal of a move that is not one of the god's turns.
     fn not_a_turn(&self, mv: Move) -> PlayError {
+        let theirs = self.gods[self.to_move.other().index()];
         PlayError::NotATurn {
             mv,
             god: self.gods[self.to_move.index()],
             up_blocked: self.up_blocked,
+            against: theirs.rules().restricts.then_some(theirs),
         }
     }
+}
+
+/// What a restricting god does to the message's player: ` against hades
+/// (opponent workers cannot move down)`.
+fn restriction(god: God) -> String {
+    let power = god.power().trim_end_matches('.');
+    format!(
+        " against {god} ({}{})",
+        power[..1].to_lowercase(),
+        &power[1..]
+    )
 }

@@ -37,7 +37,7 @@ pub mod search;
 
 pub use bitboard::{Bitboard, Space};
 pub use game::{Move, PlayError, Position};
-pub use gods::{God, UnknownGod};
+pub use gods::{BannedPair, God, UnknownGod};
 pub use instance::{Instance, InstanceError, Levels};
 pub use notation::NotationError;
 pub use powers::NUM_GOD_ACTIONS;

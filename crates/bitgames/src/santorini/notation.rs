@@ -67,6 +67,9 @@ pub enum NotationError {
     /// The gods' marks do not fit the position.
     #[error("{0}")]
     Gods(&'static str),
+    /// Two gods that may not play each other.
+    #[error("{0}")]
+    Banned(#[from] super::BannedPair),
     /// A group with other than 0 or 2 workers.
     #[error("player {0} must have 0 or 2 workers, found {1}")]
     WorkerCount(Player, usize),
@@ -284,7 +287,7 @@ impl FromStr for Position {
             _ => {}
         }
         let mut pos = Position::from_parts(&levels, workers, to_move);
-        pos.gods = groups.each_ref().map(|g| g.god);
+        pos.gods = super::God::pair(groups.each_ref().map(|g| g.god))?;
         let (mover, last) = (&groups[to_move.index()], &groups[to_move.other().index()]);
         if mover.won {
             return Err(NotationError::Gods(

@@ -125,12 +125,15 @@ impl Position {
         self.gods
     }
 
-    /// This position with these gods (a start with gods: `Position::new()`
-    /// then this).
-    #[must_use]
-    pub fn with_gods(mut self, gods: [God; 2]) -> Position {
-        self.gods = gods;
-        self
+    /// This position with these gods, player 1's first (a start with gods:
+    /// `Position::new()` then this).
+    ///
+    /// # Errors
+    /// [`BannedPair`](super::BannedPair) if the two may not play each other
+    /// ([`God::may_face`]).
+    pub fn with_gods(mut self, gods: [God; 2]) -> Result<Position, super::BannedPair> {
+        self.gods = God::pair(gods)?;
+        Ok(self)
     }
 
     /// Whether the player to move may not move up this turn (its opponent is

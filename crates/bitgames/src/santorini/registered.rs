@@ -120,12 +120,17 @@ impl Registered for Position {
     }
 
     /// Game 0 is the base game; game `k` gives player 1 god `k` and player
-    /// 2 god `3k + k / 11` of [`God::ALL`] (Mortal is god 0, modulo 11):
-    /// every god plays first and second within 11 games.
+    /// 2 god `3k + k / n` of [`God::ALL`] (`n` gods, Mortal god 0, modulo
+    /// `n`), or Mortal where the two may not play each other: every god
+    /// plays first and second within `n` games.
     fn conformance_start(game: u64) -> Position {
         let n = God::ALL.len() as u64;
         let (a, b) = (game % n, (3 * game + game / n) % n);
-        Position::new().with_gods([God::ALL[a as usize], God::ALL[b as usize]])
+        let (a, b) = (God::ALL[a as usize], God::ALL[b as usize]);
+        let b = if a.may_face(b) { b } else { God::Mortal };
+        Position::new()
+            .with_gods([a, b])
+            .expect("every god may face Mortal")
     }
 }
 

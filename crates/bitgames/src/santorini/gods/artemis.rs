@@ -5,7 +5,7 @@
 //! wins (the end counts as a win only, as santorini-ai has it).
 
 use super::Power;
-use super::power::{builds_around, steps, wins};
+use super::power::{buildable, builds_around, movers, steps, wins};
 use crate::santorini::bitboard::Bitboard;
 use crate::santorini::game::Position;
 use crate::santorini::moves::Move;
@@ -20,7 +20,8 @@ impl Power for Artemis {
         "Your worker may move one more time, but not back to the space it started on.";
 
     fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {
-        for from in pos.workers[pos.to_move.index()] {
+        let theirs = pos.workers[pos.to_move.other().index()];
+        for from in movers(pos) {
             let others = pos.occupied() ^ from.bitboard();
             let mut winning = Bitboard::EMPTY;
             let mut reach = Bitboard::EMPTY;
@@ -42,7 +43,8 @@ impl Power for Artemis {
                 out.push(Move::Win { from, to });
             }
             for to in reach & !winning {
-                for build in builds_around(pos, to, others | to.bitboard()) {
+                let builds = builds_around(pos, to, others | to.bitboard());
+                for build in buildable(pos, theirs, builds) {
                     out.push(Move::Build { from, to, build });
                 }
             }
@@ -51,7 +53,7 @@ impl Power for Artemis {
 
     /// A win needs a worker on level 1 or higher (two steps up).
     fn can_win(pos: &Position, up: bool) -> bool {
-        let mine = pos.workers[pos.to_move.index()];
+        let mine = movers(pos);
         if (mine & pos.heights[0]).is_empty() {
             return false;
         }

@@ -5,7 +5,7 @@
 //! must end on different spaces.
 
 use super::Power;
-use super::power::{builds_around, level_region, steps, wins};
+use super::power::{buildable, builds_around, level_region, movers, steps, wins};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -21,15 +21,17 @@ impl Power for Hermes {
 
     fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {
         let me = pos.to_move.index();
-        let mine = pos.workers[me];
-        for from in mine {
+        let (mine, theirs) = (pos.workers[me], pos.workers[1 - me]);
+        let movers = movers(pos);
+        for from in movers {
             let others = pos.occupied() ^ from.bitboard();
             let same = pos.spaces_at_level(pos.level(from));
             for to in steps(pos, from, others, up) {
                 if wins::<Hermes>(pos, from, to) {
                     out.push(Move::Win { from, to });
                 } else if !same.contains(to) {
-                    for build in builds_around(pos, to, others | to.bitboard()) {
+                    let builds = builds_around(pos, to, others | to.bitboard());
+                    for build in buildable(pos, theirs, builds) {
                         out.push(Move::Build { from, to, build });
                     }
                 }
@@ -39,24 +41,33 @@ impl Power for Hermes {
         let (Some(f1), Some(f2)) = (workers.next(), workers.next()) else {
             return;
         };
-        let theirs = pos.workers[1 - me];
+        // A worker the opponent holds (Hypnus) stays and does not build.
         let blocked = theirs | pos.heights[3];
-        let r1 = level_region(pos, f1, blocked);
-        let shared = r1.contains(f2);
-        let r2 = if shared {
-            r1
-        } else {
-            level_region(pos, f2, blocked)
+        let run = |f: Space| {
+            if movers.contains(f) {
+                level_region(pos, f, blocked)
+            } else {
+                f.bitboard()
+            }
+        };
+        let r1 = run(f1);
+        let shared = movers == mine && r1.contains(f2);
+        let r2 = if shared { r1 } else { run(f2) };
+        let builders = |t: Space, f: Space| {
+            if movers.contains(f) {
+                Bitboard::neighbours(t)
+            } else {
+                Bitboard::EMPTY
+            }
         };
         for t1 in r1 {
             for t2 in r2 {
-                // One region: each pair of end spaces once.
                 if t1 == t2 || (shared && t2.index() < t1.index()) {
                     continue;
                 }
                 let ends = t1.bitboard() | t2.bitboard();
-                let around = Bitboard::neighbours(t1) | Bitboard::neighbours(t2);
-                let builds = around & !(theirs | ends | pos.heights[3]);
+                let around = builders(t1, f1) | builders(t2, f2);
+                let builds = buildable(pos, theirs, around & !(theirs | ends | pos.heights[3]));
                 let turn = run_turn(f1, f2, t1, t2);
                 for build in builds {
                     out.push(turn(build));
@@ -74,18 +85,28 @@ impl Power for Hermes {
 
     fn naive_turns(s: &NaiveState) -> Vec<NaiveState> {
         let me = s.to_move;
-        let mut ends: Vec<Vec<usize>> = Vec::new();
+        let them = 1 - me;
+        // A worker the opponent holds (Hypnus) stays and does not build.
+        let moves = |w: usize| !(s.gods[them].rules().naive_holds)(s, w);
+        let run = |w: usize| {
+            if moves(w) {
+                naive_region(s, w)
+            } else {
+                vec![w]
+            }
+        };
+        let mut ends: Vec<Vec<(usize, bool)>> = Vec::new();
         match s.workers[me].as_slice() {
             [one] => {
-                for a in naive_region(s, *one) {
-                    ends.push(vec![a]);
+                for a in run(*one) {
+                    ends.push(vec![(a, moves(*one))]);
                 }
             }
             [one, two] => {
-                for a in naive_region(s, *one) {
-                    for b in naive_region(s, *two) {
+                for a in run(*one) {
+                    for b in run(*two) {
                         if a != b {
-                            ends.push(vec![a, b]);
+                            ends.push(vec![(a, moves(*one)), (b, moves(*two))]);
                         }
                     }
                 }
@@ -95,9 +116,12 @@ impl Power for Hermes {
         let mut out = Vec::new();
         for end in ends {
             let mut after = s.clone();
-            after.workers[me] = end.clone();
+            after.workers[me] = end.iter().map(|&(space, _)| space).collect();
             after.workers[me].sort_unstable();
-            for &builder in &end {
+            for &(builder, builds) in &end {
+                if !builds {
+                    continue;
+                }
                 for built in naive_gods::builds(&after, builder) {
                     out.push(naive_gods::end_turn(built, false, false));
                 }
@@ -107,9 +131,6 @@ impl Power for Hermes {
     }
 }
 
-/// The turn that takes Hermes' workers from `f1`, `f2` to the ends `t1`,
-/// `t2` (either worker on either end when they share a region): a build
-/// alone, one worker's move, or both.
 fn run_turn(f1: Space, f2: Space, t1: Space, t2: Space) -> impl Fn(Space) -> Move {
     let (from, ends) = (f1.bitboard() | f2.bitboard(), t1.bitboard() | t2.bitboard());
     let left = from & !ends;

@@ -17,10 +17,13 @@ mod artemis;
 mod athena;
 mod atlas;
 mod demeter;
+mod hades;
 mod hephaestus;
 mod hera;
 mod hermes;
 mod hestia;
+mod hypnus;
+mod limus;
 mod minotaur;
 mod mortal;
 mod pan;
@@ -92,6 +95,12 @@ gods! {
     Urania => urania::Urania,
     /// Opponents cannot win by moving into a perimeter space.
     Hera => hera::Hera,
+    /// Opponent workers cannot move down.
+    Hades => hades::Hades,
+    /// An opponent's worker higher than all their others cannot move.
+    Hypnus => hypnus::Hypnus,
+    /// Opponents cannot build beside his workers, but domes on level 3.
+    Limus => limus::Limus,
 }
 
 impl God {
@@ -141,7 +150,45 @@ impl God {
         let name = self.name();
         name[..1].to_ascii_uppercase() + &name[1..]
     }
+
+    /// Whether this god may play against `other`: not a pair that
+    /// santorini-ai bans because the rules make it unplayable (Hades
+    /// against Pan: Pan could never fall).
+    #[must_use]
+    pub fn may_face(self, other: God) -> bool {
+        !self.rules().bans.contains(&other) && !other.rules().bans.contains(&self)
+    }
+
+    /// `gods`, player 1's first, if the two may play each other.
+    ///
+    /// # Errors
+    /// [`BannedPair`] naming the two, if they may not.
+    pub fn pair(gods: [God; 2]) -> Result<[God; 2], BannedPair> {
+        if gods[0].may_face(gods[1]) {
+            Ok(gods)
+        } else {
+            Err(BannedPair(gods))
+        }
+    }
 }
+
+/// Two gods that may not play each other ([`God::may_face`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BannedPair(pub [God; 2]);
+
+impl fmt::Display for BannedPair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = self.0;
+        write!(
+            f,
+            "{} and {} may not play each other (a banned matchup, as santorini-ai bans it)",
+            a.title(),
+            b.title()
+        )
+    }
+}
+
+impl std::error::Error for BannedPair {}
 
 impl fmt::Display for God {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -199,7 +246,8 @@ mod tests {
         assert_eq!(
             err,
             "\"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, \
-             hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania or hera"
+             hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, \
+             hades, hypnus or limus"
         );
     }
 
@@ -214,5 +262,26 @@ mod tests {
         assert_eq!(God::Prometheus.title(), "Prometheus");
         assert_eq!(God::titles_of(|r| r.enters == Enter::Swap), "Apollo");
         assert_eq!(God::titles_of(|r| r.falls_win), "Pan");
+        assert_eq!(
+            God::titles_of(|r| r.restricts),
+            "Hera or Hades or Hypnus or Limus"
+        );
+    }
+
+    #[test]
+    fn a_banned_pair_is_refused_either_way_round_and_named() {
+        assert!(!God::Hades.may_face(God::Pan) && !God::Pan.may_face(God::Hades));
+        assert!(God::Hades.may_face(God::Apollo) && God::Pan.may_face(God::Pan));
+        let err = God::pair([God::Pan, God::Hades]).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "Pan and Hades may not play each other (a banned matchup, as santorini-ai bans it)"
+        );
+        let banned = God::ALL
+            .into_iter()
+            .flat_map(|a| God::ALL.map(|b| [a, b]))
+            .filter(|&[a, b]| !a.may_face(b))
+            .count();
+        assert_eq!(banned, 2, "Hades-Pan both ways round");
     }
 }

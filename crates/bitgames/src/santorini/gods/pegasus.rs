@@ -3,6 +3,7 @@
 //! level 3 does. Athena's mark keeps Pegasus from moving up at all.
 
 use super::Power;
+use super::power::not_below;
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -22,13 +23,20 @@ impl Power for Pegasus {
         } else {
             pos.heights[usize::from(pos.level(from)).min(3)]
         };
-        Bitboard::neighbours(from) & !(pos.occupied() | pos.heights[3] | too_high)
+        let level = usize::from(pos.level(from)).min(3);
+        Bitboard::neighbours(from)
+            & !(pos.occupied() | pos.heights[3] | too_high)
+            & not_below(pos, level)
     }
 
     fn naive_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
         naive_gods::neighbours(from)
             .into_iter()
-            .filter(|&(to, _)| s.is_free(to) && !(s.up_blocked && s.levels[to] > s.levels[from]))
+            .filter(|&(to, _)| {
+                s.is_free(to)
+                    && !(s.up_blocked && s.levels[to] > s.levels[from])
+                    && !s.descent_stopped(from, to)
+            })
             .map(|(to, _)| naive_gods::moved(s, from, to, None))
             .collect()
     }

@@ -10,6 +10,7 @@
 //! naive twin takes the same three parts on a level array
 //! ([`Power::naive_moves`], [`Power::naive_builds`], [`Power::naive_turns`]).
 
+use super::God;
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::Move;
@@ -44,6 +45,17 @@ pub(crate) trait Power {
     /// The spaces the opponent cannot win by moving onto (Hera: the
     /// perimeter); its move there is a move like any other.
     const DENIES_WINS_ON: Bitboard = Bitboard::EMPTY;
+    /// The opponent's workers may not move down (Hades).
+    const STOPS_DESCENTS: bool = false;
+    /// Of the opponent's workers (the second argument), those that may not
+    /// move this turn (Hypnus: one higher than all the others).
+    const HOLDS: Option<fn(&Position, Bitboard) -> Bitboard> = None;
+    /// Of this god's workers (the argument), the spaces the opponent may not
+    /// build on, but to dome a level 3 (Limus: their neighbours).
+    const LIMITS_BUILDS: Option<fn(Bitboard) -> Bitboard> = None;
+    /// The gods this god may not play against (santorini-ai bans the pairs
+    /// that the rules make unplayable: Hades against Pan).
+    const BANS: &'static [God] = &[];
 
     /// Where the opponent's worker on `to` is forced when this god's worker
     /// steps there from `from`; `None`: the step is not allowed.
@@ -92,14 +104,14 @@ pub(crate) trait Power {
     /// Every turn of the player to move (workers placed, the game not
     /// over), appended to `out`.
     fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {
-        for from in pos.workers[pos.to_move.index()] {
+        for from in movers(pos) {
             move_then_build::<Self>(pos, from, Self::steps(pos, from, up), out);
         }
     }
 
     /// Whether the player to move has a winning turn.
     fn can_win(pos: &Position, up: bool) -> bool {
-        let mine = pos.workers[pos.to_move.index()];
+        let mine = movers(pos);
         // A win needs a worker on level 2 or higher (a climb, Pan's fall).
         if (mine & pos.heights[1]).is_empty() {
             return false;
@@ -145,6 +157,19 @@ pub(crate) trait Power {
     fn naive_denies_win_on(_space: usize) -> bool {
         false
     }
+
+    /// The naive twin of [`Power::HOLDS`]: whether the opponent's worker on
+    /// `worker` may not move this turn.
+    fn naive_holds(_s: &NaiveState, _worker: usize) -> bool {
+        false
+    }
+
+    /// The naive twin of [`Power::LIMITS_BUILDS`]: whether this god's
+    /// workers keep the opponent (to move in `s`) from building on `space`
+    /// (a dome on a level 3 aside).
+    fn naive_limits_build(_s: &NaiveState, _space: usize) -> bool {
+        false
+    }
 }
 
 /// A god's row of the table: its [`Power`] as values and function pointers,
@@ -163,6 +188,18 @@ pub(crate) struct Rules {
     pub blocks_climbs: bool,
     /// [`Power::DENIES_WINS_ON`].
     pub denies_wins_on: Bitboard,
+    /// [`Power::STOPS_DESCENTS`].
+    pub stops_descents: bool,
+    /// [`Power::HOLDS`].
+    pub holds: Option<fn(&Position, Bitboard) -> Bitboard>,
+    /// [`Power::LIMITS_BUILDS`].
+    pub limits_builds: Option<fn(Bitboard) -> Bitboard>,
+    /// [`Power::BANS`].
+    pub bans: &'static [God],
+    /// The god changes its opponent's turns (it denies wins, stops descents,
+    /// holds workers or limits builds): a mortal facing it leaves the base
+    /// game's generator.
+    pub restricts: bool,
     /// [`Power::forced`].
     pub forced: fn(&Position, Space, Space) -> Option<Space>,
     /// [`Power::turns`].
@@ -179,6 +216,10 @@ pub(crate) struct Rules {
     pub naive_turns: fn(&NaiveState) -> Vec<NaiveState>,
     /// [`Power::naive_denies_win_on`].
     pub naive_denies_win_on: fn(usize) -> bool,
+    /// [`Power::naive_holds`].
+    pub naive_holds: fn(&NaiveState, usize) -> bool,
+    /// [`Power::naive_limits_build`].
+    pub naive_limits_build: fn(&NaiveState, usize) -> bool,
 }
 
 impl Rules {
@@ -191,6 +232,14 @@ impl Rules {
             falls_win: P::FALLS_WIN,
             blocks_climbs: P::BLOCKS_CLIMBS,
             denies_wins_on: P::DENIES_WINS_ON,
+            stops_descents: P::STOPS_DESCENTS,
+            holds: P::HOLDS,
+            limits_builds: P::LIMITS_BUILDS,
+            bans: P::BANS,
+            restricts: !P::DENIES_WINS_ON.is_empty()
+                || P::STOPS_DESCENTS
+                || P::HOLDS.is_some()
+                || P::LIMITS_BUILDS.is_some(),
             forced: P::forced,
             turns: P::turns,
             can_win: P::can_win,
@@ -199,6 +248,8 @@ impl Rules {
             naive_builds: P::naive_builds,
             naive_turns: P::naive_turns,
             naive_denies_win_on: P::naive_denies_win_on,
+            naive_holds: P::naive_holds,
+            naive_limits_build: P::naive_limits_build,
         }
     }
 }
@@ -227,7 +278,48 @@ pub(crate) fn steps_among(
     } else {
         pos.heights[h]
     };
-    around & !(blocked | pos.heights[3] | too_high)
+    around & !(blocked | pos.heights[3] | too_high) & not_below(pos, h)
+}
+
+/// The spaces a worker of the player to move on level `level` may move to
+/// by the opponent's god: all of them, or against a god that stops
+/// descents (Hades) those not lower.
+#[inline]
+pub(crate) fn not_below(pos: &Position, level: usize) -> Bitboard {
+    if level > 0 && opponents_rules(pos).stops_descents {
+        pos.heights[level - 1]
+    } else {
+        Bitboard::ALL
+    }
+}
+
+/// The rules of the god of the player not to move.
+#[inline]
+fn opponents_rules(pos: &Position) -> &'static Rules {
+    pos.gods[pos.to_move.other().index()].rules()
+}
+
+/// The workers of the player to move that may move this turn: all but
+/// those the opponent's god holds (Hypnus).
+#[inline]
+pub(crate) fn movers(pos: &Position) -> Bitboard {
+    let mine = pos.workers[pos.to_move.index()];
+    match opponents_rules(pos).holds {
+        Some(holds) => mine & !holds(pos, mine),
+        None => mine,
+    }
+}
+
+/// Of `spaces`, those the player to move may build on with the opponent's
+/// workers on `theirs` (where they stand at the build): all, or against a
+/// god that limits builds (Limus) those it does not limit, and level 3s to
+/// dome.
+#[inline]
+pub(crate) fn buildable(pos: &Position, theirs: Bitboard, spaces: Bitboard) -> Bitboard {
+    match opponents_rules(pos).limits_builds {
+        Some(limits) => spaces & !(limits(theirs) & !(pos.heights[2] & !pos.heights[3])),
+        None => spaces,
+    }
 }
 
 /// Whether god `P`'s step from `from` to `to` wins: up from level 2 onto
@@ -237,10 +329,7 @@ pub(crate) fn steps_among(
 pub(crate) fn wins<P: Power + ?Sized>(pos: &Position, from: Space, to: Space) -> bool {
     let (a, b) = (pos.level(from), pos.level(to));
     ((a == 2 && b == 3) || (P::FALLS_WIN && a >= b + 2))
-        && !pos.gods[pos.to_move.other().index()]
-            .rules()
-            .denies_wins_on
-            .contains(to)
+        && !opponents_rules(pos).denies_wins_on.contains(to)
 }
 
 /// The free spaces around `at` to build on, with the workers on `occupied`.
@@ -275,11 +364,13 @@ pub(crate) fn move_then_build<P: Power + ?Sized>(
             continue;
         }
         let mut occupied = others | to.bitboard();
+        let mut theirs_now = theirs;
         if theirs.contains(to) {
             let forced = P::forced(pos, from, to).expect("a step into a worker forces it");
             occupied |= forced.bitboard();
+            theirs_now ^= to.bitboard() | forced.bitboard();
         }
-        let builds = P::build_spaces(pos, to, occupied);
+        let builds = buildable(pos, theirs_now, P::build_spaces(pos, to, occupied));
         for build in builds {
             out.push(Move::Build { from, to, build });
             P::more_builds(pos, from, to, build, builds, out);

@@ -3,7 +3,7 @@
 //! it).
 
 use super::Power;
-use super::power::{builds_around, built, move_then_build, steps};
+use super::power::{buildable, builds_around, built, move_then_build, movers, steps};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -17,14 +17,16 @@ impl Power for Prometheus {
         "If your worker does not move up, it may build both before and after moving.";
 
     fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {
-        for from in pos.workers[pos.to_move.index()] {
+        let theirs = pos.workers[pos.to_move.other().index()];
+        for from in movers(pos) {
             move_then_build::<Prometheus>(pos, from, Prometheus::steps(pos, from, up), out);
             let others = pos.occupied() ^ from.bitboard();
-            for first in builds_around(pos, from, others) {
+            for first in buildable(pos, theirs, builds_around(pos, from, others)) {
                 let mut after = *pos;
                 after.heights = built(pos.heights, first);
                 for to in steps(&after, from, others, false) {
-                    for build in builds_around(&after, to, others | to.bitboard()) {
+                    let builds = builds_around(&after, to, others | to.bitboard());
+                    for build in buildable(&after, theirs, builds) {
                         out.push(Move::Power(Turn::BuildFirst {
                             first,
                             from,
@@ -41,13 +43,16 @@ impl Power for Prometheus {
         let me = s.to_move;
         let mut moves = naive_gods::plain_moves(s, from);
         for (built, _) in naive_gods::neighbours(from) {
-            if !s.is_free(built) {
+            if !s.is_free(built) || s.build_limited(built) {
                 continue;
             }
             let mut first = s.clone();
             first.levels[built] += 1;
             for (to, _) in naive_gods::neighbours(from) {
-                if !first.is_free(to) || first.levels[to] > first.levels[from] {
+                if !first.is_free(to)
+                    || first.levels[to] > first.levels[from]
+                    || first.descent_stopped(from, to)
+                {
                     continue;
                 }
                 let mut after = first.clone();

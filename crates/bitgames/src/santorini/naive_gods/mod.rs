@@ -59,13 +59,27 @@ impl NaiveState {
     }
 
     /// The height rule for the player to move, from `from` to `to`: at most
-    /// one level up, and not up at all when Athena blocks it.
+    /// one level up, not up at all when Athena blocks it, and not down when
+    /// the opponent's god stops descents (Hades).
     pub(crate) fn may_climb(&self, from: usize, to: usize) -> bool {
         let (here, there) = (self.levels[from], self.levels[to]);
-        if self.up_blocked && there > here {
+        if self.up_blocked && there > here || self.descent_stopped(from, to) {
             return false;
         }
         there <= here + 1
+    }
+
+    /// The step from `from` to `to` goes down and the opponent's god stops
+    /// descents (Hades).
+    pub(crate) fn descent_stopped(&self, from: usize, to: usize) -> bool {
+        self.levels[to] < self.levels[from] && self.gods[1 - self.to_move].rules().stops_descents
+    }
+
+    /// The opponent's god keeps the player to move from building on `space`
+    /// (Limus, but a dome on a level 3).
+    pub(crate) fn build_limited(&self, space: usize) -> bool {
+        self.levels[space] != 3
+            && (self.gods[1 - self.to_move].rules().naive_limits_build)(self, space)
     }
 
     /// Moves player `player`'s worker from `from` to `to`, keeping the list
@@ -163,6 +177,9 @@ pub(crate) fn builds(s: &NaiveState, builder: usize) -> Vec<NaiveState> {
     let rules = s.gods[s.to_move].rules();
     let mut out = Vec::new();
     for space in (rules.naive_build_spaces)(s, builder) {
+        if s.build_limited(space) {
+            continue;
+        }
         let mut once = s.clone();
         once.levels[space] += 1;
         (rules.naive_builds)(s, builder, space, &once, &mut out);
@@ -181,7 +198,7 @@ pub(crate) fn second_builds(
     allowed: impl Fn(usize) -> bool,
 ) {
     for (other, _) in neighbours(builder) {
-        if allowed(other) && once.is_free(other) {
+        if allowed(other) && once.is_free(other) && !once.build_limited(other) {
             let mut twice = once.clone();
             twice.levels[other] += 1;
             out.push(twice);
@@ -229,8 +246,12 @@ pub fn successors(s: &NaiveState) -> Vec<NaiveState> {
     }
     let me = s.to_move;
     let rules = s.gods[me].rules();
+    let holds = s.gods[1 - me].rules().naive_holds;
     let mut out = (rules.naive_turns)(s);
     for &from in &s.workers[me] {
+        if holds(s, from) {
+            continue;
+        }
         for moved in (rules.naive_moves)(s, from) {
             if moved.won {
                 out.push(end_turn(moved.after, true, moved.moved_up));

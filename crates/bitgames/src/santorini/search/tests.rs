@@ -129,9 +129,17 @@ fn the_search_keeps_the_network_sums_and_the_cache_exact() {
             [God::Mortal; 2]
         } else {
             let other = God::ALL[rand::Rng::random_range(&mut rng, 0..God::ALL.len())];
-            [God::SIMPLE[game % 10], other]
+            let mine = God::SIMPLE[game % 10];
+            [
+                mine,
+                if mine.may_face(other) {
+                    other
+                } else {
+                    God::Mortal
+                },
+            ]
         };
-        let mut pos = Position::new().with_gods(gods);
+        let mut pos = Position::new().with_gods(gods).unwrap();
         for _ in 0..12 {
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -379,11 +387,19 @@ fn with_gods_the_engine_sees_every_win_and_every_lost_position() {
     let (mut wins, mut lost, mut checked) = (0, 0, 0);
     let n = God::ALL.len();
     for game in 0..120 {
-        let gods = [
+        let (mine, other) = (
             God::ALL[game % n],
             God::ALL[rand::Rng::random_range(&mut rng, 0..n)],
+        );
+        let gods = [
+            mine,
+            if mine.may_face(other) {
+                other
+            } else {
+                God::Mortal
+            },
         ];
-        let mut pos = Position::new().with_gods(gods);
+        let mut pos = Position::new().with_gods(gods).unwrap();
         while !pos.outcome().is_over() {
             let moves = pos.legal_moves();
             if !pos.is_placement() {
