@@ -48,6 +48,12 @@ const TURNS = [
   { god: 'hades', heights: { B3: 1 }, clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
   { god: 'hypnus', heights: { B3: 1 }, clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
   { god: 'limus', clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
+  { god: 'persephone', clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
+  // Iris jumps over Yellow's worker on C4 to D5.
+  { god: 'iris', clicks: ['B3', 'D5', 'E5'], far: 'D5', turn: 'B3>D5^E5', workers: { D5: '1', B3: null }, levels: { E5: '1' } },
+  // The Maenads' turn without a surround is the base game's.
+  { god: 'maenads', clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
+  { god: 'aphrodite', clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="pre"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];

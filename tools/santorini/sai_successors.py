@@ -47,7 +47,7 @@ GODS = ["apollo", "artemis", "athena", "atlas", "demeter",
 FILES = "ABCDE"
 # The pairs santorini-ai's main branch bans (santorini_core/src/matchup.rs), among the
 # gods bitgames plays: never drawn.
-BANNED = {frozenset(("hades", "pan"))}
+BANNED = {frozenset(("hades", "pan")), frozenset(("aphrodite", "urania"))}
 
 
 def space_index(text):

@@ -35,7 +35,15 @@ fn the_gods_route_lists_every_god_with_its_power() {
     let mut expected = vec!["mortal"];
     expected.extend(TEN);
     expected.extend(["hestia", "zeus", "pegasus", "urania", "hera"]);
-    expected.extend(["hades", "hypnus", "limus"]);
+    expected.extend([
+        "hades",
+        "hypnus",
+        "limus",
+        "persephone",
+        "aphrodite",
+        "iris",
+        "maenads",
+    ]);
     assert_eq!(names, expected);
     assert_eq!(gods[1]["title"], "Apollo");
     assert_eq!(gods[0]["power"], "No power: the base game.");
@@ -92,7 +100,7 @@ fn a_bad_pick_gets_a_400_naming_it() {
     for (pick, expected) in [
         (
             "chaos,pan",
-            "bad `pick`: \"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, hades, hypnus or limus, or random",
+            "bad `pick`: \"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, hades, hypnus, limus, persephone, aphrodite, iris or maenads, or random",
         ),
         (
             "pan",

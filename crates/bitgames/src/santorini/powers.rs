@@ -18,7 +18,21 @@ use crate::game::Player;
 #[inline]
 pub(crate) fn turns(pos: &Position, out: &mut Vec<Move>) {
     let rules = pos.gods[pos.to_move.index()].rules();
+    let start = out.len();
     (rules.turns)(pos, !pos.up_blocked, out);
+    if pos.gods[pos.to_move.other().index()].rules().forces_climbs {
+        // Persephone: only the turns that move up, if there are any.
+        if out[start..].iter().any(|&mv| (rules.climbs)(pos, mv)) {
+            let mut kept = start;
+            for i in start..out.len() {
+                if (rules.climbs)(pos, out[i]) {
+                    out.swap(kept, i);
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        }
+    }
 }
 
 impl Position {
@@ -29,9 +43,22 @@ impl Position {
     pub(crate) fn has_winning_turn(&self) -> bool {
         let rules = self.gods[self.to_move.index()].rules();
         let up = !self.up_blocked;
-        if !up && !rules.falls_win || self.is_placement() || self.climber().is_some() {
-            // Only a fall (Pan's) wins without moving up.
+        if !(up || rules.falls_win || rules.wins_anywhere)
+            || self.is_placement()
+            || self.climber().is_some()
+        {
+            // Only a fall (Pan's) or a surround (the Maenads') wins without
+            // moving up.
             return false;
+        }
+        if self.gods[self.to_move.other().index()]
+            .rules()
+            .forces_climbs
+        {
+            // Against Persephone a fall may not be a turn: look at the turns.
+            let mut listed = Vec::new();
+            turns(self, &mut listed);
+            return listed.iter().any(|mv| matches!(mv, Move::Win { .. }));
         }
         (rules.can_win)(self, up)
     }

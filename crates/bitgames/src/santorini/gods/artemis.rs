@@ -5,7 +5,7 @@
 //! wins (the end counts as a win only, as santorini-ai has it).
 
 use super::Power;
-use super::power::{buildable, builds_around, movers, steps, wins};
+use super::power::{buildable, builds_around, ends, movers, steps, wins};
 use crate::santorini::bitboard::Bitboard;
 use crate::santorini::game::Position;
 use crate::santorini::moves::Move;
@@ -25,7 +25,8 @@ impl Power for Artemis {
             let others = pos.occupied() ^ from.bitboard();
             let mut winning = Bitboard::EMPTY;
             let mut reach = Bitboard::EMPTY;
-            for mid in Artemis::steps(pos, from, up) {
+            // The first step may leave where Aphrodite keeps her to end.
+            for mid in steps(pos, from, others, up) {
                 if wins::<Artemis>(pos, from, mid) {
                     winning |= mid.bitboard();
                     continue;
@@ -39,10 +40,11 @@ impl Power for Artemis {
                     }
                 }
             }
-            for to in winning {
+            let allowed = ends(pos, from);
+            for to in winning & allowed {
                 out.push(Move::Win { from, to });
             }
-            for to in reach & !winning {
+            for to in reach & !winning & allowed {
                 let builds = builds_around(pos, to, others | to.bitboard());
                 for build in buildable(pos, theirs, builds) {
                     out.push(Move::Build { from, to, build });
@@ -59,12 +61,36 @@ impl Power for Artemis {
         }
         mine.into_iter().any(|from| {
             let others = pos.occupied() ^ from.bitboard();
-            Artemis::steps(pos, from, up).into_iter().any(|mid| {
-                wins::<Artemis>(pos, from, mid)
-                    || steps(pos, mid, others | from.bitboard(), up)
-                        .into_iter()
-                        .any(|to| wins::<Artemis>(pos, mid, to))
+            let allowed = ends(pos, from);
+            steps(pos, from, others, up).into_iter().any(|mid| {
+                if wins::<Artemis>(pos, from, mid) {
+                    return allowed.contains(mid);
+                }
+                (steps(pos, mid, others | from.bitboard(), up) & allowed)
+                    .into_iter()
+                    .any(|to| wins::<Artemis>(pos, mid, to))
             })
+        })
+    }
+
+    /// A turn climbs if one of its paths does: a step up on either step
+    /// (every win of hers is one).
+    fn climbs(pos: &Position, mv: Move) -> bool {
+        let (from, to) = match mv {
+            Move::Build { from, to, .. } => (from, to),
+            Move::Win { .. } => return true,
+            _ => return false,
+        };
+        let others = pos.occupied() ^ from.bitboard();
+        let up = !pos.up_blocked;
+        steps(pos, from, others, up).into_iter().any(|mid| {
+            if wins::<Artemis>(pos, from, mid) {
+                return false;
+            }
+            let climbed = pos.level(mid) > pos.level(from);
+            (mid == to && climbed)
+                || steps(pos, mid, others | from.bitboard(), up).contains(to)
+                    && (climbed || pos.level(to) > pos.level(mid))
         })
     }
 
@@ -72,8 +98,9 @@ impl Power for Artemis {
         let mut moves = Vec::new();
         for first in naive_gods::plain_moves(s, from) {
             if !first.won {
-                for second in naive_gods::plain_moves(&first.after, first.builder) {
+                for mut second in naive_gods::plain_moves(&first.after, first.builder) {
                     if second.builder != from {
+                        second.moved_up |= first.moved_up;
                         moves.push(second);
                     }
                 }

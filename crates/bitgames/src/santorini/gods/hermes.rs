@@ -5,7 +5,7 @@
 //! must end on different spaces.
 
 use super::Power;
-use super::power::{buildable, builds_around, level_region, movers, steps, wins};
+use super::power::{buildable, builds_around, ends, level_region, movers, steps, wins};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -26,7 +26,7 @@ impl Power for Hermes {
         for from in movers {
             let others = pos.occupied() ^ from.bitboard();
             let same = pos.spaces_at_level(pos.level(from));
-            for to in steps(pos, from, others, up) {
+            for to in steps(pos, from, others, up) & ends(pos, from) {
                 if wins::<Hermes>(pos, from, to) {
                     out.push(Move::Win { from, to });
                 } else if !same.contains(to) {
@@ -43,16 +43,21 @@ impl Power for Hermes {
         };
         // A worker the opponent holds (Hypnus) stays and does not build.
         let blocked = theirs | pos.heights[3];
-        let run = |f: Space| {
+        let region = |f: Space| {
             if movers.contains(f) {
                 level_region(pos, f, blocked)
             } else {
                 f.bitboard()
             }
         };
-        let r1 = run(f1);
-        let shared = movers == mine && r1.contains(f2);
-        let r2 = if shared { r1 } else { run(f2) };
+        let g1 = region(f1);
+        let g2 = if movers == mine && g1.contains(f2) {
+            g1
+        } else {
+            region(f2)
+        };
+        // Where each may end (Aphrodite keeps a worker near her).
+        let (r1, r2) = (g1 & ends(pos, f1), g2 & ends(pos, f2));
         let builders = |t: Space, f: Space| {
             if movers.contains(f) {
                 Bitboard::neighbours(t)
@@ -62,7 +67,9 @@ impl Power for Hermes {
         };
         for t1 in r1 {
             for t2 in r2 {
-                if t1 == t2 || (shared && t2.index() < t1.index()) {
+                // The two ends the other way round are the same turn.
+                let swapped = r1.contains(t2) && r2.contains(t1);
+                if t1 == t2 || (swapped && t2.index() < t1.index()) {
                     continue;
                 }
                 let ends = t1.bitboard() | t2.bitboard();
@@ -88,9 +95,13 @@ impl Power for Hermes {
         let them = 1 - me;
         // A worker the opponent holds (Hypnus) stays and does not build.
         let moves = |w: usize| !(s.gods[them].rules().naive_holds)(s, w);
+        // Aphrodite keeps a worker that starts near her near her.
+        let keeps_from = s.gods[them].rules().naive_keeps_from;
         let run = |w: usize| {
             if moves(w) {
-                naive_region(s, w)
+                let mut region = naive_region(s, w);
+                region.retain(|&end| !keeps_from(s, w, end));
+                region
             } else {
                 vec![w]
             }

@@ -12,6 +12,7 @@
 //! knows a god by its place in [`God::ALL`]: the network's per-god inputs
 //! (`eval::network::inputs`) are rows of that place.
 
+mod aphrodite;
 mod apollo;
 mod artemis;
 mod athena;
@@ -23,11 +24,14 @@ mod hera;
 mod hermes;
 mod hestia;
 mod hypnus;
+mod iris;
 mod limus;
+mod maenads;
 mod minotaur;
 mod mortal;
 mod pan;
 mod pegasus;
+mod persephone;
 mod power;
 mod prometheus;
 mod urania;
@@ -101,6 +105,14 @@ gods! {
     Hypnus => hypnus::Hypnus,
     /// Opponents cannot build beside his workers, but domes on level 3.
     Limus => limus::Limus,
+    /// An opponent's worker must move up if one can.
+    Persephone => persephone::Persephone,
+    /// An opponent's worker that starts near hers must end near hers.
+    Aphrodite => aphrodite::Aphrodite,
+    /// May jump over a neighbouring worker, whatever the level beyond.
+    Iris => iris::Iris,
+    /// Win by surrounding an opponent worker on opposite sides.
+    Maenads => maenads::Maenads,
 }
 
 impl God {
@@ -247,7 +259,7 @@ mod tests {
             err,
             "\"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, \
              hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, \
-             hades, hypnus or limus"
+             hades, hypnus, limus, persephone, aphrodite, iris or maenads"
         );
     }
 
@@ -264,7 +276,7 @@ mod tests {
         assert_eq!(God::titles_of(|r| r.falls_win), "Pan");
         assert_eq!(
             God::titles_of(|r| r.restricts),
-            "Hera or Hades or Hypnus or Limus"
+            "Hera or Hades or Hypnus or Limus or Persephone or Aphrodite"
         );
     }
 
@@ -282,6 +294,6 @@ mod tests {
             .flat_map(|a| God::ALL.map(|b| [a, b]))
             .filter(|&[a, b]| !a.may_face(b))
             .count();
-        assert_eq!(banned, 2, "Hades-Pan both ways round");
+        assert_eq!(banned, 4, "Hades-Pan and Aphrodite-Urania both ways round");
     }
 }

@@ -3,7 +3,7 @@
 //! level 3 does. Athena's mark keeps Pegasus from moving up at all.
 
 use super::Power;
-use super::power::not_below;
+use super::power::{ends, not_below};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -27,6 +27,7 @@ impl Power for Pegasus {
         Bitboard::neighbours(from)
             & !(pos.occupied() | pos.heights[3] | too_high)
             & not_below(pos, level)
+            & ends(pos, from)
     }
 
     fn naive_moves(s: &NaiveState, from: usize) -> Vec<Moved> {

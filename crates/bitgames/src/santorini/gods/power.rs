@@ -39,6 +39,12 @@ pub(crate) trait Power {
     const ENTERS: Enter = Enter::Never;
     /// A step down two or more levels wins too (Pan).
     const FALLS_WIN: bool = false;
+    /// A move up onto level 3 from any lower level wins, not only from
+    /// level 2 (Iris' jump).
+    const JUMPS_WIN: bool = false;
+    /// A win may come on any level, without a climb ([`Power::wins_by_end`]:
+    /// the Maenads').
+    const WINS_ANYWHERE: bool = false;
     /// A turn that moved up keeps the opponent from moving up on its next
     /// turn (Athena).
     const BLOCKS_CLIMBS: bool = false;
@@ -53,6 +59,13 @@ pub(crate) trait Power {
     /// Of this god's workers (the argument), the spaces the opponent may not
     /// build on, but to dome a level 3 (Limus: their neighbours).
     const LIMITS_BUILDS: Option<fn(Bitboard) -> Bitboard> = None;
+    /// If the opponent has a turn that moves a worker up, only such turns
+    /// are theirs (Persephone).
+    const FORCES_CLIMBS: bool = false;
+    /// Of this god's workers (the argument), the spaces where an opponent
+    /// worker that starts its turn on one of them must end its move
+    /// (Aphrodite: the workers' spaces and their neighbours).
+    const KEEPS_NEAR: Option<fn(Bitboard) -> Bitboard> = None;
     /// The gods this god may not play against (santorini-ai bans the pairs
     /// that the rules make unplayable: Hades against Pan).
     const BANS: &'static [God] = &[];
@@ -63,7 +76,29 @@ pub(crate) trait Power {
         None
     }
 
-    /// The spaces the worker on `from` may step to (`up`: it may move up).
+    /// Whether the move from `from` to `to` wins by where it ends, whatever
+    /// the levels (the Maenads surround an opponent worker).
+    #[inline]
+    fn wins_by_end(_pos: &Position, _from: Space, _to: Space) -> bool {
+        false
+    }
+
+    /// Whether the turn `mv` moves a worker up (Persephone's rule): its
+    /// step from `from` to `to` does.
+    fn climbs(pos: &Position, mv: Move) -> bool {
+        use crate::santorini::moves::Power as Turn;
+        match mv {
+            Move::Build { from, to, .. }
+            | Move::Win { from, to }
+            | Move::Power(Turn::Dome { from, to, .. } | Turn::Twice { from, to, .. }) => {
+                pos.level(to) > pos.level(from)
+            }
+            _ => false,
+        }
+    }
+
+    /// The spaces the worker on `from` may end its move on (`up`: it may
+    /// move up).
     #[inline]
     fn steps(pos: &Position, from: Space, up: bool) -> Bitboard {
         let mine = pos.workers[pos.to_move.index()];
@@ -77,7 +112,7 @@ pub(crate) trait Power {
                 }
             }
         }
-        dests
+        dests & ends(pos, from)
     }
 
     /// The spaces a worker on `at` may build on, with the workers on
@@ -112,8 +147,9 @@ pub(crate) trait Power {
     /// Whether the player to move has a winning turn.
     fn can_win(pos: &Position, up: bool) -> bool {
         let mine = movers(pos);
-        // A win needs a worker on level 2 or higher (a climb, Pan's fall).
-        if (mine & pos.heights[1]).is_empty() {
+        // A win needs a worker on level 2 or higher (a climb, Pan's fall),
+        // but for a jump onto level 3 (Iris).
+        if !(Self::JUMPS_WIN || Self::WINS_ANYWHERE) && (mine & pos.heights[1]).is_empty() {
             return false;
         }
         mine.into_iter().any(|from| {
@@ -170,6 +206,19 @@ pub(crate) trait Power {
     fn naive_limits_build(_s: &NaiveState, _space: usize) -> bool {
         false
     }
+
+    /// The naive twin of [`Power::KEEPS_NEAR`]: whether this god's workers
+    /// keep the opponent's worker (to move in `s`) that starts on `from`
+    /// from ending its move on `to`.
+    fn naive_keeps_from(_s: &NaiveState, _from: usize, _to: usize) -> bool {
+        false
+    }
+
+    /// The naive twin of [`Power::wins_by_end`], the player to move in `s`
+    /// moving from `from` to `to`.
+    fn naive_wins_by_end(_s: &NaiveState, _from: usize, _to: usize) -> bool {
+        false
+    }
 }
 
 /// A god's row of the table: its [`Power`] as values and function pointers,
@@ -182,6 +231,10 @@ pub(crate) struct Rules {
     pub power: &'static str,
     /// [`Power::ENTERS`].
     pub enters: Enter,
+    /// [`Power::JUMPS_WIN`].
+    pub jumps_win: bool,
+    /// [`Power::WINS_ANYWHERE`].
+    pub wins_anywhere: bool,
     /// [`Power::FALLS_WIN`].
     pub falls_win: bool,
     /// [`Power::BLOCKS_CLIMBS`].
@@ -194,6 +247,12 @@ pub(crate) struct Rules {
     pub holds: Option<fn(&Position, Bitboard) -> Bitboard>,
     /// [`Power::LIMITS_BUILDS`].
     pub limits_builds: Option<fn(Bitboard) -> Bitboard>,
+    /// [`Power::FORCES_CLIMBS`].
+    pub forces_climbs: bool,
+    /// [`Power::KEEPS_NEAR`].
+    pub keeps_near: Option<fn(Bitboard) -> Bitboard>,
+    /// [`Power::climbs`].
+    pub climbs: fn(&Position, Move) -> bool,
     /// [`Power::BANS`].
     pub bans: &'static [God],
     /// The god changes its opponent's turns (it denies wins, stops descents,
@@ -220,6 +279,10 @@ pub(crate) struct Rules {
     pub naive_holds: fn(&NaiveState, usize) -> bool,
     /// [`Power::naive_limits_build`].
     pub naive_limits_build: fn(&NaiveState, usize) -> bool,
+    /// [`Power::naive_keeps_from`].
+    pub naive_keeps_from: fn(&NaiveState, usize, usize) -> bool,
+    /// [`Power::naive_wins_by_end`].
+    pub naive_wins_by_end: fn(&NaiveState, usize, usize) -> bool,
 }
 
 impl Rules {
@@ -230,16 +293,23 @@ impl Rules {
             power: P::TEXT,
             enters: P::ENTERS,
             falls_win: P::FALLS_WIN,
+            jumps_win: P::JUMPS_WIN,
+            wins_anywhere: P::WINS_ANYWHERE,
             blocks_climbs: P::BLOCKS_CLIMBS,
             denies_wins_on: P::DENIES_WINS_ON,
             stops_descents: P::STOPS_DESCENTS,
             holds: P::HOLDS,
             limits_builds: P::LIMITS_BUILDS,
+            forces_climbs: P::FORCES_CLIMBS,
+            keeps_near: P::KEEPS_NEAR,
+            climbs: P::climbs,
             bans: P::BANS,
             restricts: !P::DENIES_WINS_ON.is_empty()
                 || P::STOPS_DESCENTS
                 || P::HOLDS.is_some()
-                || P::LIMITS_BUILDS.is_some(),
+                || P::LIMITS_BUILDS.is_some()
+                || P::FORCES_CLIMBS
+                || P::KEEPS_NEAR.is_some(),
             forced: P::forced,
             turns: P::turns,
             can_win: P::can_win,
@@ -250,6 +320,8 @@ impl Rules {
             naive_denies_win_on: P::naive_denies_win_on,
             naive_holds: P::naive_holds,
             naive_limits_build: P::naive_limits_build,
+            naive_keeps_from: P::naive_keeps_from,
+            naive_wins_by_end: P::naive_wins_by_end,
         }
     }
 }
@@ -293,6 +365,24 @@ pub(crate) fn not_below(pos: &Position, level: usize) -> Bitboard {
     }
 }
 
+/// The spaces a worker of the player to move that starts on `from` may
+/// end its move on by the opponent's god: all of them, or against a god
+/// that keeps it near (Aphrodite) those it allows.
+#[inline]
+pub(crate) fn ends(pos: &Position, from: Space) -> Bitboard {
+    match opponents_rules(pos).keeps_near {
+        Some(near) => {
+            let area = near(pos.workers[pos.to_move.other().index()]);
+            if area.contains(from) {
+                area
+            } else {
+                Bitboard::ALL
+            }
+        }
+        None => Bitboard::ALL,
+    }
+}
+
 /// The rules of the god of the player not to move.
 #[inline]
 fn opponents_rules(pos: &Position) -> &'static Rules {
@@ -328,7 +418,9 @@ pub(crate) fn buildable(pos: &Position, theirs: Bitboard, spaces: Bitboard) -> B
 #[inline]
 pub(crate) fn wins<P: Power + ?Sized>(pos: &Position, from: Space, to: Space) -> bool {
     let (a, b) = (pos.level(from), pos.level(to));
-    ((a == 2 && b == 3) || (P::FALLS_WIN && a >= b + 2))
+    ((a == 2 || P::JUMPS_WIN && a < 3) && b == 3
+        || (P::FALLS_WIN && a >= b + 2)
+        || P::wins_by_end(pos, from, to))
         && !opponents_rules(pos).denies_wins_on.contains(to)
 }
 

@@ -3,7 +3,7 @@
 //! it).
 
 use super::Power;
-use super::power::{buildable, builds_around, built, move_then_build, movers, steps};
+use super::power::{buildable, builds_around, built, ends, move_then_build, movers, steps};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -24,7 +24,7 @@ impl Power for Prometheus {
             for first in buildable(pos, theirs, builds_around(pos, from, others)) {
                 let mut after = *pos;
                 after.heights = built(pos.heights, first);
-                for to in steps(&after, from, others, false) {
+                for to in steps(&after, from, others, false) & ends(pos, from) {
                     let builds = builds_around(&after, to, others | to.bitboard());
                     for build in buildable(&after, theirs, builds) {
                         out.push(Move::Power(Turn::BuildFirst {

@@ -3,7 +3,7 @@
 //! A4, B4 and across the edges E5, E4, A1, B1, E1).
 
 use super::Power;
-use super::power::steps_among;
+use super::power::{ends, steps_among};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -49,7 +49,7 @@ impl Power for Urania {
 
     #[inline]
     fn steps(pos: &Position, from: Space, up: bool) -> Bitboard {
-        steps_among(pos, around(from), from, pos.occupied(), up)
+        steps_among(pos, around(from), from, pos.occupied(), up) & ends(pos, from)
     }
 
     #[inline]

@@ -107,14 +107,16 @@ pub(crate) struct Moved {
 /// level 2 onto level 3 (Pegasus' jump from lower does not win), or for a god that wins by falling (Pan) also down two or more
 /// levels.
 fn step_wins(god: God, from: u8, to: u8) -> bool {
-    (from == 2 && to == 3) || (god.rules().falls_win && from >= to + 2)
+    (from == 2 || god.rules().jumps_win && from < 3) && to == 3
+        || (god.rules().falls_win && from >= to + 2)
 }
 
 /// Whether a step of the player to move from `from` to `to` wins: by its
 /// god's rule, onto a space where the opponent's god does not deny it.
 fn wins(s: &NaiveState, from: usize, to: usize) -> bool {
     let (me, them) = (s.to_move, 1 - s.to_move);
-    step_wins(s.gods[me], s.levels[from], s.levels[to])
+    (step_wins(s.gods[me], s.levels[from], s.levels[to])
+        || (s.gods[me].rules().naive_wins_by_end)(s, from, to))
         && !(s.gods[them].rules().naive_denies_win_on)(to)
 }
 
@@ -246,23 +248,34 @@ pub fn successors(s: &NaiveState) -> Vec<NaiveState> {
     }
     let me = s.to_move;
     let rules = s.gods[me].rules();
-    let holds = s.gods[1 - me].rules().naive_holds;
-    let mut out = (rules.naive_turns)(s);
+    let theirs = s.gods[1 - me].rules();
+    // Each position after a turn, with whether the turn moved a worker up.
+    let mut out: Vec<(NaiveState, bool)> = (rules.naive_turns)(s)
+        .into_iter()
+        .map(|after| (after, false))
+        .collect();
     for &from in &s.workers[me] {
-        if holds(s, from) {
+        if (theirs.naive_holds)(s, from) {
             continue;
         }
         for moved in (rules.naive_moves)(s, from) {
+            if (theirs.naive_keeps_from)(s, from, moved.builder) {
+                continue;
+            }
             if moved.won {
-                out.push(end_turn(moved.after, true, moved.moved_up));
+                out.push((end_turn(moved.after, true, moved.moved_up), moved.moved_up));
                 continue;
             }
             for built in builds(&moved.after, moved.builder) {
-                out.push(end_turn(built, false, moved.moved_up));
+                out.push((end_turn(built, false, moved.moved_up), moved.moved_up));
             }
         }
     }
-    out
+    // Persephone: a turn that moves up, if there is one.
+    if theirs.forces_climbs && out.iter().any(|&(_, up)| up) {
+        out.retain(|&(_, up)| up);
+    }
+    out.into_iter().map(|(after, _)| after).collect()
 }
 
 /// The distinct canonical strings of [`successors`], sorted.
