@@ -24,7 +24,7 @@ function position(god, heights = {}) {
 const TURNS = [
   { god: 'apollo', clicks: ['B3', 'C4', 'B4'], turn: 'B3>C4^B4', workers: { C4: '1', B3: '2' }, levels: { B4: '1' } },
   { god: 'artemis', clicks: ['B3', 'B5', 'A5'], far: 'B5', turn: 'B3>B5^A5', workers: { B5: '1', B3: null }, levels: { A5: '1' } },
-  { god: 'athena', heights: { B4: 1 }, clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' }, athena: true },
+  { god: 'athena', heights: { B4: 1 }, clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' }, blocked: 'Athena moved up' },
   { god: 'atlas', clicks: ['B3', 'B4', 'A5', '#steps [data-step="dome"]'], turn: 'B3>B4^A5X', workers: { B4: '1' }, levels: { A5: '4' } },
   // Demeter's second build clicked before the first: the turn writes them in board order.
   { god: 'demeter', clicks: ['B3', 'B4', 'B5', 'A5'], turn: 'B3>B4^A5^B5', workers: { B4: '1' }, levels: { A5: '1', B5: '1' } },
@@ -53,6 +53,8 @@ const TURNS = [
   { god: 'iris', clicks: ['B3', 'D5', 'E5'], far: 'D5', turn: 'B3>D5^E5', workers: { D5: '1', B3: null }, levels: { E5: '1' } },
   // The Maenads' turn without a surround is the base game's.
   { god: 'maenads', clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
+  // Nike moves down: Yellow may not move up.
+  { god: 'nike', heights: { B3: 1 }, clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' }, blocked: 'Nike moved down' },
   { god: 'aphrodite', clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="pre"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
@@ -118,9 +120,9 @@ export async function godChecks({ check, page, base, api, idle, context }) {
       if (t.status) assert.equal(await page.textContent('#status'), t.status);
       if (t.god === 'atlas') assert.equal(await page.$$eval('.sant button[data-space="A5"] .dome', (d) => d.length), 1, 'a dome drawn on A5');
       if (t.god === 'hephaestus') assert.equal(await page.$$eval('.sant button[data-space="A5"] .tier', (d) => d.length), 2, 'two blocks drawn on A5');
-      if (t.athena) {
+      if (t.blocked) {
         assert.equal(body.up_blocked, true);
-        assert.equal(await page.textContent('#athena-note'), 'Athena moved up: Yellow cannot move up this turn.');
+        assert.equal(await page.textContent('#athena-note'), `${t.blocked}: Yellow cannot move up this turn.`);
       }
     }
     const { body: listed } = await api('santorini/gods', {});

@@ -15,7 +15,7 @@ canonical form of `sai_successors.py`.
 
 import sys
 
-from sai_successors import Uci, canonical
+from sai_successors import Uci, canonical, sai_form
 
 
 def is_over(fen):
@@ -32,7 +32,7 @@ def main():
     def children(fen):
         """The listed successors of a position (none once it is over or lost)."""
         if fen not in cache:
-            nexts = [] if is_over(fen) else uci.next_moves(fen)
+            nexts = [] if is_over(fen) else uci.next_moves(sai_form(fen))
             mover = int(fen.split("/")[1])
             lost = len(nexts) == 1 and nexts[0].split("/")[2 + (2 - mover)].startswith("#")
             cache[fen] = [] if lost else [canonical(n) for n in nexts]

@@ -47,7 +47,8 @@ GODS = ["apollo", "artemis", "athena", "atlas", "demeter",
 FILES = "ABCDE"
 # The pairs santorini-ai's main branch bans (santorini_core/src/matchup.rs), among the
 # gods bitgames plays: never drawn.
-BANNED = {frozenset(("hades", "pan")), frozenset(("aphrodite", "urania"))}
+BANNED = {frozenset(("hades", "pan")), frozenset(("hades", "nike")),
+          frozenset(("aphrodite", "urania"))}
 
 
 def space_index(text):
@@ -84,7 +85,7 @@ def canonical(fen):
         # goes on (santorini-ai keeps Athena's mark through her opponent's
         # turn, and after a win).
         restricted = not over and me == int(to_move) - 1 and (
-            restricted or (other[1] == "athena" and other[2]))
+            restricted or (other[1] in ("athena", "nike") and other[2]))
         out.append(("#" if won else "") + god + ("-" if restricted else "") + ":"
                    + ",".join(space_name(s) for s in spaces))
     return "/".join(out)

@@ -74,6 +74,9 @@ pub fn describe(pos: &Position, given: &str) -> Value {
         },
         "gods": pos.gods().map(God::name),
         "up_blocked": pos.up_blocked(),
+        "blocked_by": pos
+            .up_blocked()
+            .then(|| pos.gods()[pos.to_move().other().index()].block_cause()),
         "legal_moves": legal,
         "bits": {
             "level": level_bits,

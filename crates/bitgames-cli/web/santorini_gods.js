@@ -79,7 +79,7 @@ export function godPanel(p, playerName) {
   });
   p.append(now);
   if (page.data.up_blocked) {
-    p.append(el('p', { class: 'note', id: 'athena-note' }, `Athena moved up: ${playerName(page.data.to_move)} cannot move up this turn.`));
+    p.append(el('p', { class: 'note', id: 'athena-note' }, `${page.data.blocked_by}: ${playerName(page.data.to_move)} cannot move up this turn.`));
   }
   p.append(el('p', { class: 'help' }, 'Choose each player\'s god: a choice starts a new game. The link names the gods.'));
   const tabs = el('div', { class: 'god-tabs', role: 'tablist', 'aria-label': 'Whose god' });

@@ -43,6 +43,7 @@ fn the_gods_route_lists_every_god_with_its_power() {
         "aphrodite",
         "iris",
         "maenads",
+        "nike",
     ]);
     assert_eq!(names, expected);
     assert_eq!(gods[1]["title"], "Apollo");
@@ -100,7 +101,7 @@ fn a_bad_pick_gets_a_400_naming_it() {
     for (pick, expected) in [
         (
             "chaos,pan",
-            "bad `pick`: \"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, hades, hypnus, limus, persephone, aphrodite, iris or maenads, or random",
+            "bad `pick`: \"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, hades, hypnus, limus, persephone, aphrodite, iris, maenads or nike, or random",
         ),
         (
             "pan",
@@ -183,6 +184,7 @@ fn the_state_says_when_athena_keeps_the_opponent_down() {
     );
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["up_blocked"], true);
+    assert_eq!(after["blocked_by"], "Athena moved up");
     assert_eq!(after["gods"], serde_json::json!(["athena", "mortal"]));
     assert!(
         after["position"]
@@ -190,4 +192,13 @@ fn the_state_says_when_athena_keeps_the_opponent_down() {
             .unwrap()
             .ends_with("/mortal-:C4,C2")
     );
+    // Nike blocks after a move down.
+    let nike = "0000000000010000000000000/1/nike:B3,D3/mortal:C4,C2";
+    let (status, after) = s.get(
+        "/api/santorini/state",
+        &[("position", nike), ("moves", "B3>B4^A5")],
+    );
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["blocked_by"], "Nike moved down");
+    assert_eq!(before["blocked_by"], serde_json::Value::Null);
 }

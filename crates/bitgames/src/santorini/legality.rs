@@ -16,7 +16,7 @@ pub enum PlayError {
     /// In a game with gods: not one of the turns of the player's god.
     #[error(
         "{mv} is not a turn of {god}{}{}",
-        if *up_blocked { " (who may not move up: Athena moved up)" } else { "" },
+        blocked_by.map(|g| format!(" (who may not move up: {})", g.block_cause())).unwrap_or_default(),
         against.map(restriction).unwrap_or_default()
     )]
     NotATurn {
@@ -24,8 +24,9 @@ pub enum PlayError {
         mv: Move,
         /// The player's god.
         god: God,
-        /// Whether the player may not move up.
-        up_blocked: bool,
+        /// The opponent's god, where it keeps the player from moving up this
+        /// turn (Athena moved up).
+        blocked_by: Option<God>,
         /// The opponent's god, where it restricts the player's turns (Hades).
         against: Option<God>,
     },
@@ -108,7 +109,7 @@ impl Position {
             return Some(PlayError::NotATurn {
                 mv,
                 god: God::Mortal,
-                up_blocked: false,
+                blocked_by: None,
                 against: None,
             });
         }
@@ -215,7 +216,7 @@ impl Position {
         PlayError::NotATurn {
             mv,
             god: self.gods[self.to_move.index()],
-            up_blocked: self.up_blocked,
+            blocked_by: self.up_blocked.then_some(theirs),
             against: theirs.rules().restricts.then_some(theirs),
         }
     }

@@ -279,12 +279,19 @@ impl Position {
             .or_else(|| self.no_opponent_on(to, "to swap with"))
     }
 
-    /// Why `from>to` is not Athena moving up.
+    /// Why `from>to` is not a move that blocks the opponent's climbs:
+    /// Athena moving up, Nike moving down.
     fn why_not_up(&self, from: Space, to: Space) -> Option<String> {
-        self.not_god(|r| r.blocks_climbs, "marks her move up")
+        self.not_god(|r| r.blocks_climbs, "marks a move that blocks climbs")
             .or_else(|| {
                 let (a, b) = (self.level(from), self.level(to));
-                (b <= a).then(|| format!("{from}>{to} does not move up (level {a} to level {b})"))
+                if self.gods[self.to_move.index()].rules().blocks_after_descent {
+                    (b >= a)
+                        .then(|| format!("{from}>{to} does not move down (level {a} to level {b})"))
+                } else {
+                    (b <= a)
+                        .then(|| format!("{from}>{to} does not move up (level {a} to level {b})"))
+                }
             })
     }
 
@@ -364,7 +371,7 @@ mod tests {
         let mortal = format!("{FLAT}/1/mortal:D3,A1/mortal:C4,E1");
         assert_eq!(
             read(&mortal, "D3>D4!^D3"),
-            Err("the mark `!` is not true of this turn: only Athena marks her move up, and player 1's god is mortal".into())
+            Err("the mark `!` is not true of this turn: only Athena or Nike marks a move that blocks climbs, and player 1's god is mortal".into())
         );
         assert_eq!(
             read(&mortal, "D3<>C4^D3"),

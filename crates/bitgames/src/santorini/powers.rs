@@ -79,9 +79,10 @@ impl Position {
     pub(crate) fn play_power(&mut self, mv: Move) {
         let me = self.to_move;
         let rules = self.gods[me.index()].rules();
-        let mut moved_up = false;
+        let (mut moved_up, mut moved_down) = (false, false);
         let mut step = |pos: &mut Position, from: Space, to: Space| {
             moved_up |= pos.level(to) > pos.level(from);
+            moved_down |= pos.level(to) < pos.level(from);
             let them = me.other().index();
             if pos.workers[them].contains(to) {
                 let f = (rules.forced)(pos, from, to).expect("a legal swap or push");
@@ -135,7 +136,12 @@ impl Position {
             },
         }
         // After a win nothing more is played: no mark for the loser.
-        self.up_blocked = rules.blocks_climbs && moved_up && !self.won;
+        let blocking = if rules.blocks_after_descent {
+            moved_down
+        } else {
+            moved_up
+        };
+        self.up_blocked = rules.blocks_climbs && blocking && !self.won;
         self.to_move = me.other();
     }
 

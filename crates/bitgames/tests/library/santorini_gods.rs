@@ -400,6 +400,19 @@ fn the_maenads_agree_with_santorini_ais_main_branch() {
     );
 }
 
+/// Nike against santorini-ai's main branch: positions of 60 random games,
+/// each with Nike on one side against any of the twenty-three but a banned
+/// pair (`sai_successors.py MAIN_UCI OUT --games 60 --seed 78 --gods
+/// apollo,...,maenads,nike --with nike`).
+#[test]
+fn nike_agrees_with_santorini_ais_main_branch() {
+    later_gods_agree(
+        "santorini-god-successors-nike.txt",
+        (2_204, 52),
+        &[God::Nike],
+    );
+}
+
 /// Main's data `name` of later gods: `counts` positions and known
 /// differences, the bitboards and the twin agreeing everywhere, and each
 /// of `gods` to move and waiting at 300 positions or more.
@@ -581,6 +594,12 @@ fn each_power_plays_as_the_rulebook_says() {
             "E2>D3#",
             "0000000000000000000000000/2/#maenads:B3,D3/mortal:E5,C3",
         ),
+        // Nike moves down: her opponent may not move up next.
+        (
+            "0000000000010000000000000/1/nike:B3,E1/mortal:E5,D5",
+            "B3>A3^A4",
+            "0000010000010000000000000/2/nike:A3,E1/mortal-:D5,E5",
+        ),
         // Persephone's opponent climbs; Aphrodite's Artemis ends beside her.
         (
             "0000000000010000000000000/1/mortal:A3,E1/persephone:E5,D5",
@@ -681,6 +700,11 @@ fn each_power_plays_as_the_rulebook_says() {
             "E4>E3#",
             "E4>E3# is not a turn of maenads against hera (an opponent cannot win by moving into a \
              perimeter space)",
+        ),
+        (
+            "0000000000010000000000000/1/mortal-:A3,E1/nike:E5,D5",
+            "A3>B3^A3",
+            "A3>B3^A3 is not a turn of mortal (who may not move up: Nike moved down)",
         ),
         // Iris jumps only over a worker.
         (
@@ -825,7 +849,7 @@ fn perft_with_gods_reaches_santorini_ais_positions() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 39);
+    assert_eq!(checked, 42);
 }
 
 /// With gods every turn has its own action below `num_actions`, and the

@@ -101,6 +101,7 @@ impl Power for Artemis {
                 for mut second in naive_gods::plain_moves(&first.after, first.builder) {
                     if second.builder != from {
                         second.moved_up |= first.moved_up;
+                        second.moved_down |= first.moved_down;
                         moves.push(second);
                     }
                 }

@@ -134,7 +134,7 @@ impl Power for Hermes {
                     continue;
                 }
                 for built in naive_gods::builds(&after, builder) {
-                    out.push(naive_gods::end_turn(built, false, false));
+                    out.push(naive_gods::end_turn(built, false, false, false));
                 }
             }
         }

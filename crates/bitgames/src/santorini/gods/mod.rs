@@ -29,6 +29,7 @@ mod limus;
 mod maenads;
 mod minotaur;
 mod mortal;
+mod nike;
 mod pan;
 mod pegasus;
 mod persephone;
@@ -113,6 +114,8 @@ gods! {
     Iris => iris::Iris,
     /// Win by surrounding an opponent worker on opposite sides.
     Maenads => maenads::Maenads,
+    /// After she moves down, opponent workers cannot move up on their turn.
+    Nike => nike::Nike,
 }
 
 impl God {
@@ -161,6 +164,19 @@ impl God {
     pub fn title(self) -> String {
         let name = self.name();
         name[..1].to_ascii_uppercase() + &name[1..]
+    }
+
+    /// What this god did that keeps its opponent from moving up, for a
+    /// message: `Athena moved up`, `Nike moved down`.
+    #[must_use]
+    pub fn block_cause(self) -> String {
+        let rules = self.rules();
+        let way = if rules.blocks_after_descent {
+            "down"
+        } else {
+            "up"
+        };
+        format!("{} moved {way}", self.title())
     }
 
     /// Whether this god may play against `other`: not a pair that
@@ -259,7 +275,7 @@ mod tests {
             err,
             "\"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, \
              hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, \
-             hades, hypnus, limus, persephone, aphrodite, iris or maenads"
+             hades, hypnus, limus, persephone, aphrodite, iris, maenads or nike"
         );
     }
 
@@ -294,6 +310,9 @@ mod tests {
             .flat_map(|a| God::ALL.map(|b| [a, b]))
             .filter(|&[a, b]| !a.may_face(b))
             .count();
-        assert_eq!(banned, 4, "Hades-Pan and Aphrodite-Urania both ways round");
+        assert_eq!(
+            banned, 6,
+            "Hades-Pan, Hades-Nike and Aphrodite-Urania both ways round"
+        );
     }
 }

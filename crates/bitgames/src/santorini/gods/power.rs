@@ -48,6 +48,9 @@ pub(crate) trait Power {
     /// A turn that moved up keeps the opponent from moving up on its next
     /// turn (Athena).
     const BLOCKS_CLIMBS: bool = false;
+    /// With [`Power::BLOCKS_CLIMBS`]: the block follows a turn that moved
+    /// down instead (Nike).
+    const BLOCKS_AFTER_DESCENT: bool = false;
     /// The spaces the opponent cannot win by moving onto (Hera: the
     /// perimeter); its move there is a move like any other.
     const DENIES_WINS_ON: Bitboard = Bitboard::EMPTY;
@@ -239,6 +242,8 @@ pub(crate) struct Rules {
     pub falls_win: bool,
     /// [`Power::BLOCKS_CLIMBS`].
     pub blocks_climbs: bool,
+    /// [`Power::BLOCKS_AFTER_DESCENT`].
+    pub blocks_after_descent: bool,
     /// [`Power::DENIES_WINS_ON`].
     pub denies_wins_on: Bitboard,
     /// [`Power::STOPS_DESCENTS`].
@@ -296,6 +301,7 @@ impl Rules {
             jumps_win: P::JUMPS_WIN,
             wins_anywhere: P::WINS_ANYWHERE,
             blocks_climbs: P::BLOCKS_CLIMBS,
+            blocks_after_descent: P::BLOCKS_AFTER_DESCENT,
             denies_wins_on: P::DENIES_WINS_ON,
             stops_descents: P::STOPS_DESCENTS,
             holds: P::HOLDS,

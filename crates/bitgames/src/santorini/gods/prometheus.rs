@@ -62,6 +62,7 @@ impl Power for Prometheus {
                     builder: to,
                     won: false,
                     moved_up: false,
+                    moved_down: first.levels[to] < first.levels[from],
                 });
             }
         }

@@ -101,6 +101,7 @@ pub(crate) struct Moved {
     pub(crate) builder: usize,
     pub(crate) won: bool,
     pub(crate) moved_up: bool,
+    pub(crate) moved_down: bool,
 }
 
 /// Whether one step from level `from` to level `to` wins for `god`: up from
@@ -147,6 +148,7 @@ pub(crate) fn moved(s: &NaiveState, from: usize, to: usize, forced: Option<usize
         builder: to,
         won: wins(s, from, to),
         moved_up: s.levels[to] > s.levels[from],
+        moved_down: s.levels[to] < s.levels[from],
     }
 }
 
@@ -224,14 +226,25 @@ pub(crate) fn on_perimeter(space: usize) -> bool {
 }
 
 /// The end of a turn: the winner, the other player to move, blocked if the
-/// player who just moved blocks climbs (Athena) and moved up (unless she won: then no one
-/// moves any more).
-pub(crate) fn end_turn(mut s: NaiveState, won: bool, moved_up: bool) -> NaiveState {
+/// player who just moved blocks climbs and moved up (Athena) or down (Nike)
+/// (unless that player won: then no one moves any more).
+pub(crate) fn end_turn(
+    mut s: NaiveState,
+    won: bool,
+    moved_up: bool,
+    moved_down: bool,
+) -> NaiveState {
     let me = s.to_move;
     if won {
         s.winner = Some(me);
     }
-    s.up_blocked = !won && s.gods[me].rules().blocks_climbs && moved_up;
+    let rules = s.gods[me].rules();
+    let blocking = if rules.blocks_after_descent {
+        moved_down
+    } else {
+        moved_up
+    };
+    s.up_blocked = !won && rules.blocks_climbs && blocking;
     s.to_move = 1 - me;
     s
 }
@@ -263,11 +276,17 @@ pub fn successors(s: &NaiveState) -> Vec<NaiveState> {
                 continue;
             }
             if moved.won {
-                out.push((end_turn(moved.after, true, moved.moved_up), moved.moved_up));
+                out.push((
+                    end_turn(moved.after, true, moved.moved_up, moved.moved_down),
+                    moved.moved_up,
+                ));
                 continue;
             }
             for built in builds(&moved.after, moved.builder) {
-                out.push((end_turn(built, false, moved.moved_up), moved.moved_up));
+                out.push((
+                    end_turn(built, false, moved.moved_up, moved.moved_down),
+                    moved.moved_up,
+                ));
             }
         }
     }

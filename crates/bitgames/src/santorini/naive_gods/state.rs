@@ -100,10 +100,14 @@ fn parse_section(player: usize, text: &str) -> Result<Section, String> {
         match data {
             "[^]" => athena_up = true,
             "[]" => {}
-            _ => return Err(format!("{who}: {data:?} is not god data (only athena[^])")),
+            _ => {
+                return Err(format!(
+                    "{who}: {data:?} is not god data (only [^], athena's or nike's)"
+                ));
+            }
         }
-        if athena_up && name != "athena" {
-            return Err(format!("{who}: only athena carries [^]"));
+        if athena_up && !matches!(name, "athena" | "nike") {
+            return Err(format!("{who}: only athena or nike carries [^]"));
         }
     }
     if name.contains(['#', '-', '[', ']']) {
@@ -189,7 +193,7 @@ impl FromStr for NaiveState {
             if section.minus {
                 if !state.gods[other].rules().blocks_climbs {
                     return Err(format!(
-                        "player {} is marked '-' (may not move up), but only an Athena \
+                        "player {} is marked '-' (may not move up), but only an Athena or Nike \
                          opponent blocks, and player {} is {}",
                         p + 1,
                         other + 1,
