@@ -35,8 +35,15 @@ fuzz_target!(|bytes: &[u8]| {
         assert!(!gods[0].may_face(gods[1]));
         return;
     };
-    pos.play(Move::place(spaces[0], spaces[1])).expect("free spaces");
-    pos.play(Move::place(spaces[2], spaces[3])).expect("free spaces");
+    for pair in [[spaces[0], spaces[1]], [spaces[2], spaces[3]]] {
+        // Free spaces; a god may still refuse them (Eros places on opposite
+        // edges), and then the pair is not among the legal placements.
+        let place = Move::place(pair[0], pair[1]);
+        if pos.play(place).is_err() {
+            assert!(!pos.legal_moves().contains(&place));
+            return;
+        }
+    }
     for &choice in bytes[6..].iter().take(40) {
         let text = pos.to_string();
         assert_eq!(text.parse::<Position>(), Ok(pos), "{text}");

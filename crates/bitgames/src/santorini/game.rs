@@ -194,10 +194,13 @@ impl Position {
         let occupied = self.occupied();
         if self.workers[me].is_empty() {
             let free = !(occupied | self.heights[3]);
+            let places = self.gods[me].rules().places;
             for a in free {
                 let later = Bitboard(free.0 & !((2u64 << a.bit()) - 1));
                 for b in later {
-                    moves.push_turn(Move::place(a, b));
+                    if places.is_none_or(|p| (p.may)(a, b)) {
+                        moves.push_turn(Move::place(a, b));
+                    }
                 }
             }
             return;

@@ -42,6 +42,16 @@ pub enum PlayError {
     /// A worker placed on an occupied or domed space.
     #[error("cannot place a worker on {0}: it is {1}")]
     PlaceBlocked(Space, &'static str),
+    /// A placement the player's god does not allow.
+    #[error("{god} places workers {where_}: {mv} does not")]
+    PlaceRefused {
+        /// The placement.
+        mv: Move,
+        /// The player's god.
+        god: God,
+        /// Where the god places, in words.
+        where_: &'static str,
+    },
     /// The move starts from a space without one of the mover's workers.
     #[error("no worker of player {1} on {0}")]
     NoWorker(Space, Player),
@@ -137,7 +147,15 @@ impl Position {
                         return Some(PlayError::PlaceBlocked(s, why));
                     }
                 }
-                None
+                let god = self.gods[me.index()];
+                match god.rules().places {
+                    Some(p) if !(p.may)(a, b) => Some(PlayError::PlaceRefused {
+                        mv,
+                        god,
+                        where_: p.where_,
+                    }),
+                    _ => None,
+                }
             }
             Move::Power(_) => unreachable!("refused above"),
             Move::Build { from, to, .. } | Move::Win { from, to } => {

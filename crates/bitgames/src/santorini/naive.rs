@@ -127,9 +127,11 @@ pub fn legal_moves_naive(pos: &crate::santorini::Position) -> Vec<crate::santori
     let mine: Vec<usize> = (0..25).filter(|&i| owner[i] == Some(me)).collect();
     let mut moves = Vec::new();
     if mine.is_empty() {
+        let places = pos.gods()[me.index()].rules().naive_places;
         for a in 0..25 {
             for b in a + 1..25 {
-                if owner[a].is_none() && owner[b].is_none() && levels[a] < 4 && levels[b] < 4 {
+                let free = |i: usize| owner[i].is_none() && levels[i] < 4;
+                if free(a) && free(b) && places(a, b) {
                     moves.push(Move::place(space(a), space(b)));
                 }
             }

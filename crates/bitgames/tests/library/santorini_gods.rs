@@ -413,6 +413,19 @@ fn nike_agrees_with_santorini_ais_main_branch() {
     );
 }
 
+/// Eros against santorini-ai's main branch: positions of 60 random games,
+/// each with Eros on one side against any of the twenty-four
+/// (`sai_successors.py MAIN_UCI OUT --games 60 --seed 79 --gods
+/// apollo,...,nike,eros --with eros`).
+#[test]
+fn eros_agrees_with_santorini_ais_main_branch() {
+    later_gods_agree(
+        "santorini-god-successors-eros.txt",
+        (2_232, 31),
+        &[God::Eros],
+    );
+}
+
 /// Main's data `name` of later gods: `counts` positions and known
 /// differences, the bitboards and the twin agreeing everywhere, and each
 /// of `gods` to move and waiting at 300 positions or more.
@@ -600,6 +613,12 @@ fn each_power_plays_as_the_rulebook_says() {
             "B3>A3^A4",
             "0000010000010000000000000/2/nike:A3,E1/mortal-:D5,E5",
         ),
+        // Eros wins side by side on level 1, without a build.
+        (
+            "1100000000000000000000000/1/eros:A5,B4/mortal:C3,E5",
+            "B4>B5#",
+            "1100000000000000000000000/2/#eros:A5,B5/mortal:E5,C3",
+        ),
         // Persephone's opponent climbs; Aphrodite's Artemis ends beside her.
         (
             "0000000000010000000000000/1/mortal:A3,E1/persephone:E5,D5",
@@ -749,6 +768,48 @@ fn each_power_plays_as_the_rulebook_says() {
     );
 }
 
+/// Eros places her workers on opposite edges: the 48 pairs santorini-ai's
+/// main branch lists at the start, and of them the 31 free pairs once the
+/// opponent stands on A5 and E1 (main lists 39: eight put Eros on A5,
+/// where the opponent stands, a known difference); any other pair is
+/// refused with where she places.
+#[test]
+fn eros_places_her_workers_on_opposite_edges() {
+    let start: Position = "0000000000000000000000000/1/eros/mortal".parse().unwrap();
+    let placements = start.legal_moves();
+    assert_eq!(placements.len(), 48);
+    for mv in placements.iter() {
+        let Move::Place(a, b) = *mv else {
+            panic!("{mv} is not a placement")
+        };
+        let across = |x: u8, y: u8| x.min(y) == 1 && x.max(y) == 5;
+        assert!(across(a.row(), b.row()) || across(a.col(), b.col()), "{mv}");
+    }
+    // The engine places her by the same rule.
+    let limits = bitgames::engine::Limits {
+        depth: Some(2),
+        time: None,
+        ..Default::default()
+    };
+    let report = bitgames::santorini::search::Engine::new(1 << 10).search(&start, limits);
+    assert!(placements.contains(&report.best.unwrap()));
+    let second: Position = "0000000000000000000000000/2/mortal:A5,E1/eros"
+        .parse()
+        .unwrap();
+    assert_eq!(second.legal_moves().len(), 31);
+    let mut pos = start;
+    let err = pos.play("A5,B4".parse().unwrap()).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "eros places workers on opposite edges of the board: A5,B4 does not"
+    );
+    pos.play("A5,B1".parse().unwrap()).unwrap();
+    assert_eq!(
+        pos.to_string(),
+        "0000000000000000000000000/2/eros:A5,B1/mortal"
+    );
+}
+
 /// The engine plays a legal turn for every pair of gods, from a random
 /// start, and takes Pan's win by a fall.
 #[test]
@@ -849,7 +910,7 @@ fn perft_with_gods_reaches_santorini_ais_positions() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 42);
+    assert_eq!(checked, 45);
 }
 
 /// With gods every turn has its own action below `num_actions`, and the

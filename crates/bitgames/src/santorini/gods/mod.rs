@@ -18,6 +18,7 @@ mod artemis;
 mod athena;
 mod atlas;
 mod demeter;
+mod eros;
 mod hades;
 mod hephaestus;
 mod hera;
@@ -116,6 +117,8 @@ gods! {
     Maenads => maenads::Maenads,
     /// After she moves down, opponent workers cannot move up on their turn.
     Nike => nike::Nike,
+    /// Starts on opposite edges; also wins side by side on level 1.
+    Eros => eros::Eros,
 }
 
 impl God {
@@ -275,7 +278,7 @@ mod tests {
             err,
             "\"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, \
              hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, \
-             hades, hypnus, limus, persephone, aphrodite, iris, maenads or nike"
+             hades, hypnus, limus, persephone, aphrodite, iris, maenads, nike or eros"
         );
     }
 

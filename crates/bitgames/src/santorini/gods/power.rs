@@ -69,6 +69,9 @@ pub(crate) trait Power {
     /// worker that starts its turn on one of them must end its move
     /// (Aphrodite: the workers' spaces and their neighbours).
     const KEEPS_NEAR: Option<fn(Bitboard) -> Bitboard> = None;
+    /// Where this god's two workers may be placed (Eros: on opposite
+    /// edges); `None`: on any two free spaces.
+    const PLACES: Option<Placing> = None;
     /// The gods this god may not play against (santorini-ai bans the pairs
     /// that the rules make unplayable: Hades against Pan).
     const BANS: &'static [God] = &[];
@@ -217,11 +220,26 @@ pub(crate) trait Power {
         false
     }
 
+    /// The naive twin of [`Power::PLACES`]: whether this god's workers may
+    /// be placed on spaces `a` and `b` (row-major numbers `0..25`).
+    fn naive_places(_a: usize, _b: usize) -> bool {
+        true
+    }
+
     /// The naive twin of [`Power::wins_by_end`], the player to move in `s`
     /// moving from `from` to `to`.
     fn naive_wins_by_end(_s: &NaiveState, _from: usize, _to: usize) -> bool {
         false
     }
+}
+
+/// Where a god's workers may be placed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Placing {
+    /// Whether the two spaces may take the god's workers.
+    pub may: fn(Space, Space) -> bool,
+    /// Where, in words: `on opposite edges of the board`.
+    pub where_: &'static str,
 }
 
 /// A god's row of the table: its [`Power`] as values and function pointers,
@@ -258,6 +276,8 @@ pub(crate) struct Rules {
     pub keeps_near: Option<fn(Bitboard) -> Bitboard>,
     /// [`Power::climbs`].
     pub climbs: fn(&Position, Move) -> bool,
+    /// [`Power::PLACES`].
+    pub places: Option<Placing>,
     /// [`Power::BANS`].
     pub bans: &'static [God],
     /// The god changes its opponent's turns (it denies wins, stops descents,
@@ -286,6 +306,8 @@ pub(crate) struct Rules {
     pub naive_limits_build: fn(&NaiveState, usize) -> bool,
     /// [`Power::naive_keeps_from`].
     pub naive_keeps_from: fn(&NaiveState, usize, usize) -> bool,
+    /// [`Power::naive_places`].
+    pub naive_places: fn(usize, usize) -> bool,
     /// [`Power::naive_wins_by_end`].
     pub naive_wins_by_end: fn(&NaiveState, usize, usize) -> bool,
 }
@@ -309,6 +331,7 @@ impl Rules {
             forces_climbs: P::FORCES_CLIMBS,
             keeps_near: P::KEEPS_NEAR,
             climbs: P::climbs,
+            places: P::PLACES,
             bans: P::BANS,
             restricts: !P::DENIES_WINS_ON.is_empty()
                 || P::STOPS_DESCENTS
@@ -327,6 +350,7 @@ impl Rules {
             naive_holds: P::naive_holds,
             naive_limits_build: P::naive_limits_build,
             naive_keeps_from: P::naive_keeps_from,
+            naive_places: P::naive_places,
             naive_wins_by_end: P::naive_wins_by_end,
         }
     }
