@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# The gods' match against santorini-ai (issue 71): for each of the ten
-# gods, GAMES games of ours with that god against santorini-ai with a
+# The gods' match against santorini-ai (issue 71): for each god (the ten
+# by default, GODS below), GAMES games of ours with that god against santorini-ai with a
 # random god, each start twice with colours swapped, TIME a move each.
 # Resumable: a god whose DIR/GOD.jsonl has all its games is skipped.
 # Two gods at a time (one engine thinks at a time in a game: two matches
 # fill two cores).
 #
 #   tools/santorini/gods-match.sh DIR [GAMES] [TIME] [FIRST_SEED]   # 40 0.5s 9201
+#
+# GODS: the gods of ours to play, blank-separated (default the ten; issue 72's
+# table: GODS="hestia zeus urania hera hades hypnus limus persephone aphrodite
+# maenads" ... DIR 10 0.5s 9301, the later gods castor plays).
 #
 # LAB: the lab binary (default target/release/bitgames-lab; `bitgames` beside
 # it plays for us); SAI: santorini-ai's castor `uci` (default
@@ -19,7 +23,7 @@ sai=${SAI:-/tmp/spar/santorini-ai/target/release/uci}
 [ -x "$lab" ] || { echo "$lab is missing: cargo build --release -p bitgames-cli -p bitgames-lab" >&2; exit 2; }
 [ -x "$sai" ] || { echo "$sai is missing: build santorini-ai's castor branch (docs/santorini.md)" >&2; exit 2; }
 mkdir -p "$dir"
-gods=(apollo artemis athena atlas demeter hephaestus hermes minotaur pan prometheus)
+read -r -a gods <<< "${GODS:-apollo artemis athena atlas demeter hephaestus hermes minotaur pan prometheus}"
 play() {
     local i=$1 god=${gods[$1]}
     if [ -e "$dir/$god.jsonl" ] && [ "$(wc -l < "$dir/$god.jsonl")" -ge "$games" ]; then
@@ -31,6 +35,6 @@ play() {
         --json "$dir/$god.jsonl" > "$dir/$god.log" 2>&1
 }
 for half in 0 1; do
-    (for i in $(seq "$half" 2 9); do play "$i"; done) &
+    (for i in $(seq "$half" 2 $((${#gods[@]} - 1))); do play "$i"; done) &
 done
 wait

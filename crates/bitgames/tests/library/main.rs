@@ -11,6 +11,7 @@ mod levels;
 mod preconditions;
 mod santorini_game;
 mod santorini_gods;
+mod santorini_gods_main;
 mod santorini_net;
 mod santorini_tutorial;
 mod tictactoe;
