@@ -245,10 +245,7 @@ fn play(s: &Settings) -> anyhow::Result<()> {
         if game % 2 == 0 {
             start = random_start(&mut rng);
             if let Some(picks) = s.gods {
-                gods = picks.map(|p| match p {
-                    GodPick::This(god) => god,
-                    GodPick::Random => God::SIMPLE[rng.random_range(0..God::SIMPLE.len())],
-                });
+                gods = draw_gods(picks, &mut rng);
             }
         }
         // Engine index of player 1: engine 1 in even games.
@@ -418,4 +415,44 @@ fn play(s: &Settings) -> anyhow::Result<()> {
         totals[1].text()
     );
     Ok(())
+}
+
+/// The gods of a start: each pick as it is, a random one drawn from the ten
+/// among those that may face the other (Hades draws no Pan).
+fn draw_gods(picks: [GodPick; 2], rng: &mut impl Rng) -> [God; 2] {
+    let mut gods = picks.map(|p| match p {
+        GodPick::This(god) => god,
+        GodPick::Random => God::Mortal,
+    });
+    for (i, pick) in picks.iter().enumerate() {
+        if matches!(pick, GodPick::Random) {
+            let other = gods[1 - i];
+            let allowed: Vec<God> = God::SIMPLE
+                .into_iter()
+                .filter(|g| g.may_face(other))
+                .collect();
+            gods[i] = allowed[rng.random_range(0..allowed.len())];
+        }
+    }
+    gods
+}
+
+#[cfg(test)]
+mod draw_tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_random_god_is_never_one_the_other_may_not_face() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+        let mut drawn = std::collections::BTreeSet::new();
+        for _ in 0..300 {
+            let [hades, other] = draw_gods([GodPick::This(God::Hades), GodPick::Random], &mut rng);
+            assert_eq!(hades, God::Hades);
+            drawn.insert(other);
+        }
+        let expected: std::collections::BTreeSet<God> =
+            God::SIMPLE.into_iter().filter(|&g| g != God::Pan).collect();
+        assert_eq!(drawn, expected, "the nine that may face Hades, each drawn");
+    }
 }
