@@ -51,11 +51,13 @@ impl Position {
             // moving up.
             return false;
         }
-        if self.gods[self.to_move.other().index()]
+        let forced_up = self.gods[self.to_move.other().index()]
             .rules()
-            .forces_climbs
-        {
-            // Against Persephone a fall may not be a turn: look at the turns.
+            .forces_climbs;
+        if forced_up && (rules.falls_win || rules.wins_anywhere) {
+            // Against Persephone a win that does not climb (Pan's fall, the
+            // Maenads' surround) may not be a turn: look at the turns. Any
+            // other win climbs, and so is one of the turns she leaves.
             let mut listed = Vec::new();
             turns(self, &mut listed);
             return listed.iter().any(|mv| matches!(mv, Move::Win { .. }));
