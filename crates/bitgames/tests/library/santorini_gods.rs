@@ -444,7 +444,8 @@ fn artemis_wins_where_a_path_wins() {
 }
 
 /// With gods every turn has its own action below `num_actions`, and the
-/// action gives the turn back, on random games of random god pairs.
+/// action gives the turn back, on random games of random god pairs, every
+/// god among them.
 #[test]
 fn every_god_turn_has_an_action_that_gives_it_back() {
     use bitgames::santorini::NUM_GOD_ACTIONS;
@@ -452,8 +453,23 @@ fn every_god_turn_has_an_action_that_gives_it_back() {
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
     let mut turns = 0;
-    for game in 0..200 {
-        let gods = [God::SIMPLE[game % 10], God::SIMPLE[rng.random_range(0..10)]];
+    let n = God::ALL.len();
+    for game in 0..260 {
+        // Every god first and second, against a random one it may face.
+        let (mine, other) = (God::ALL[game % n], God::ALL[rng.random_range(0..n)]);
+        let other = if mine.may_face(other) {
+            other
+        } else {
+            God::Mortal
+        };
+        let gods = if game % 2 == 0 {
+            [mine, other]
+        } else {
+            [other, mine]
+        };
+        if gods == [God::Mortal; 2] {
+            continue;
+        }
         let mut pos = random_start(&mut rng).with_gods(gods).unwrap();
         assert_eq!(pos.num_actions(), NUM_GOD_ACTIONS);
         while !pos.outcome().is_over() {
