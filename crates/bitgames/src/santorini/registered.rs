@@ -127,9 +127,8 @@ impl Registered for Position {
         let n = God::ALL.len() as u64;
         let (a, b) = (game % n, (3 * game + game / n) % n);
         let (a, b) = (God::ALL[a as usize], God::ALL[b as usize]);
-        let b = if a.may_face(b) { b } else { God::Mortal };
         Position::new()
-            .with_gods([a, b])
+            .with_gods([a, a.facing(b)])
             .expect("every god may face Mortal")
     }
 }

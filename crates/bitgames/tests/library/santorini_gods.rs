@@ -21,14 +21,7 @@ fn the_bitboards_agree_with_the_naive_twin_on_random_games() {
     let n = God::ALL.len();
     for game in 0..300 {
         let (mine, other) = (God::ALL[game % n], God::ALL[rng.random_range(0..n)]);
-        let gods = [
-            mine,
-            if mine.may_face(other) {
-                other
-            } else {
-                God::Mortal
-            },
-        ];
+        let gods = [mine, mine.facing(other)];
         let mut pos = random_start(&mut rng).with_gods(gods).unwrap();
         while !pos.outcome().is_over() {
             let naive: NaiveState = pos.to_string().parse().unwrap();
@@ -457,11 +450,7 @@ fn every_god_turn_has_an_action_that_gives_it_back() {
     for game in 0..260 {
         // Every god first and second, against a random one it may face.
         let (mine, other) = (God::ALL[game % n], God::ALL[rng.random_range(0..n)]);
-        let other = if mine.may_face(other) {
-            other
-        } else {
-            God::Mortal
-        };
+        let other = mine.facing(other);
         let gods = if game % 2 == 0 {
             [mine, other]
         } else {

@@ -190,6 +190,17 @@ impl God {
         !self.rules().bans.contains(&other) && !other.rules().bans.contains(&self)
     }
 
+    /// `other` if it may play against this god, else Mortal (who plays
+    /// against every god): the opponent of a pair that always plays.
+    #[must_use]
+    pub fn facing(self, other: God) -> God {
+        if self.may_face(other) {
+            other
+        } else {
+            God::Mortal
+        }
+    }
+
     /// `gods`, player 1's first, if the two may play each other.
     ///
     /// # Errors

@@ -130,14 +130,7 @@ fn the_search_keeps_the_network_sums_and_the_cache_exact() {
         } else {
             let other = God::ALL[rand::Rng::random_range(&mut rng, 0..God::ALL.len())];
             let mine = God::SIMPLE[game % 10];
-            [
-                mine,
-                if mine.may_face(other) {
-                    other
-                } else {
-                    God::Mortal
-                },
-            ]
+            [mine, mine.facing(other)]
         };
         let mut pos = Position::new().with_gods(gods).unwrap();
         for _ in 0..12 {
@@ -391,14 +384,7 @@ fn with_gods_the_engine_sees_every_win_and_every_lost_position() {
             God::ALL[game % n],
             God::ALL[rand::Rng::random_range(&mut rng, 0..n)],
         );
-        let gods = [
-            mine,
-            if mine.may_face(other) {
-                other
-            } else {
-                God::Mortal
-            },
-        ];
+        let gods = [mine, mine.facing(other)];
         let mut pos = Position::new().with_gods(gods).unwrap();
         while !pos.outcome().is_over() {
             let moves = pos.legal_moves();
