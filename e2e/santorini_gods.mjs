@@ -1,6 +1,7 @@
 // The browser checks of Santorini's gods (imported by browser.mjs): a turn of
 // each god played by clicks, the board after it equal to the
-// API's position; optional steps skipped; the gods picked from the cards,
+// API's position (the page offers the library's steps); optional steps
+// skipped; the gods picked from the cards (searched by name),
 // carried by the link, `random` drawn by the server.
 
 import assert from 'node:assert/strict';
@@ -57,8 +58,16 @@ const TURNS = [
   { god: 'nike', heights: { B3: 1 }, clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' }, blocked: 'Nike moved down' },
   { god: 'eros', clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
   { god: 'aphrodite', clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
+  // Ares takes a block from beside his unmoved worker on D3.
+  { god: 'ares', heights: { E3: 1 }, clicks: ['B3', 'B4', 'A5', 'E3'], turn: 'B3>B4^A5~E3', workers: { B4: '1' }, levels: { A5: '1', E3: '0' } },
+  // Asteria moves down, builds, then domes a space across the board.
+  { god: 'asteria', heights: { B3: 1 }, clicks: ['B3', 'B4', 'A5', 'E5'], turn: 'B3>B4^A5^E5X', workers: { B4: '1' }, levels: { A5: '1', E5: '4' } },
+  // Charon ferries Yellow's C4 across B3 to A2, then moves into C4.
+  { god: 'charon', clicks: ['B3', 'C4', 'C4', 'C5'], turn: '(C4>A2)B3>C4^C5', workers: { C4: '1', A2: '2', B3: null }, levels: { C5: '1' } },
+  // Scylla moves B3>A3 and drags Yellow's C4 into B3.
+  { god: 'scylla', clicks: ['B3', 'A3', 'C4', 'A4'], turn: '(C4>B3)B3>A3^A4', workers: { A3: '1', B3: '2', C4: null }, levels: { A4: '1' } },
   // Prometheus last: the check goes on from the position its turn leaves.
-  { god: 'prometheus', clicks: ['B3', '#steps [data-step="pre"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
+  { god: 'prometheus', clicks: ['B3', '#steps [data-step="build-first"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];
 
 /** The turns of the optional steps skipped: the clicks, then Done or a plain move. */
@@ -67,7 +76,7 @@ const SKIPS = [
   { god: 'atlas', clicks: ['B3', 'B4', 'A5', '#turn-done'], turn: 'B3>B4^A5', levels: { A5: '1' } },
   { god: 'hephaestus', clicks: ['B3', 'B4', 'A5', '#turn-done'], turn: 'B3>B4^A5', levels: { A5: '1' } },
   // Prometheus offers to build first; a move skips it.
-  { god: 'prometheus', clicks: ['B3', 'A4', 'A5'], offered: 'pre', turn: 'B3>A4^A5', levels: { A5: '1', A3: '0' } },
+  { god: 'prometheus', clicks: ['B3', 'A4', 'A5'], offered: 'build-first', turn: 'B3>A4^A5', levels: { A5: '1', A3: '0' } },
   // Hermes' second worker may move too; a build skips it.
   { god: 'hermes', clicks: ['B3', 'A5', 'B5'], turn: 'B3>A5^B5', levels: { B5: '1' } },
 ];
@@ -152,7 +161,7 @@ export async function godChecks({ check, page, base, api, idle, context }) {
     for (const c of ['B3', 'B4', 'A5']) await page.click(`.sant button[data-space="${c}"]`);
     assert.deepEqual(await page.$$eval('#steps button', (bs) => bs.map((b) => b.textContent)),
       ['Dome instead of a block (Atlas)', 'Done: B3>B4^A5', 'Cancel']);
-    assert.equal(await page.textContent('#status'), 'Red (Atlas) to move and build: Atlas may build a dome instead of the block, or Done');
+    assert.equal(await page.textContent('#status'), 'Red (Atlas) to move and build: a dome may replace the block, or Done');
     await page.click('#turn-cancel');
     assert.equal(await page.$$eval('#steps button', (bs) => bs.length), 0, 'Cancel takes the steps back');
     assert.equal(movesOf(page), '');
@@ -165,6 +174,12 @@ export async function godChecks({ check, page, base, api, idle, context }) {
     const cards = await page.$$eval('#god-cards .god-card', (cs) => cs.map((c) => [c.dataset.god, c.querySelector('b').textContent, c.querySelector('span').textContent]));
     assert.deepEqual(cards.slice(0, -1), gods.gods.map((g) => [g.god, g.title, g.power]), 'a card a god, its power in the library\'s words');
     assert.equal(cards[cards.length - 1][0], 'random');
+    // The search field keeps the cards whose name holds its text.
+    const visible = () => page.$$eval('#god-cards .god-card', (cs) => cs.filter((c) => !c.hidden && c.offsetParent !== null).map((c) => c.dataset.god));
+    await page.fill('#god-search', 'HER');
+    assert.deepEqual(await visible(), ['hermes', 'hera']);
+    await page.fill('#god-search', '');
+    assert.equal((await visible()).length, cards.length);
     await page.click('#god-cards .god-card[data-god="atlas"]');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('gods') === 'atlas,mortal');
     await idle(page);

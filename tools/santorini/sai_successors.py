@@ -48,7 +48,8 @@ FILES = "ABCDE"
 # The pairs santorini-ai's main branch bans (santorini_core/src/matchup.rs), among the
 # gods bitgames plays: never drawn.
 BANNED = {frozenset(("hades", "pan")), frozenset(("hades", "nike")),
-          frozenset(("aphrodite", "urania"))}
+          frozenset(("aphrodite", "urania")), frozenset(("hades", "asteria")),
+          frozenset(("ares",))}
 
 
 def space_index(text):

@@ -6,7 +6,7 @@ use super::error::{ApiError, Params, optional, required, split_moves};
 use bitgames::santorini::reach::{
     distances_instance, format_distances, format_spaces, move_to_instance,
 };
-use bitgames::santorini::{Bitboard, God, Instance, Levels, Move, Position, Space};
+use bitgames::santorini::{Bitboard, God, Instance, Levels, Move, Position, Space, Step};
 use bitgames::{Game, Player};
 use serde_json::{Value, json};
 
@@ -14,6 +14,15 @@ use serde_json::{Value, json};
 /// (separated by blanks, or by `;` when there is one: then a move may hold a
 /// blank, as Prometheus' `^C3 A1>B2^C4`), and the position text as given.
 pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
+    played(params).map(|(pos, given, _)| (pos, given))
+}
+
+/// A turn and the position it was played from.
+type Turn = (Position, Move);
+
+/// [`position`], and the last turn of `moves` with the position it was
+/// played from (`None` without moves).
+fn played(params: &Params) -> Result<(Position, String, Option<Turn>), ApiError> {
     // `-` is the start, as the generic routes (`/api/santorini/legal`) read it.
     let given = optional(params, "position")
         .filter(|p| p.trim() != "-")
@@ -25,6 +34,7 @@ pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
             bitgames::excerpt(given)
         ))
     })?;
+    let mut last = None;
     if let Some(moves) = optional(params, "moves") {
         let words = split_moves(moves);
         let (mut at, mut number) = (0, 0);
@@ -36,27 +46,80 @@ pub fn position(params: &Params) -> Result<(Position, String), ApiError> {
             };
             let (mv, taken): (Move, usize) =
                 pos.read_turn_at(&words[at..]).map_err(|e| bad(1, &e))?;
+            let before = pos;
             pos.play(mv).map_err(|e| bad(taken, &e))?;
+            last = Some((before, mv));
             at += taken;
         }
     }
-    Ok((pos, given.to_string()))
+    Ok((pos, given.to_string(), last))
 }
 
 /// `GET /api/santorini/state`: the position after the moves, described.
 pub fn state(params: &Params) -> Result<Value, ApiError> {
-    let (pos, given) = position(params)?;
-    Ok(describe(&pos, &given))
+    let (pos, given, last) = played(params)?;
+    let mut answer = describe(&pos, &given);
+    answer["last_move"] = match last {
+        Some((before, mv)) => json!({ "turn": mv.to_string(), "spaces": turn_spaces(&before, mv) }),
+        None => Value::Null,
+    };
+    Ok(answer)
+}
+
+/// The spaces a turn changes, as its steps name them (not the worker's
+/// start): where it moves, builds and places.
+fn turn_spaces(pos: &Position, mv: Move) -> Vec<String> {
+    let mut spaces: Vec<Space> = pos.step_paths(mv)[0]
+        .iter()
+        .filter(|s| !matches!(s, Step::Select(_)))
+        .filter_map(|s| s.space())
+        .collect();
+    spaces.sort_unstable();
+    spaces.dedup();
+    spaces.iter().map(Space::to_string).collect()
+}
+
+/// Every legal turn with the orders of steps that make it (`select:B3`,
+/// `move:C4`, `build:A5`, `dome`, ...: [`Step`]), and the words of the
+/// steps that are not on a space, with the mover's god, for their buttons.
+fn turns(pos: &Position) -> (Vec<Value>, serde_json::Map<String, Value>) {
+    let god = pos.gods()[pos.to_move().index()];
+    let mut buttons = serde_json::Map::new();
+    let turns = pos
+        .legal_moves()
+        .iter()
+        .map(|&mv| {
+            let paths: Vec<Vec<String>> = pos
+                .step_paths(mv)
+                .into_iter()
+                .map(|path| {
+                    for step in &path {
+                        if let Some(words) = step.words() {
+                            buttons.insert(
+                                step.to_string(),
+                                json!(format!("{words} ({})", god.title())),
+                            );
+                        }
+                    }
+                    path.iter().map(Step::to_string).collect()
+                })
+                .collect();
+            json!({ "turn": mv.to_string(), "paths": paths })
+        })
+        .collect();
+    (turns, buttons)
 }
 
 fn spaces(b: Bitboard) -> Vec<String> {
     b.into_iter().map(|s| s.to_string()).collect()
 }
 
-/// The position as the page draws it: levels, workers, legal moves, bitboards.
+/// The position as the page draws it: levels, workers, legal moves and
+/// their steps, bitboards.
 pub fn describe(pos: &Position, given: &str) -> Value {
     let outcome = pos.outcome();
     let legal: Vec<String> = pos.legal_moves().iter().map(Move::to_string).collect();
+    let (turns, buttons) = turns(pos);
     let level_bits: Vec<u64> = (0..=4).map(|k| pos.spaces_at_level(k).0).collect();
     json!({
         "game": "santorini",
@@ -78,6 +141,8 @@ pub fn describe(pos: &Position, given: &str) -> Value {
             .up_blocked()
             .then(|| pos.gods()[pos.to_move().other().index()].block_cause()),
         "legal_moves": legal,
+        "turns": turns,
+        "buttons": buttons,
         "bits": {
             "level": level_bits,
             "workers": [pos.workers(Player::One).0, pos.workers(Player::Two).0],

@@ -280,3 +280,45 @@ fn the_connect4_engine_says_in_the_librarys_words_whether_its_move_is_exact() {
         "not exact: a quick move (a short search), the position was not solved in time"
     );
 }
+
+/// `santorini/state` gives each legal turn as the steps that make it, the
+/// buttons' words with the mover's god, and the spaces of the last turn:
+/// what the page offers, without reading the notation.
+#[test]
+fn santorini_state_lists_each_turn_as_its_steps() {
+    let ctx = Context::new(16, None);
+    let s = ask(
+        &ctx,
+        "santorini/state",
+        "position=0000000000000000000000000/1/atlas:B3,D3/demeter:C4,C2&moves=B3>B4^A5X",
+    );
+    assert_eq!(s.status, 200, "{}", s.body);
+    assert_eq!(
+        s.body["last_move"],
+        json!({ "turn": "B3>B4^A5X", "spaces": ["A5", "B4"] })
+    );
+    let turns = s.body["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), s.body["legal_moves"].as_array().unwrap().len());
+    let demeter = turns
+        .iter()
+        .find(|t| t["turn"] == "C4>C5^B5^D5")
+        .expect("Demeter's two builds");
+    assert_eq!(
+        demeter["paths"],
+        json!([
+            ["select:C4", "move:C5", "build:B5", "build:D5"],
+            ["select:C4", "move:C5", "build:D5", "build:B5"]
+        ])
+    );
+    assert_eq!(s.body["buttons"], json!({}), "Demeter has no button");
+    let atlas = ask(
+        &ctx,
+        "santorini/state",
+        "position=0000000000000000000000000/1/atlas:B3,D3/demeter:C4,C2",
+    );
+    assert_eq!(atlas.body["last_move"], Value::Null);
+    assert_eq!(
+        atlas.body["buttons"],
+        json!({ "dome": "Dome instead of a block (Atlas)" })
+    );
+}

@@ -7,7 +7,7 @@
 
 import { api } from './api.js';
 import { $, el, state, page, actions, bitboard, focusedCell, gameInfo, humanCanMove, isOver, levelParams, movesText, playerNameOf, refocus, setStatus, toMove, whoText } from './page.js';
-import { BUTTONS, kindOf, pathsOf, spaceOf, stepsAt, turnPaths } from './santorini_turns.js';
+import { kindOf, spaceOf, stepsAt, turnPaths } from './santorini_turns.js';
 import { SIZE, drawBoard } from './santorini_board.js';
 import { godPanel, godStart, godSuffix, loadGods, newGodGame } from './santorini_gods.js';
 
@@ -20,10 +20,10 @@ function start() {
   return state.start || (state.gods && godsStart) || gameInfo('santorini').start;
 }
 
-/** The spaces a turn names but its worker's start: what the last move or the engine's changes. */
-function cellsOf(text) {
-  const path = pathsOf(text, new Set(), null)[0] || [];
-  return new Set(path.filter((s) => kindOf(s) !== 'w').map(spaceOf).filter(Boolean));
+/** The spaces a legal turn's steps name but its worker's start: what the engine's move changes. */
+function cellsOf(paths, text) {
+  const turn = paths.find((t) => t.text === text);
+  return new Set(turn ? turn.path.filter((s) => kindOf(s) !== 'select').map(spaceOf).filter(Boolean) : []);
 }
 
 /** The engine's score in words: the forced result, or the evaluation with its sign. */
@@ -36,21 +36,28 @@ function scoreWords(answer) {
 function hint(steps, next) {
   const kinds = new Set([...next].map(kindOf));
   const last = kindOf(steps[steps.length - 1]);
-  const workers = steps.filter((s) => kindOf(s) === 'w');
-  if (kinds.has('p')) return `: first worker on ${spaceOf(steps[0])}`;
-  if (last === 'pre') return ': click where it builds before moving (it may not move up after)';
+  const workers = steps.filter((s) => kindOf(s) === 'select');
+  if (kinds.has('place')) return `: first worker on ${spaceOf(steps[0])}`;
+  if (last === 'build-first') return ': click where it builds before moving (it may not move up after)';
   if (last === 'stay') return ': click where a worker builds (none moves)';
-  if (kinds.has('m')) {
+  if (kinds.has('move')) {
     const too = workers.length > 1 ? ' too' : '';
-    const pre = kinds.has('pre') ? ', or build before moving' : '';
+    const pre = kinds.has('build-first') ? ', or build before moving' : '';
     return `: worker ${spaceOf(workers[workers.length - 1])} selected${too}, click where it moves${pre}`;
   }
-  if (last === 'm') {
-    const ends = steps.filter((s) => kindOf(s) === 'm').map(spaceOf).join(' and ');
-    return `: to ${ends}, now click where to build${kinds.has('w') ? ', or your other worker to move it too' : ''}`;
+  if (last === 'move') {
+    const ends = steps.filter((s) => kindOf(s) === 'move').map(spaceOf).join(' and ');
+    return `: to ${ends}, now click where to build${kinds.has('select') ? ', or your other worker to move it too' : ''}`;
   }
-  if (kinds.has('dome')) return ': Atlas may build a dome instead of the block, or Done';
-  if (kinds.has('b')) return ': one more build may follow (click it), or Done';
+  if (kinds.has('force')) {
+    const also = kinds.has('move') ? ', or click where the worker moves' : kinds.has('build') ? ', or click where it builds' : '';
+    return `: an opponent worker may be forced on (click it)${also}`;
+  }
+  if (kinds.has('remove')) return ': a block beside your other worker may be removed (click it), or Done';
+  if (kinds.has('dome')) {
+    return [...next].some(spaceOf) ? ': a dome may follow on any free space (click it), or Done' : ': a dome may replace the block, or Done';
+  }
+  if (kinds.has('build')) return ': one more build may follow (click it), or Done';
   return '';
 }
 
@@ -87,8 +94,7 @@ export const santorini = {
   paths() {
     const { data, extra } = page;
     if (!extra.paths) {
-      const levelOf = (s) => data.levels[data.spaces.indexOf(s)];
-      extra.paths = turnPaths(data.legal_moves || [], levelOf);
+      extra.paths = turnPaths(data.turns || []);
     }
     return extra.paths;
   },
@@ -117,7 +123,7 @@ export const santorini = {
     const steps = [...(state.sel.steps || []), step];
     const at = stepsAt(this.paths(), steps);
     if (at.only) { actions.play(at.only); return; }
-    const first = steps.find((s) => kindOf(s) === 'w');
+    const first = steps.find((s) => kindOf(s) === 'select');
     state.sel = { steps, from: first ? spaceOf(first) : null };
     this.redraw();
   },
@@ -131,13 +137,13 @@ export const santorini = {
       if (steps.length && spaceOf(steps[steps.length - 1]) === space) {
         // The space of the last step again: that step is taken back.
         const back = steps.slice(0, -1);
-        const first = back.find((s) => kindOf(s) === 'w');
+        const first = back.find((s) => kindOf(s) === 'select');
         state.sel = { steps: back, from: first ? spaceOf(first) : null };
         this.redraw();
         return;
       }
-      if (this.workerAt(space) === toMove() && stepsAt(this.paths(), [`w:${space}`]).valid) {
-        state.sel = { steps: [`w:${space}`], from: space };
+      if (this.workerAt(space) === toMove() && stepsAt(this.paths(), [`select:${space}`]).valid) {
+        state.sel = { steps: [`select:${space}`], from: space };
         this.redraw();
         return;
       }
@@ -152,7 +158,8 @@ export const santorini = {
     bar.replaceChildren();
     const { steps, next, done } = this.turn();
     for (const s of next) {
-      if (BUTTONS[s]) bar.append(el('button', { type: 'button', 'data-step': s, onclick: () => this.step(s) }, BUTTONS[s]));
+      const words = page.data.buttons && page.data.buttons[s];
+      if (words) bar.append(el('button', { type: 'button', 'data-step': s, onclick: () => this.step(s) }, words));
     }
     if (done && next.size) {
       bar.append(el('button', { type: 'button', id: 'turn-done', 'data-move': done, title: `Play ${done}, skipping the optional step`, onclick: () => actions.play(done) }, `Done: ${done}`));
@@ -212,8 +219,8 @@ export const santorini = {
   render() {
     const { data, extra } = page;
     const { steps, next } = this.turn();
-    const best = state.analysis && extra.best ? cellsOf(extra.best.best) : new Set();
-    const last = state.moves.length ? cellsOf(state.moves[state.moves.length - 1]) : new Set();
+    const best = state.analysis && extra.best ? cellsOf(this.paths(), extra.best.best) : new Set();
+    const last = new Set(data.last_move ? data.last_move.spaces : []);
     const overlay = state.analysis && state.sel.from && extra.overlayFor === state.sel.from ? state.overlay : 'none';
     const moveTo = new Set(overlay !== 'none' && overlay !== 'distances' && extra.moveTo ? extra.moveTo.move_to_spaces : []);
     const dist = (overlay === 'distances' || overlay === 'both') && extra.distances ? extra.distances.distances : null;
@@ -244,7 +251,7 @@ export const santorini = {
     p.append(dl);
     const from = state.sel.from;
     if (!from) { p.append(el('p', { class: 'help' }, 'Select a worker to see its legal moves, its move-to set M(i) and the BFS distances from it.')); return; }
-    const own = [...new Set(this.paths().filter((t) => t.path[0] === `w:${from}`).map((t) => t.text))];
+    const own = [...new Set(this.paths().filter((t) => t.path[0] === `select:${from}`).map((t) => t.text))];
     p.append(el('h3', {}, `Worker ${from}: ${own.length} legal moves`));
     p.append(el('p', { class: 'legal', id: 'worker-moves' }, own.join('  ') || 'none (not its turn, or blocked)'));
     const choice = el('div', { class: 'overlay-choice', role: 'radiogroup', 'aria-label': 'Board overlay' });

@@ -25,9 +25,9 @@ export function drawBoard(board, o) {
   const { data, steps, next, marks } = o;
   board.className = 'sant';
   const look = preview(steps);
-  const worker = steps.length && kindOf(steps[0]) === 'w' ? spaceOf(steps[0]) : null;
+  const worker = steps.length && kindOf(steps[0]) === 'select' ? spaceOf(steps[0]) : null;
   // The worker that moves next (Hermes' second one): the last selected.
-  const selected = [...steps].reverse().find((s) => kindOf(s) === 'w');
+  const selected = [...steps].reverse().find((s) => kindOf(s) === 'select');
   const mover = selected ? spaceOf(selected) : worker;
   const taken = new Set(steps.map(spaceOf).filter(Boolean));
   const kinds = new Map([...next].filter(spaceOf).map((s) => [spaceOf(s), kindOf(s)]));
@@ -42,10 +42,10 @@ export function drawBoard(board, o) {
       const level = data.levels[i];
       const owner = o.workerAt(name);
       const kind = kinds.get(name);
-      const target = (kind === 'm' || kind === 'p' || (kind === 'w' && steps.length > 0));
+      const target = (kind === 'move' || kind === 'place' || kind === 'force' || (kind === 'select' && steps.length > 0));
       const cls = [`l${level}`, taken.has(name) ? 'sel' : '',
-        target ? 'target' : '', target && kind === 'm' && mover && distance(mover, name) > 1 ? 'far' : '',
-        kind === 'b' ? 'build' : '',
+        target ? 'target' : '', target && kind === 'move' && mover && distance(mover, name) > 1 ? 'far' : '',
+        kind === 'build' || kind === 'dome' || kind === 'remove' ? 'build' : '',
         marks.best.has(name) ? 'best' : '', marks.last.has(name) && !marks.best.has(name) ? 'lastmove' : '',
         marks.moveTo.has(name) ? 'moveto' : ''].filter(Boolean).join(' ');
       const b = el('button', {
@@ -60,7 +60,7 @@ export function drawBoard(board, o) {
         b.append(el('span', { class: 'dist', 'data-distance': d === null ? 'inf' : d }, d === null ? '∞' : d));
       }
       const added = look.built.get(name);
-      if (added) b.append(el('span', { class: 'added', 'data-added': added }, `+${added}`));
+      if (added) b.append(el('span', { class: 'added', 'data-added': added }, added > 0 ? `+${added}` : `${added}`));
       if (look.domed === name) b.append(el('span', { class: 'dome ghost' }));
       if (owner) b.append(el('span', { class: `worker p${owner}${look.moved.has(name) ? ' leaving' : ''}` }));
       if (ends.has(name)) b.append(el('span', { class: `worker p${o.me} ghost` }));

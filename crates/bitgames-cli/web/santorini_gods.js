@@ -2,7 +2,8 @@
 // state its power (the list and the sentences are the library's, from
 // /api/santorini/gods), `random` drawn by the server, and the start position
 // of a game with the gods picked (the server writes it). The link carries
-// the gods as `gods=apollo,pan`.
+// the gods as `gods=apollo,pan`; a search field shows the cards whose name
+// holds its text.
 
 import { api } from './api.js';
 import { el, state, page, actions } from './page.js';
@@ -15,6 +16,14 @@ const starts = new Map();
 let picks = null;
 /** Whose god the cards show: 1 or 2. */
 let tab = 1;
+/** The text of the cards' search field: only the gods whose name holds it are shown. */
+let filter = '';
+
+/** Whether a card shows under the search text: its name or title holds it, in any case. */
+function shows(g, text) {
+  const t = text.trim().toLowerCase();
+  return !t || g.god.includes(t) || g.title.toLowerCase().includes(t);
+}
 
 /** The god list, fetched once. */
 export async function loadGods() {
@@ -90,12 +99,21 @@ export function godPanel(p, playerName) {
     }, `${playerName(pl)}'s god`));
   }
   p.append(tabs);
+  const search = el('input', {
+    type: 'search', id: 'god-search', placeholder: 'Search the gods by name', 'aria-label': 'Search the gods by name', value: filter,
+    oninput: (e) => {
+      filter = e.target.value;
+      for (const card of document.querySelectorAll('#god-cards .god-card')) card.hidden = !shows(card.dataset, filter);
+    },
+  });
+  p.append(search);
   const chosen = picks ? picks[tab - 1] : gods[tab - 1];
   const cards = el('div', { class: 'god-cards', id: 'god-cards', 'data-player': tab });
   const all = [...(list || []), { god: 'random', title: 'Random', power: 'One of the ten gods, drawn for each new game.' }];
   for (const g of all) {
     cards.append(el('button', {
-      type: 'button', class: 'god-card', 'data-god': g.god, 'aria-pressed': String(chosen === g.god),
+      type: 'button', class: 'god-card', 'data-god': g.god, 'data-title': g.title, 'aria-pressed': String(chosen === g.god),
+      hidden: shows(g, filter) ? null : true,
       title: `${playerName(tab)} plays ${g.title}: a new game`,
       onclick: () => choose(tab, g.god),
     }, el('b', {}, g.title), el('span', {}, g.power)));

@@ -20,7 +20,8 @@ APOLLO_PAN = f"{EMPTY}/1/apollo:B3,D3/pan:C4,C2"
 ORDER = ["mortal", "apollo", "artemis", "athena", "atlas", "demeter", "hephaestus", "hermes",
          "minotaur", "pan", "prometheus", "hestia", "zeus", "pegasus", "urania", "hera", "hades",
          "hypnus", "limus", "persephone", "aphrodite", "iris",
-         "maenads", "nike", "eros"]
+         "maenads", "nike", "eros", "ares", "asteria", "charon",
+         "scylla"]
 #: The god observation's planes: the base game's 6, each side's god one-hot, Athena's two marks.
 G = len(ORDER)
 PLANES = 6 + 2 * G + 2

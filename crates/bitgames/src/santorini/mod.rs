@@ -17,6 +17,7 @@
 //! - [`search`]: the engine (alpha-beta, iterative deepening, table, time
 //!   limit) over that evaluation.
 //! - [`players`]: the random and greedy players, random starts.
+//! - [`steps`]: a turn as the steps a player takes to make it.
 
 pub mod bitboard;
 pub mod eval;
@@ -34,6 +35,7 @@ mod powers;
 pub mod reach;
 mod registered;
 pub mod search;
+pub mod steps;
 
 pub use bitboard::{Bitboard, Space};
 pub use game::{Move, PlayError, Position};
@@ -41,3 +43,4 @@ pub use gods::{BannedPair, God, UnknownGod};
 pub use instance::{Instance, InstanceError, Levels};
 pub use notation::NotationError;
 pub use powers::NUM_GOD_ACTIONS;
+pub use steps::Step;

@@ -63,6 +63,35 @@ fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
             },
         };
     }
+    // Charon's ferry, Scylla's drag: `(C4>A2)B3>C4^C5`.
+    if let Some((forced, rest)) = s.strip_prefix('(').and_then(|r| r.split_once(')'))
+        && !forced.contains(',')
+    {
+        let (forced, onto) = forced.split_once('>').ok_or_else(bad)?;
+        let (forced, onto): (Space, Space) = (forced.trim().parse()?, onto.trim().parse()?);
+        return match parse_marked(rest)? {
+            (Move::Build { from, to, build }, Mark::None) => Ok((
+                Move::Power(Power::Force {
+                    forced,
+                    onto,
+                    from,
+                    to,
+                    build,
+                }),
+                Mark::None,
+            )),
+            (Move::Win { from, to }, Mark::None) => Ok((
+                Move::Power(Power::ForceWin {
+                    forced,
+                    onto,
+                    from,
+                    to,
+                }),
+                Mark::None,
+            )),
+            _ => Err(bad()),
+        };
+    }
     // Hermes moving both workers: `(A1,B1)>(A2,B2)^C3`.
     if let Some(rest) = s.strip_prefix('(') {
         let pair = |t: &str| -> Result<[Space; 2], NotationError> {
@@ -138,8 +167,25 @@ fn step_mark(to: &str, swap: bool, text: &str) -> Result<(Space, Mark), Notation
 }
 
 /// The move of a step and its builds: `C3` (one), `C3X` (a dome), `^C3`
-/// (two blocks on one space), `B3^C3` (two spaces).
+/// (two blocks on one space), `B3^C3` (two spaces), `B3~C3` (a build, then
+/// a block removed), `B3^C3X` (a build, then a dome).
 fn builds_of(from: Space, to: Space, builds: &str) -> Result<Move, NotationError> {
+    if let Some((build, remove)) = builds.split_once('~') {
+        return Ok(Move::Power(Power::Remove {
+            from,
+            to,
+            build: build.parse()?,
+            remove: remove.parse()?,
+        }));
+    }
+    if let Some((build, dome)) = builds.strip_suffix('X').and_then(|b| b.split_once('^')) {
+        return Ok(Move::Power(Power::AndDome {
+            from,
+            to,
+            build: build.parse()?,
+            dome: dome.parse()?,
+        }));
+    }
     if let Some(build) = builds.strip_prefix('^') {
         let build = build.parse()?;
         return Ok(Move::Power(Power::Twice {
@@ -195,7 +241,11 @@ fn step_of(mv: Move) -> Option<(Space, Space)> {
         | Move::Power(
             Power::Dome { from, to, .. }
             | Power::Twice { from, to, .. }
-            | Power::BuildFirst { from, to, .. },
+            | Power::BuildFirst { from, to, .. }
+            | Power::Remove { from, to, .. }
+            | Power::AndDome { from, to, .. }
+            | Power::Force { from, to, .. }
+            | Power::ForceWin { from, to, .. },
         ) => Some((from, to)),
         Move::Place(..) | Move::Power(Power::Stay { .. } | Power::Both { .. }) => None,
     }

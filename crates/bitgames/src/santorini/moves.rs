@@ -97,6 +97,57 @@ pub enum Power {
         /// The build after it.
         build: Space,
     },
+    /// Ares: move, build, then remove a block next to the unmoved worker
+    /// (`A1>B2^C3~D4`).
+    Remove {
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+        /// The build.
+        build: Space,
+        /// The space a block is taken from.
+        remove: Space,
+    },
+    /// Asteria, after moving down: move, build, then a dome on any free
+    /// space (`A1>B2^C3^D4X`).
+    AndDome {
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+        /// The build.
+        build: Space,
+        /// The domed space.
+        dome: Space,
+    },
+    /// Charon or Scylla: the opponent's worker on `forced` is forced onto
+    /// `onto`, before the move (Charon's ferry beyond his worker) or after
+    /// it (Scylla's drag into the space hers left: `onto` is `from`); move,
+    /// build (`(C4>A2)B3>C4^C5`, santorini-ai's form).
+    Force {
+        /// The opponent worker's space.
+        forced: Space,
+        /// Where it is forced.
+        onto: Space,
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+        /// The build.
+        build: Space,
+    },
+    /// Charon: a ferry, then a winning move (`(C4>A2)B3>C4#`).
+    ForceWin {
+        /// The opponent worker's space.
+        forced: Space,
+        /// Where it is forced.
+        onto: Space,
+        /// The worker's space.
+        from: Space,
+        /// The level-3 space it wins on.
+        to: Space,
+    },
     /// Hermes: no worker moves, one builds (`^C3`).
     Stay {
         /// The build.

@@ -147,6 +147,31 @@ impl fmt::Display for Move {
                 to,
                 build,
             }) => write!(f, "^{first} {from}>{to}^{build}"),
+            Move::Power(Power::Remove {
+                from,
+                to,
+                build,
+                remove,
+            }) => write!(f, "{from}>{to}^{build}~{remove}"),
+            Move::Power(Power::AndDome {
+                from,
+                to,
+                build,
+                dome,
+            }) => write!(f, "{from}>{to}^{build}^{dome}X"),
+            Move::Power(Power::Force {
+                forced,
+                onto,
+                from,
+                to,
+                build,
+            }) => write!(f, "({forced}>{onto}){from}>{to}^{build}"),
+            Move::Power(Power::ForceWin {
+                forced,
+                onto,
+                from,
+                to,
+            }) => write!(f, "({forced}>{onto}){from}>{to}#"),
             Move::Power(Power::Stay { build }) => write!(f, "^{build}"),
             Move::Power(Power::Both { from, to, build }) => {
                 write!(f, "({},{})>({},{})^{build}", from[0], from[1], to[0], to[1])

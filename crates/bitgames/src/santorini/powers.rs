@@ -9,7 +9,7 @@
 
 use super::bitboard::Space;
 use super::game::Position;
-use super::gods::{God, built, level_region};
+use super::gods::{God, built, level_region, unbuilt};
 use super::moves::{Move, Power};
 use crate::game::Player;
 
@@ -128,6 +128,48 @@ impl Position {
                     step(self, from, to);
                     self.heights = built(self.heights, build);
                 }
+                Power::Remove {
+                    from,
+                    to,
+                    build,
+                    remove,
+                } => {
+                    step(self, from, to);
+                    self.heights = unbuilt(built(self.heights, build), remove);
+                }
+                Power::AndDome {
+                    from,
+                    to,
+                    build,
+                    dome,
+                } => {
+                    step(self, from, to);
+                    self.heights = built(self.heights, build);
+                    for layer in &mut self.heights {
+                        *layer |= dome.bitboard();
+                    }
+                }
+                Power::Force {
+                    forced,
+                    onto,
+                    from,
+                    to,
+                    build,
+                } => {
+                    self.workers[me.other().index()] ^= forced.bitboard() | onto.bitboard();
+                    step(self, from, to);
+                    self.heights = built(self.heights, build);
+                }
+                Power::ForceWin {
+                    forced,
+                    onto,
+                    from,
+                    to,
+                } => {
+                    self.workers[me.other().index()] ^= forced.bitboard() | onto.bitboard();
+                    step(self, from, to);
+                    self.won = true;
+                }
                 Power::Stay { build } => self.heights = built(self.heights, build),
                 Power::Both { from, to, build } => {
                     let mine = &mut self.workers[me.index()];
@@ -189,8 +231,9 @@ impl Position {
 /// The dense actions of a game with gods (the base game keeps its 753):
 /// placements as in the base game, then each kind of turn by the mover's
 /// worker `w` (0 on the lower bit) and the spaces' row-major numbers:
-/// a move and build or a win (`to`, `build` or 25 for a win), a dome, two
-/// builds, a build first, a build alone, both workers' runs.
+/// a move and build or a win (`to`, `build` or 25 for a win), a dome, a
+/// build and one more space (the mover's god says what: a second build, a
+/// block removed, a dome), a build first, a build alone, both workers' runs.
 pub const NUM_GOD_ACTIONS: usize = BOTH + 25 * 25 * 25;
 /// Where each kind's actions start.
 const PLAIN: usize = 625;
@@ -220,6 +263,9 @@ impl Position {
             Move::Power(Power::Dome { from, to, build }) => {
                 DOME + self.worker_to(from, to) * 25 + build.index()
             }
+            Move::Power(Power::ForceWin {
+                forced, from, to, ..
+            }) => DOME + self.worker_to(from, to) * 25 + forced.index(),
             Move::Power(Power::Twice {
                 from,
                 to,
@@ -232,6 +278,27 @@ impl Position {
                 to,
                 build,
             }) => FIRST + (self.worker_to(from, to) * 25 + build.index()) * 25 + first.index(),
+            Move::Power(
+                Power::Remove {
+                    from,
+                    to,
+                    build,
+                    remove: second,
+                }
+                | Power::AndDome {
+                    from,
+                    to,
+                    build,
+                    dome: second,
+                }
+                | Power::Force {
+                    from,
+                    to,
+                    build,
+                    forced: second,
+                    ..
+                },
+            ) => TWICE + (self.worker_to(from, to) * 25 + build.index()) * 25 + second.index(),
             Move::Power(Power::Stay { build }) => STAY + build.index(),
             Move::Power(Power::Both { to, build, .. }) => {
                 BOTH + (to[0].index() * 25 + to[1].index()) * 25 + build.index()
@@ -267,20 +334,13 @@ impl Position {
             },
             a if a < TWICE => {
                 let (from, to, b) = split(a - DOME, 25);
-                Move::Power(Power::Dome {
-                    from: from?,
-                    to: to?,
-                    build: space(b)?,
-                })
+                let third = self.gods[self.to_move.index()].rules().move_and;
+                third(from?, to?, space(b)?)
             }
             a if a < FIRST => {
                 let (from, to, rest) = split(a - TWICE, 625);
-                Move::Power(Power::Twice {
-                    from: from?,
-                    to: to?,
-                    build: space(rest / 25)?,
-                    second: space(rest % 25)?,
-                })
+                let third = self.gods[self.to_move.index()].rules().build_and;
+                third(from?, to?, space(rest / 25)?, space(rest % 25)?)
             }
             a if a < STAY => {
                 let (from, to, rest) = split(a - FIRST, 625);

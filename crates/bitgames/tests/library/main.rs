@@ -13,6 +13,7 @@ mod santorini_game;
 mod santorini_gods;
 mod santorini_gods_main;
 mod santorini_net;
+mod santorini_steps;
 mod santorini_tutorial;
 mod tictactoe;
 mod toy;

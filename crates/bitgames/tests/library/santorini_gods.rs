@@ -40,6 +40,30 @@ fn the_bitboards_agree_with_the_naive_twin_on_random_games() {
 /// Turns of each power played from a small position: (position, turn,
 /// the position after it).
 const PLAYED: &[(&str, &str, &str)] = &[
+    // Ares takes the block on D2, beside his unmoved worker on D3.
+    (
+        "0000000000000000001000000/1/ares:A3,D3/mortal:E5,A1",
+        "A3>B3^C3~D2",
+        "0000000000001000000000000/2/ares:B3,D3/mortal:E5,A1",
+    ),
+    // Asteria moves down from level 1, builds C3 and domes E3.
+    (
+        "0000000000100000000000000/1/asteria:A3,E1/mortal:E5,D5",
+        "A3>B3^C3^E3X",
+        "0000000000101040000000000/2/asteria:B3,E1/mortal:D5,E5",
+    ),
+    // Charon ferries C3 across B3 to A3, then moves into C3.
+    (
+        "0000000000000000000000000/1/charon:B3,E1/mortal:C3,E5",
+        "(C3>A3)B3>C3^D3",
+        "0000000000000100000000000/2/charon:C3,E1/mortal:E5,A3",
+    ),
+    // Scylla moves away from C3 and drags that worker into B3.
+    (
+        "0000000000000000000000000/1/scylla:B3,E1/mortal:C3,E5",
+        "(C3>B3)B3>A3^A4",
+        "0000010000000000000000000/2/scylla:A3,E1/mortal:E5,B3",
+    ),
     // Apollo swaps with the opponent's worker.
     (
         "0000000000000000000000000/1/apollo:B3,D1/mortal:C3,E5",
@@ -269,6 +293,29 @@ const REFUSED: &[(&str, &str, &str)] = &[
         "0000000000010000000000000/1/mortal-:A3,E1/nike:E5,D5",
         "A3>B3^A3",
         "A3>B3^A3 is not a turn of mortal (who may not move up: Nike moved down)",
+    ),
+    // Ares removes beside his unmoved worker only; Asteria domes only after
+    // a move down; Charon's ferry needs a free space beyond; Scylla drags
+    // only a worker beside the space she leaves.
+    (
+        "0000000000000000001000000/1/ares:A3,D3/mortal:E5,A1",
+        "A3>B3^C3~A1",
+        "A3>B3^C3~A1 is not a turn of ares",
+    ),
+    (
+        "0000000000000000000000000/1/asteria:A3,E1/mortal:E5,D5",
+        "A3>B3^C3^E3X",
+        "A3>B3^C3^E3X is not a turn of asteria",
+    ),
+    (
+        "0000000000000000000000000/1/charon:B3,E1/mortal:C3,A3",
+        "(C3>A3)B3>C3^D3",
+        "(C3>A3)B3>C3^D3 is not a turn of charon",
+    ),
+    (
+        "0000000000000000000000000/1/scylla:B3,E1/mortal:D3,E5",
+        "(D3>B3)B3>A3^A4",
+        "(D3>B3)B3>A3^A4 is not a turn of scylla",
     ),
     // Iris jumps only over a worker.
     (

@@ -20,8 +20,7 @@ impl Power for Hermes {
                                 of times (even none), and then either builds.";
 
     fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {
-        let me = pos.to_move.index();
-        let (mine, theirs) = (pos.workers[me], pos.workers[1 - me]);
+        let theirs = pos.workers[pos.to_move.other().index()];
         let movers = movers(pos);
         for from in movers {
             let others = pos.occupied() ^ from.bitboard();
@@ -37,27 +36,9 @@ impl Power for Hermes {
                 }
             }
         }
-        let mut workers = mine.into_iter();
-        let (Some(f1), Some(f2)) = (workers.next(), workers.next()) else {
+        let Some(([f1, f2], [r1, r2])) = run_ends(pos) else {
             return;
         };
-        // A worker the opponent holds (Hypnus) stays and does not build.
-        let blocked = theirs | pos.heights[3];
-        let region = |f: Space| {
-            if movers.contains(f) {
-                level_region(pos, f, blocked)
-            } else {
-                f.bitboard()
-            }
-        };
-        let g1 = region(f1);
-        let g2 = if movers == mine && g1.contains(f2) {
-            g1
-        } else {
-            region(f2)
-        };
-        // Where each may end (Aphrodite keeps a worker near her).
-        let (r1, r2) = (g1 & ends(pos, f1), g2 & ends(pos, f2));
         let builders = |t: Space, f: Space| {
             if movers.contains(f) {
                 Bitboard::neighbours(t)
@@ -90,7 +71,7 @@ impl Power for Hermes {
         moves
     }
 
-    fn naive_turns(s: &NaiveState) -> Vec<NaiveState> {
+    fn naive_turns(s: &NaiveState) -> Vec<(NaiveState, bool)> {
         let me = s.to_move;
         let them = 1 - me;
         // A worker the opponent holds (Hypnus) stays and does not build.
@@ -134,12 +115,39 @@ impl Power for Hermes {
                     continue;
                 }
                 for built in naive_gods::builds(&after, builder) {
-                    out.push(naive_gods::end_turn(built, false, false, false));
+                    out.push((naive_gods::end_turn(built, false, false, false), false));
                 }
             }
         }
         out
     }
+}
+
+/// Her two workers' spaces and where each may end a run (her other worker
+/// does not block it; opponents and domes do): its level region, or its own
+/// space alone when the opponent holds it (Hypnus), within where the
+/// opponent keeps it (Aphrodite); `None` with fewer than two workers.
+pub(crate) fn run_ends(pos: &Position) -> Option<([Space; 2], [Bitboard; 2])> {
+    let mine = pos.workers[pos.to_move.index()];
+    let theirs = pos.workers[pos.to_move.other().index()];
+    let movers = movers(pos);
+    let mut workers = mine.into_iter();
+    let (f1, f2) = (workers.next()?, workers.next()?);
+    let blocked = theirs | pos.heights[3];
+    let region = |f: Space| {
+        if movers.contains(f) {
+            level_region(pos, f, blocked)
+        } else {
+            f.bitboard()
+        }
+    };
+    let g1 = region(f1);
+    let g2 = if movers == mine && g1.contains(f2) {
+        g1
+    } else {
+        region(f2)
+    };
+    Some(([f1, f2], [g1 & ends(pos, f1), g2 & ends(pos, f2)]))
 }
 
 fn run_turn(f1: Space, f2: Space, t1: Space, t2: Space) -> impl Fn(Space) -> Move {

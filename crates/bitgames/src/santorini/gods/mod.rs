@@ -14,9 +14,12 @@
 
 mod aphrodite;
 mod apollo;
+mod ares;
 mod artemis;
+mod asteria;
 mod athena;
 mod atlas;
+mod charon;
 mod demeter;
 mod eros;
 mod hades;
@@ -36,10 +39,12 @@ mod pegasus;
 mod persephone;
 mod power;
 mod prometheus;
+mod scylla;
 mod urania;
 mod zeus;
 
-pub(crate) use power::{Enter, Power, Rules, built, level_region};
+pub(crate) use hermes::run_ends;
+pub(crate) use power::{Enter, Power, Rules, built, level_region, unbuilt};
 
 use std::fmt;
 use std::str::FromStr;
@@ -119,6 +124,14 @@ gods! {
     Nike => nike::Nike,
     /// Starts on opposite edges; also wins side by side on level 1.
     Eros => eros::Eros,
+    /// May remove a block next to the unmoved worker.
+    Ares => ares::Ares,
+    /// After moving down, may also build a dome anywhere.
+    Asteria => asteria::Asteria,
+    /// May ferry a neighbouring opponent worker across before moving.
+    Charon => charon::Charon,
+    /// May drag a neighbouring opponent worker into the space she leaves.
+    Scylla => scylla::Scylla,
 }
 
 impl God {
@@ -289,7 +302,7 @@ mod tests {
             err,
             "\"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, \
              hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, \
-             hades, hypnus, limus, persephone, aphrodite, iris, maenads, nike or eros"
+             hades, hypnus, limus, persephone, aphrodite, iris, maenads, nike, eros, ares, asteria, charon or scylla"
         );
     }
 
@@ -325,8 +338,8 @@ mod tests {
             .filter(|&[a, b]| !a.may_face(b))
             .count();
         assert_eq!(
-            banned, 6,
-            "Hades-Pan, Hades-Nike and Aphrodite-Urania both ways round"
+            banned, 9,
+            "Hades-Pan, Hades-Nike, Aphrodite-Urania and Hades-Asteria both ways round, Ares-Ares"
         );
     }
 }

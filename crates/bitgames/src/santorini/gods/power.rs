@@ -89,6 +89,31 @@ pub(crate) trait Power {
         false
     }
 
+    /// The turn of a move from `from` to `to`, a build on `build` and one
+    /// more space `other`, as this god has it: a second build (Demeter,
+    /// Hephaestus, Hestia); Ares' removal and Asteria's dome override it.
+    /// (Such turns share their actions: the mover's god says which.)
+    fn build_and(from: Space, to: Space, build: Space, other: Space) -> Move {
+        Move::Power(crate::santorini::moves::Power::Twice {
+            from,
+            to,
+            build,
+            second: other,
+        })
+    }
+
+    /// The turn of a move from `from` to `to` and one more space `other`, as
+    /// this god has it: a dome there (Atlas); Charon's ferry to a win
+    /// overrides it. (Such turns share their actions: the mover's god says
+    /// which.)
+    fn move_and(from: Space, to: Space, other: Space) -> Move {
+        Move::Power(crate::santorini::moves::Power::Dome {
+            from,
+            to,
+            build: other,
+        })
+    }
+
     /// Whether the turn `mv` moves a worker up (Persephone's rule): its
     /// step from `from` to `to` does.
     fn climbs(pos: &Position, mv: Move) -> bool {
@@ -96,9 +121,14 @@ pub(crate) trait Power {
         match mv {
             Move::Build { from, to, .. }
             | Move::Win { from, to }
-            | Move::Power(Turn::Dome { from, to, .. } | Turn::Twice { from, to, .. }) => {
-                pos.level(to) > pos.level(from)
-            }
+            | Move::Power(
+                Turn::Dome { from, to, .. }
+                | Turn::Twice { from, to, .. }
+                | Turn::Remove { from, to, .. }
+                | Turn::AndDome { from, to, .. }
+                | Turn::Force { from, to, .. }
+                | Turn::ForceWin { from, to, .. },
+            ) => pos.level(to) > pos.level(from),
             _ => false,
         }
     }
@@ -189,8 +219,9 @@ pub(crate) trait Power {
     }
 
     /// The naive twin's whole turns besides the moves and builds (Hermes'
-    /// runs), each position after the turn.
-    fn naive_turns(_s: &NaiveState) -> Vec<NaiveState> {
+    /// runs, Charon's ferries), each position after the turn with whether
+    /// the turn moved a worker up.
+    fn naive_turns(_s: &NaiveState) -> Vec<(NaiveState, bool)> {
         Vec::new()
     }
 
@@ -276,6 +307,10 @@ pub(crate) struct Rules {
     pub keeps_near: Option<fn(Bitboard) -> Bitboard>,
     /// [`Power::climbs`].
     pub climbs: fn(&Position, Move) -> bool,
+    /// [`Power::build_and`].
+    pub build_and: fn(Space, Space, Space, Space) -> Move,
+    /// [`Power::move_and`].
+    pub move_and: fn(Space, Space, Space) -> Move,
     /// [`Power::PLACES`].
     pub places: Option<Placing>,
     /// [`Power::BANS`].
@@ -297,7 +332,7 @@ pub(crate) struct Rules {
     /// [`Power::naive_builds`].
     pub naive_builds: fn(&NaiveState, usize, usize, &NaiveState, &mut Vec<NaiveState>),
     /// [`Power::naive_turns`].
-    pub naive_turns: fn(&NaiveState) -> Vec<NaiveState>,
+    pub naive_turns: fn(&NaiveState) -> Vec<(NaiveState, bool)>,
     /// [`Power::naive_denies_win_on`].
     pub naive_denies_win_on: fn(usize) -> bool,
     /// [`Power::naive_holds`].
@@ -331,6 +366,8 @@ impl Rules {
             forces_climbs: P::FORCES_CLIMBS,
             keeps_near: P::KEEPS_NEAR,
             climbs: P::climbs,
+            build_and: P::build_and,
+            move_and: P::move_and,
             places: P::PLACES,
             bans: P::BANS,
             restricts: !P::DENIES_WINS_ON.is_empty()
@@ -458,6 +495,16 @@ pub(crate) fn wins<P: Power + ?Sized>(pos: &Position, from: Space, to: Space) ->
 #[inline]
 pub(crate) fn builds_around(pos: &Position, at: Space, occupied: Bitboard) -> Bitboard {
     Bitboard::neighbours(at) & !(occupied | pos.heights[3])
+}
+
+/// The board after the top block of `space` is taken away (not a dome:
+/// the caller's rule).
+pub(crate) fn unbuilt(heights: [Bitboard; 4], space: Space) -> [Bitboard; 4] {
+    let mut h = heights;
+    if let Some(top) = (0..3).rev().find(|&k| h[k].contains(space)) {
+        h[top] ^= space.bitboard();
+    }
+    h
 }
 
 /// The board after one build on `build` (a dome stays a dome).

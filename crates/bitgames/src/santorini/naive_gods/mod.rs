@@ -263,10 +263,7 @@ pub fn successors(s: &NaiveState) -> Vec<NaiveState> {
     let rules = s.gods[me].rules();
     let theirs = s.gods[1 - me].rules();
     // Each position after a turn, with whether the turn moved a worker up.
-    let mut out: Vec<(NaiveState, bool)> = (rules.naive_turns)(s)
-        .into_iter()
-        .map(|after| (after, false))
-        .collect();
+    let mut out: Vec<(NaiveState, bool)> = (rules.naive_turns)(s);
     for &from in &s.workers[me] {
         if (theirs.naive_holds)(s, from) {
             continue;

@@ -46,11 +46,20 @@ fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
             }
             | Power::BuildFirst {
                 from, to, build, ..
+            }
+            | Power::Remove {
+                from, to, build, ..
+            }
+            | Power::AndDome {
+                from, to, build, ..
+            }
+            | Power::Force {
+                from, to, build, ..
             },
         ) => Some((from, to, build)),
         Move::Power(Power::Stay { build }) => Some((build, build, build)),
         Move::Power(Power::Both { to, build, .. }) => Some((to[0], to[1], build)),
-        Move::Place(..) | Move::Win { .. } => None,
+        Move::Place(..) | Move::Win { .. } | Move::Power(Power::ForceWin { .. }) => None,
     }
 }
 

@@ -1,0 +1,88 @@
+//! Asteria: if her worker moved down this turn, after its build she may
+//! build a dome on any free space of the board, at any level (not the space
+//! her build just domed). Against Limus a dome beside his workers must
+//! complete a tower, as for every build (santorini-ai lets her dome there
+//! at any level: docs/santorini.md). As santorini-ai does, she may not play
+//! against Hades (she could never move down).
+
+use super::power::{buildable, built};
+use super::{God, Power};
+use crate::santorini::bitboard::{Bitboard, Space};
+use crate::santorini::game::Position;
+use crate::santorini::moves::{Move, Power as Turn};
+use crate::santorini::naive_gods::{self, NaiveState};
+
+/// Asteria's power: the dome after a move down.
+pub(crate) struct Asteria;
+
+impl Power for Asteria {
+    const NAME: &'static str = "asteria";
+    const TEXT: &'static str = "If your worker moved down this turn, you may also build a dome on \
+                                any free space.";
+    const BANS: &'static [God] = &[God::Hades];
+
+    fn build_and(from: Space, to: Space, build: Space, dome: Space) -> Move {
+        Move::Power(Turn::AndDome {
+            from,
+            to,
+            build,
+            dome,
+        })
+    }
+
+    #[inline]
+    fn more_builds(
+        pos: &Position,
+        from: Space,
+        to: Space,
+        build: Space,
+        _builds: Bitboard,
+        out: &mut Vec<Move>,
+    ) {
+        if pos.level(to) >= pos.level(from) {
+            return;
+        }
+        let mut after = *pos;
+        after.heights = built(pos.heights, build);
+        let occupied = pos.occupied() ^ from.bitboard() ^ to.bitboard();
+        let theirs = pos.workers[pos.to_move.other().index()];
+        let free = Bitboard::ALL & !(after.heights[3] | occupied);
+        for dome in buildable(&after, theirs, free) {
+            out.push(Move::Power(Turn::AndDome {
+                from,
+                to,
+                build,
+                dome,
+            }));
+        }
+    }
+
+    fn naive_turns(s: &NaiveState) -> Vec<(NaiveState, bool)> {
+        let (me, them) = (s.to_move, 1 - s.to_move);
+        let theirs = s.gods[them].rules();
+        let mut out = Vec::new();
+        for &from in &s.workers[me] {
+            if (theirs.naive_holds)(s, from) {
+                continue;
+            }
+            for moved in naive_gods::plain_moves(s, from) {
+                if moved.won
+                    || !moved.moved_down
+                    || (theirs.naive_keeps_from)(s, from, moved.builder)
+                {
+                    continue;
+                }
+                for once in naive_gods::builds(&moved.after, moved.builder) {
+                    for space in 0..25 {
+                        if once.is_free(space) && !once.build_limited(space) {
+                            let mut domed = once.clone();
+                            domed.levels[space] = 4;
+                            out.push((naive_gods::end_turn(domed, false, false, true), false));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,308 @@
+//! A turn as the steps a player takes to make it: select a worker, move it,
+//! build, and the gods' own steps (a dome instead of a block, a build before
+//! the move, a build without a move). A page offers a turn's steps one at a
+//! time and never reads the move notation: [`Position::step_paths`] lists,
+//! for one legal turn, every order of steps that makes it.
+
+use super::bitboard::Space;
+use super::game::{Move, Position};
+use super::gods::run_ends;
+use super::moves::Power;
+use std::fmt;
+
+/// One step of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Step {
+    /// A worker placed on the space (setup).
+    Place(Space),
+    /// The worker on the space is the one that moves next.
+    Select(Space),
+    /// The selected worker ends its move on the space (one step or, by its
+    /// god, a run, a jump or a swap).
+    Move(Space),
+    /// A build on the space: a block, or a dome on a level 3.
+    Build(Space),
+    /// The build just made is a dome instead of a block (Atlas).
+    Dome,
+    /// A dome on the space, whatever its level (Asteria's after a move
+    /// down).
+    DomeOn(Space),
+    /// A block taken from the space (Ares').
+    Remove(Space),
+    /// The opponent's worker on the space is forced on (Charon's ferry
+    /// before the move, Scylla's drag after it).
+    Force(Space),
+    /// The selected worker builds before it moves, and may then not move up
+    /// (Prometheus).
+    BuildFirst,
+    /// No worker moves; one builds (Hermes).
+    Stay,
+}
+
+impl Step {
+    /// The space the step is on; `None` for a step that is a choice, not a
+    /// space (a button on a page).
+    #[must_use]
+    pub fn space(self) -> Option<Space> {
+        match self {
+            Step::Place(s)
+            | Step::Select(s)
+            | Step::Move(s)
+            | Step::Build(s)
+            | Step::DomeOn(s)
+            | Step::Remove(s)
+            | Step::Force(s) => Some(s),
+            Step::Dome | Step::BuildFirst | Step::Stay => None,
+        }
+    }
+
+    /// The step's kind, as its text writes it: `place`, `select`, `move`,
+    /// `build`, `dome` (with a space or without), `remove`, `force`,
+    /// `build-first` or `stay`.
+    #[must_use]
+    pub fn kind(self) -> &'static str {
+        match self {
+            Step::Place(_) => "place",
+            Step::Select(_) => "select",
+            Step::Move(_) => "move",
+            Step::Build(_) => "build",
+            Step::Dome | Step::DomeOn(_) => "dome",
+            Step::Remove(_) => "remove",
+            Step::Force(_) => "force",
+            Step::BuildFirst => "build-first",
+            Step::Stay => "stay",
+        }
+    }
+
+    /// What a step that is not on a space does, in a few words for its
+    /// button; `None` for a step on a space.
+    #[must_use]
+    pub fn words(self) -> Option<&'static str> {
+        match self {
+            Step::Dome => Some("Dome instead of a block"),
+            Step::BuildFirst => Some("Build before moving"),
+            Step::Stay => Some("Build without moving"),
+            _ => None,
+        }
+    }
+}
+
+/// `select:B3`, `move:C4`, `build:A5`, `place:B3`, `dome:E5`,
+/// `remove:D4`, `force:C4`; `dome`, `build-first`, `stay`.
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.space() {
+            Some(space) => write!(f, "{}:{space}", self.kind()),
+            None => f.write_str(self.kind()),
+        }
+    }
+}
+
+impl Position {
+    /// Every order of steps that makes the turn `mv` of this position: one
+    /// path for most turns, two where the order is free (a placement's two
+    /// spaces, Demeter's two builds), four for Hermes' two workers (either
+    /// first, and either end for either worker where they share a level
+    /// region). No path makes two turns.
+    ///
+    /// `mv` is taken as legal here; for a move that is not, the paths are
+    /// those of its text.
+    #[must_use]
+    pub fn step_paths(&self, mv: Move) -> Vec<Vec<Step>> {
+        // The worker on `from` moves to `to`, then the steps `rest`.
+        let step = |from, to, rest: &[Step]| [&[Step::Select(from), Step::Move(to)], rest].concat();
+        match mv {
+            Move::Place(a, b) => vec![
+                vec![Step::Place(a), Step::Place(b)],
+                vec![Step::Place(b), Step::Place(a)],
+            ],
+            Move::Win { from, to } => vec![step(from, to, &[])],
+            Move::Build { from, to, build } => vec![step(from, to, &[Step::Build(build)])],
+            Move::Power(Power::Dome { from, to, build }) => {
+                vec![step(from, to, &[Step::Build(build), Step::Dome])]
+            }
+            Move::Power(Power::Twice {
+                from,
+                to,
+                build,
+                second,
+            }) => {
+                let orders = if build == second {
+                    vec![[build, build]]
+                } else {
+                    vec![[build, second], [second, build]]
+                };
+                orders
+                    .into_iter()
+                    .map(|[a, b]| step(from, to, &[Step::Build(a), Step::Build(b)]))
+                    .collect()
+            }
+            Move::Power(Power::BuildFirst {
+                first,
+                from,
+                to,
+                build,
+            }) => vec![vec![
+                Step::Select(from),
+                Step::BuildFirst,
+                Step::Build(first),
+                Step::Move(to),
+                Step::Build(build),
+            ]],
+            Move::Power(Power::Remove {
+                from,
+                to,
+                build,
+                remove,
+            }) => vec![step(from, to, &[Step::Build(build), Step::Remove(remove)])],
+            Move::Power(Power::AndDome {
+                from,
+                to,
+                build,
+                dome,
+            }) => vec![step(from, to, &[Step::Build(build), Step::DomeOn(dome)])],
+            // A worker forced onto the mover's start is dragged after the
+            // move (Scylla); one forced elsewhere, before it (Charon).
+            Move::Power(Power::Force {
+                forced,
+                onto,
+                from,
+                to,
+                build,
+            }) if onto == from => vec![vec![
+                Step::Select(from),
+                Step::Move(to),
+                Step::Force(forced),
+                Step::Build(build),
+            ]],
+            Move::Power(Power::Force {
+                forced,
+                from,
+                to,
+                build,
+                ..
+            }) => vec![vec![
+                Step::Select(from),
+                Step::Force(forced),
+                Step::Move(to),
+                Step::Build(build),
+            ]],
+            Move::Power(Power::ForceWin {
+                forced, from, to, ..
+            }) => vec![vec![
+                Step::Select(from),
+                Step::Force(forced),
+                Step::Move(to),
+            ]],
+            Move::Power(Power::Stay { build }) => vec![vec![Step::Stay, Step::Build(build)]],
+            Move::Power(Power::Both { from, to, build }) => self.both_paths(from, to, build),
+        }
+    }
+
+    /// The paths of Hermes' turn of both workers: either worker first, and
+    /// where each may also end on the other's end, that pairing too (the
+    /// generator lists the two pairings as one turn).
+    fn both_paths(&self, from: [Space; 2], to: [Space; 2], build: Space) -> Vec<Vec<Step>> {
+        let mut pairings = vec![[(from[0], to[0]), (from[1], to[1])]];
+        if let Some((starts, [r1, r2])) = run_ends(self)
+            && starts == from
+            && r1.contains(to[1])
+            && r2.contains(to[0])
+        {
+            pairings.push([(from[0], to[1]), (from[1], to[0])]);
+        }
+        let mut paths = Vec::new();
+        for [a, b] in pairings {
+            for [x, y] in [[a, b], [b, a]] {
+                paths.push(vec![
+                    Step::Select(x.0),
+                    Step::Move(x.1),
+                    Step::Select(y.0),
+                    Step::Move(y.1),
+                    Step::Build(build),
+                ]);
+            }
+        }
+        paths
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(pos: &Position, turn: &str) -> Vec<String> {
+        let mv = pos.read_move(turn).expect(turn);
+        pos.step_paths(mv)
+            .iter()
+            .map(|p| p.iter().map(Step::to_string).collect::<Vec<_>>().join(" "))
+            .collect()
+    }
+
+    fn at(text: &str) -> Position {
+        text.parse().expect(text)
+    }
+
+    #[test]
+    fn each_kind_of_turn_has_its_steps_in_every_order_that_makes_it() {
+        let demeter = at("0000000000000000000000000/1/demeter:B3,D3/mortal:C4,C2");
+        assert_eq!(texts(&demeter, "B3>B4^A5"), ["select:B3 move:B4 build:A5"]);
+        assert_eq!(
+            texts(&demeter, "B3>B4^A5^B5"),
+            [
+                "select:B3 move:B4 build:A5 build:B5",
+                "select:B3 move:B4 build:B5 build:A5"
+            ]
+        );
+        let hephaestus = at("0000000000000000000000000/1/hephaestus:B3,D3/mortal:C4,C2");
+        assert_eq!(
+            texts(&hephaestus, "B3>B4^^A5"),
+            ["select:B3 move:B4 build:A5 build:A5"]
+        );
+        let atlas = at("0000000000000000000000000/1/atlas:B3,D3/mortal:C4,C2");
+        assert_eq!(
+            texts(&atlas, "B3>B4^A5X"),
+            ["select:B3 move:B4 build:A5 dome"]
+        );
+        let prometheus = at("0000000000000000000000000/1/prometheus:B3,D3/mortal:C4,C2");
+        assert_eq!(
+            texts(&prometheus, "^A3 B3>A4^A5"),
+            ["select:B3 build-first build:A3 move:A4 build:A5"]
+        );
+        let hermes = at("0000000000000000000000000/1/hermes:B3,D3/mortal:C4,C2");
+        assert_eq!(texts(&hermes, "^C3"), ["stay build:C3"]);
+        let start = at("0000000000000000000000000/1/mortal/mortal");
+        assert_eq!(
+            texts(&start, "A1,B2"),
+            ["place:A1 place:B2", "place:B2 place:A1"]
+        );
+        let mortal = at("0000000000000020000000000/1/mortal:B3,D3/mortal:C4,C2");
+        assert_eq!(texts(&mortal, "B3>A3^A4"), ["select:B3 move:A3 build:A4"]);
+        assert_eq!(Step::Dome.words(), Some("Dome instead of a block"));
+        assert_eq!(Step::Move(Space::from_index(0).unwrap()).words(), None);
+    }
+
+    #[test]
+    fn hermes_workers_on_one_level_region_may_take_either_end() {
+        // On the ground both workers share one region: four orders.
+        let hermes = at("0000000000000000000000000/1/hermes:B3,D3/mortal:C4,C2");
+        assert_eq!(
+            texts(&hermes, "(B3,D3)>(A5,E5)^B5"),
+            [
+                "select:B3 move:A5 select:D3 move:E5 build:B5",
+                "select:D3 move:E5 select:B3 move:A5 build:B5",
+                "select:B3 move:E5 select:D3 move:A5 build:B5",
+                "select:D3 move:A5 select:B3 move:E5 build:B5",
+            ]
+        );
+        // D3 and D4 on level 1: each worker has its own end.
+        let apart = at("0000000010000100000000000/1/hermes:B3,D3/mortal:C4,C2");
+        assert_eq!(
+            texts(&apart, "(B3,D3)>(A5,D4)^B5"),
+            [
+                "select:B3 move:A5 select:D3 move:D4 build:B5",
+                "select:D3 move:D4 select:B3 move:A5 build:B5",
+            ]
+        );
+    }
+}
