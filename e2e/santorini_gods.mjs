@@ -66,6 +66,8 @@ const TURNS = [
   { god: 'charon', clicks: ['B3', 'C4', 'C4', 'C5'], turn: '(C4>A2)B3>C4^C5', workers: { C4: '1', A2: '2', B3: null }, levels: { C5: '1' } },
   // Scylla moves B3>A3 and drags Yellow's C4 into B3.
   { god: 'scylla', clicks: ['B3', 'A3', 'C4', 'A4'], turn: '(C4>B3)B3>A3^A4', workers: { A3: '1', B3: '2', C4: null }, levels: { A4: '1' } },
+  // Nemesis, apart from Yellow's workers, swaps all of them with hers after the build.
+  { god: 'nemesis', start: '0000000000000000000000000/1/nemesis:A5,E5/mortal:A1,E1', clicks: ['A5', 'B5', 'C5', '#steps [data-step="swap-all"]'], turn: 'A5>B5^C5[<>]', workers: { A1: '1', E1: '1', B5: '2', E5: '2' }, levels: { C5: '1' } },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="build-first"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];
@@ -88,7 +90,7 @@ export async function godChecks({ check, page, base, api, idle, context }) {
   const shown = (p) => p.$$eval('.sant button[data-space]', (bs) => bs.map((b) => [b.dataset.space, b.dataset.level, b.dataset.worker || null]));
 
   async function clickThrough(t) {
-    const start = position(t.god, t.heights);
+    const start = t.start || position(t.god, t.heights);
     await page.goto(`${base}/?game=santorini&mode=humans&position=${encodeURIComponent(start)}`);
     await idle(page);
     for (const [i, c] of t.clicks.entries()) {

@@ -49,7 +49,7 @@ FILES = "ABCDE"
 # gods bitgames plays: never drawn.
 BANNED = {frozenset(("hades", "pan")), frozenset(("hades", "nike")),
           frozenset(("aphrodite", "urania")), frozenset(("hades", "asteria")),
-          frozenset(("ares",))}
+          frozenset(("ares",)), frozenset(("nemesis", "aphrodite"))}
 
 
 def space_index(text):

@@ -53,6 +53,7 @@ function hint(steps, next) {
     const also = kinds.has('move') ? ', or click where the worker moves' : kinds.has('build') ? ', or click where it builds' : '';
     return `: an opponent worker may be forced on (click it)${also}`;
   }
+  if (kinds.has('swap-all')) return ': every worker may swap with the opponent\'s, or Done';
   if (kinds.has('remove')) return ': a block beside your other worker may be removed (click it), or Done';
   if (kinds.has('dome')) {
     return [...next].some(spaceOf) ? ': a dome may follow on any free space (click it), or Done' : ': a dome may replace the block, or Done';

@@ -8,7 +8,8 @@
 // B3 moves next), `move:C4` (it ends its move on C4), `build:A5`,
 // `dome:E5` (a dome on that space), `remove:D4` (a block taken away),
 // `force:C4` (the opponent's worker there forced on: ferried, dragged),
-// `place:B3`, or a step that is a button (`dome`, `build-first`, `stay`:
+// `place:B3`, or a step that is a button (`dome`, `build-first`, `stay`,
+// `swap-all`:
 // the API's `buttons` give their words).
 
 /** Every legal turn with its paths: [{text, path}], one entry a path. */

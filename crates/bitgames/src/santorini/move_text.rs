@@ -63,6 +63,15 @@ fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
             },
         };
     }
+    // Nemesis' swap of every worker after the turn: `A1>B2^C3[<>]`.
+    if let Some(turn) = s.strip_suffix("[<>]") {
+        return match parse_marked(turn)? {
+            (Move::Build { from, to, build }, mark) => {
+                Ok((Move::Power(Power::SwapAll { from, to, build }), mark))
+            }
+            _ => Err(bad()),
+        };
+    }
     // Charon's ferry, Scylla's drag: `(C4>A2)B3>C4^C5`.
     if let Some((forced, rest)) = s.strip_prefix('(').and_then(|r| r.split_once(')'))
         && !forced.contains(',')
@@ -245,7 +254,8 @@ fn step_of(mv: Move) -> Option<(Space, Space)> {
             | Power::Remove { from, to, .. }
             | Power::AndDome { from, to, .. }
             | Power::Force { from, to, .. }
-            | Power::ForceWin { from, to, .. },
+            | Power::ForceWin { from, to, .. }
+            | Power::SwapAll { from, to, .. },
         ) => Some((from, to)),
         Move::Place(..) | Move::Power(Power::Stay { .. } | Power::Both { .. }) => None,
     }

@@ -148,6 +148,16 @@ pub enum Power {
         /// The level-3 space it wins on.
         to: Space,
     },
+    /// Nemesis: move, build, then every worker swapped with the other
+    /// side's (`A1>B2^C3[<>]`).
+    SwapAll {
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+        /// The build.
+        build: Space,
+    },
     /// Hermes: no worker moves, one builds (`^C3`).
     Stay {
         /// The build.

@@ -172,6 +172,9 @@ impl fmt::Display for Move {
                 from,
                 to,
             }) => write!(f, "({forced}>{onto}){from}>{to}#"),
+            Move::Power(Power::SwapAll { from, to, build }) => {
+                write!(f, "{from}>{to}^{build}[<>]")
+            }
             Move::Power(Power::Stay { build }) => write!(f, "^{build}"),
             Move::Power(Power::Both { from, to, build }) => {
                 write!(f, "({},{})>({},{})^{build}", from[0], from[1], to[0], to[1])

@@ -9,7 +9,7 @@
 
 use super::bitboard::Space;
 use super::game::Position;
-use super::gods::{God, built, level_region, unbuilt};
+use super::gods::{God, built, run_ends, unbuilt};
 use super::moves::{Move, Power};
 use crate::game::Player;
 
@@ -170,6 +170,11 @@ impl Position {
                     step(self, from, to);
                     self.won = true;
                 }
+                Power::SwapAll { from, to, build } => {
+                    step(self, from, to);
+                    self.heights = built(self.heights, build);
+                    self.workers.swap(0, 1);
+                }
                 Power::Stay { build } => self.heights = built(self.heights, build),
                 Power::Both { from, to, build } => {
                     let mine = &mut self.workers[me.index()];
@@ -266,6 +271,9 @@ impl Position {
             Move::Power(Power::ForceWin {
                 forced, from, to, ..
             }) => DOME + self.worker_to(from, to) * 25 + forced.index(),
+            Move::Power(Power::SwapAll { from, to, build }) => {
+                DOME + self.worker_to(from, to) * 25 + build.index()
+            }
             Move::Power(Power::Twice {
                 from,
                 to,
@@ -361,15 +369,15 @@ impl Position {
                     [space(a / 625)?, space(a / 25 % 25)?],
                 );
                 // Only the pairing the generator lists names a turn: each
-                // worker to an end on its level region, and where the two
-                // share a region (either reaches either end), the ends in
-                // order. `play` takes the other pairing too, as a text.
-                let blocked = self.workers[self.to_move.other().index()] | self.heights[3];
-                let regions = from.map(|f| level_region(self, f, blocked));
-                let shared = regions[0].contains(from[1]);
-                if !regions[0].contains(to[0])
-                    || !regions[1].contains(to[1])
-                    || (shared && to[0].index() > to[1].index())
+                // worker to an end of its run (`run_ends`: its level
+                // region, where the opponent lets it end), and where either
+                // may take either end, the ends in order. `play` takes the
+                // other pairing too, as a text.
+                let (_, [r0, r1]) = run_ends(self)?;
+                let swapped = r0.contains(to[1]) && r1.contains(to[0]);
+                if !r0.contains(to[0])
+                    || !r1.contains(to[1])
+                    || (swapped && to[0].index() > to[1].index())
                 {
                     return None;
                 }

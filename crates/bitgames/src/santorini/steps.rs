@@ -32,6 +32,8 @@ pub enum Step {
     /// The opponent's worker on the space is forced on (Charon's ferry
     /// before the move, Scylla's drag after it).
     Force(Space),
+    /// Every worker swaps with the other side's (Nemesis).
+    SwapAll,
     /// The selected worker builds before it moves, and may then not move up
     /// (Prometheus).
     BuildFirst,
@@ -52,13 +54,13 @@ impl Step {
             | Step::DomeOn(s)
             | Step::Remove(s)
             | Step::Force(s) => Some(s),
-            Step::Dome | Step::BuildFirst | Step::Stay => None,
+            Step::Dome | Step::BuildFirst | Step::Stay | Step::SwapAll => None,
         }
     }
 
     /// The step's kind, as its text writes it: `place`, `select`, `move`,
     /// `build`, `dome` (with a space or without), `remove`, `force`,
-    /// `build-first` or `stay`.
+    /// `build-first`, `stay` or `swap-all`.
     #[must_use]
     pub fn kind(self) -> &'static str {
         match self {
@@ -69,6 +71,7 @@ impl Step {
             Step::Dome | Step::DomeOn(_) => "dome",
             Step::Remove(_) => "remove",
             Step::Force(_) => "force",
+            Step::SwapAll => "swap-all",
             Step::BuildFirst => "build-first",
             Step::Stay => "stay",
         }
@@ -82,13 +85,14 @@ impl Step {
             Step::Dome => Some("Dome instead of a block"),
             Step::BuildFirst => Some("Build before moving"),
             Step::Stay => Some("Build without moving"),
+            Step::SwapAll => Some("Swap every worker with the opponent's"),
             _ => None,
         }
     }
 }
 
 /// `select:B3`, `move:C4`, `build:A5`, `place:B3`, `dome:E5`,
-/// `remove:D4`, `force:C4`; `dome`, `build-first`, `stay`.
+/// `remove:D4`, `force:C4`; `dome`, `build-first`, `stay`, `swap-all`.
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.space() {
@@ -194,6 +198,9 @@ impl Position {
                 Step::Force(forced),
                 Step::Move(to),
             ]],
+            Move::Power(Power::SwapAll { from, to, build }) => {
+                vec![step(from, to, &[Step::Build(build), Step::SwapAll])]
+            }
             Move::Power(Power::Stay { build }) => vec![vec![Step::Stay, Step::Build(build)]],
             Move::Power(Power::Both { from, to, build }) => self.both_paths(from, to, build),
         }

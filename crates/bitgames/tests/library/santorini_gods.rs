@@ -58,6 +58,12 @@ const PLAYED: &[(&str, &str, &str)] = &[
         "(C3>A3)B3>C3^D3",
         "0000000000000100000000000/2/charon:C3,E1/mortal:E5,A3",
     ),
+    // Nemesis, apart from the opponent, swaps every worker after building.
+    (
+        "0000000000000000000000000/1/nemesis:A5,E5/mortal:A1,E1",
+        "A5>B5^C5[<>]",
+        "0010000000000000000000000/2/nemesis:A1,E1/mortal:B5,E5",
+    ),
     // Scylla moves away from C3 and drags that worker into B3.
     (
         "0000000000000000000000000/1/scylla:B3,E1/mortal:C3,E5",
@@ -316,6 +322,12 @@ const REFUSED: &[(&str, &str, &str)] = &[
         "0000000000000000000000000/1/scylla:B3,E1/mortal:D3,E5",
         "(D3>B3)B3>A3^A4",
         "(D3>B3)B3>A3^A4 is not a turn of scylla",
+    ),
+    // Nemesis may not swap beside an opponent worker (B4 beside A5).
+    (
+        "0000000000000000000000000/1/nemesis:A5,E5/mortal:B4,E1",
+        "E5>D5^C5[<>]",
+        "E5>D5^C5[<>] is not a turn of nemesis",
     ),
     // Iris jumps only over a worker.
     (

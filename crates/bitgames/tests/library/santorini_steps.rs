@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 /// The levels and the mover's workers after taking `path` on `pos`'s board
 /// by hand: a move takes the selected worker to its space, a build adds a
 /// block, a dome makes the last build (or its space) a dome, a removal
-/// takes a block away.
+/// takes a block away, a swap of all gives the mover the opponent's spaces.
 fn take(pos: &Position, path: &[Step]) -> ([u8; 25], Vec<usize>) {
     let me = pos.to_move();
     let mut levels = pos.levels();
@@ -33,6 +33,13 @@ fn take(pos: &Position, path: &[Step]) -> ([u8; 25], Vec<usize>) {
             Step::Dome => levels[last_build.expect("a build to dome")] = 4,
             Step::DomeOn(s) => levels[s.index()] = 4,
             Step::Remove(s) => levels[s.index()] -= 1,
+            Step::SwapAll => {
+                mine = pos
+                    .workers(me.other())
+                    .into_iter()
+                    .map(|s| s.index())
+                    .collect();
+            }
             Step::BuildFirst | Step::Stay | Step::Force(_) => {}
         }
     }

@@ -33,6 +33,7 @@ mod limus;
 mod maenads;
 mod minotaur;
 mod mortal;
+mod nemesis;
 mod nike;
 mod pan;
 mod pegasus;
@@ -44,7 +45,7 @@ mod urania;
 mod zeus;
 
 pub(crate) use hermes::run_ends;
-pub(crate) use power::{Enter, Power, Rules, built, level_region, unbuilt};
+pub(crate) use power::{Enter, Power, Rules, built, unbuilt};
 
 use std::fmt;
 use std::str::FromStr;
@@ -132,6 +133,8 @@ gods! {
     Charon => charon::Charon,
     /// May drag a neighbouring opponent worker into the space she leaves.
     Scylla => scylla::Scylla,
+    /// May swap all workers with the opponent's, if none are neighbours.
+    Nemesis => nemesis::Nemesis,
 }
 
 impl God {
@@ -302,7 +305,7 @@ mod tests {
             err,
             "\"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, \
              hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, \
-             hades, hypnus, limus, persephone, aphrodite, iris, maenads, nike, eros, ares, asteria, charon or scylla"
+             hades, hypnus, limus, persephone, aphrodite, iris, maenads, nike, eros, ares, asteria, charon, scylla or nemesis"
         );
     }
 
@@ -338,8 +341,9 @@ mod tests {
             .filter(|&[a, b]| !a.may_face(b))
             .count();
         assert_eq!(
-            banned, 9,
-            "Hades-Pan, Hades-Nike, Aphrodite-Urania and Hades-Asteria both ways round, Ares-Ares"
+            banned, 11,
+            "Hades-Pan, Hades-Nike, Aphrodite-Urania, Hades-Asteria and Nemesis-Aphrodite both \
+             ways round, Ares-Ares"
         );
     }
 }

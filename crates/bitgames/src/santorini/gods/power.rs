@@ -103,8 +103,8 @@ pub(crate) trait Power {
     }
 
     /// The turn of a move from `from` to `to` and one more space `other`, as
-    /// this god has it: a dome there (Atlas); Charon's ferry to a win
-    /// overrides it. (Such turns share their actions: the mover's god says
+    /// this god has it: a dome there (Atlas); Charon's ferry to a win and
+    /// Nemesis' build and swap override it. (Such turns share their actions: the mover's god says
     /// which.)
     fn move_and(from: Space, to: Space, other: Space) -> Move {
         Move::Power(crate::santorini::moves::Power::Dome {
@@ -127,7 +127,8 @@ pub(crate) trait Power {
                 | Turn::Remove { from, to, .. }
                 | Turn::AndDome { from, to, .. }
                 | Turn::Force { from, to, .. }
-                | Turn::ForceWin { from, to, .. },
+                | Turn::ForceWin { from, to, .. }
+                | Turn::SwapAll { from, to, .. },
             ) => pos.level(to) > pos.level(from),
             _ => false,
         }
