@@ -58,13 +58,9 @@ impl Power for Asteria {
     }
 
     fn naive_turns(s: &NaiveState) -> Vec<(NaiveState, bool)> {
-        let (me, them) = (s.to_move, 1 - s.to_move);
-        let theirs = s.gods[them].rules();
+        let theirs = s.gods[1 - s.to_move].rules();
         let mut out = Vec::new();
-        for &from in &s.workers[me] {
-            if (theirs.naive_holds)(s, from) {
-                continue;
-            }
+        for from in naive_gods::free_workers(s) {
             for moved in naive_gods::plain_moves(s, from) {
                 if moved.won
                     || !moved.moved_down
@@ -77,7 +73,7 @@ impl Power for Asteria {
                         if once.is_free(space) && !once.build_limited(space) {
                             let mut domed = once.clone();
                             domed.levels[space] = 4;
-                            out.push((naive_gods::end_turn(domed, false, false, true), false));
+                            out.push(naive_gods::turn_of(&moved, domed));
                         }
                     }
                 }

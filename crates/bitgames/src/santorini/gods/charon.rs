@@ -96,13 +96,10 @@ impl Power for Charon {
     }
 
     fn naive_turns(s: &NaiveState) -> Vec<(NaiveState, bool)> {
-        let (me, them) = (s.to_move, 1 - s.to_move);
+        let them = 1 - s.to_move;
         let theirs = s.gods[them].rules();
         let mut out = Vec::new();
-        for &from in &s.workers[me] {
-            if (theirs.naive_holds)(s, from) {
-                continue;
-            }
+        for from in naive_gods::free_workers(s) {
             let plain_wins: Vec<usize> = naive_gods::plain_moves(s, from)
                 .into_iter()
                 .filter(|m| m.won && !(theirs.naive_keeps_from)(s, from, m.builder))
@@ -126,20 +123,12 @@ impl Power for Charon {
                     }
                     if moved.won {
                         if !plain_wins.contains(&moved.builder) {
-                            let after = naive_gods::end_turn(
-                                moved.after,
-                                true,
-                                moved.moved_up,
-                                moved.moved_down,
-                            );
-                            out.push((after, moved.moved_up));
+                            out.push(naive_gods::turn_of(&moved, moved.after.clone()));
                         }
                         continue;
                     }
                     for built in naive_gods::builds(&moved.after, moved.builder) {
-                        let after =
-                            naive_gods::end_turn(built, false, moved.moved_up, moved.moved_down);
-                        out.push((after, moved.moved_up));
+                        out.push(naive_gods::turn_of(&moved, built));
                     }
                 }
             }

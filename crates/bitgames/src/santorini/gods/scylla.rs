@@ -86,13 +86,10 @@ impl Power for Scylla {
     }
 
     fn naive_turns(s: &NaiveState) -> Vec<(NaiveState, bool)> {
-        let (me, them) = (s.to_move, 1 - s.to_move);
+        let them = 1 - s.to_move;
         let theirs = s.gods[them].rules();
         let mut out = Vec::new();
-        for &from in &s.workers[me] {
-            if (theirs.naive_holds)(s, from) {
-                continue;
-            }
+        for from in naive_gods::free_workers(s) {
             let can_drag = naive_gods::neighbours(from)
                 .iter()
                 .any(|&(n, _)| s.owner(n) == Some(them));
@@ -100,13 +97,7 @@ impl Power for Scylla {
                 if moved.won {
                     // A win kept out by Aphrodite, open with a drag.
                     if can_drag && (theirs.naive_keeps_from)(s, from, moved.builder) {
-                        let after = naive_gods::end_turn(
-                            moved.after,
-                            true,
-                            moved.moved_up,
-                            moved.moved_down,
-                        );
-                        out.push((after, moved.moved_up));
+                        out.push(naive_gods::turn_of(&moved, moved.after.clone()));
                     }
                     continue;
                 }
@@ -117,9 +108,7 @@ impl Power for Scylla {
                     let mut dragged = moved.after.clone();
                     dragged.relocate(them, forced, from);
                     for built in naive_gods::builds(&dragged, moved.builder) {
-                        let after =
-                            naive_gods::end_turn(built, false, moved.moved_up, moved.moved_down);
-                        out.push((after, moved.moved_up));
+                        out.push(naive_gods::turn_of(&moved, built));
                     }
                 }
             }

@@ -249,6 +249,27 @@ pub(crate) fn end_turn(
     s
 }
 
+/// The workers of the player to move that the opponent's god lets move
+/// (all but Hypnus' held one).
+pub(crate) fn free_workers(s: &NaiveState) -> Vec<usize> {
+    let held = s.gods[1 - s.to_move].rules().naive_holds;
+    s.workers[s.to_move]
+        .iter()
+        .copied()
+        .filter(|&w| !held(s, w))
+        .collect()
+}
+
+/// The end of the turn of the move `moved` whose position is `after` (the
+/// move's position, or that with its builds), with whether it moved up.
+pub(crate) fn turn_of(moved: &Moved, after: NaiveState) -> (NaiveState, bool) {
+    let won = moved.won;
+    (
+        end_turn(after, won, moved.moved_up, moved.moved_down),
+        moved.moved_up,
+    )
+}
+
 /// Every position one turn later for the player to move, in no particular
 /// order, with repeats (a position reached by several turns is listed once
 /// per turn). Empty when the game is won, or when the player to move cannot
@@ -264,26 +285,17 @@ pub fn successors(s: &NaiveState) -> Vec<NaiveState> {
     let theirs = s.gods[1 - me].rules();
     // Each position after a turn, with whether the turn moved a worker up.
     let mut out: Vec<(NaiveState, bool)> = (rules.naive_turns)(s);
-    for &from in &s.workers[me] {
-        if (theirs.naive_holds)(s, from) {
-            continue;
-        }
+    for from in free_workers(s) {
         for moved in (rules.naive_moves)(s, from) {
             if (theirs.naive_keeps_from)(s, from, moved.builder) {
                 continue;
             }
             if moved.won {
-                out.push((
-                    end_turn(moved.after, true, moved.moved_up, moved.moved_down),
-                    moved.moved_up,
-                ));
+                out.push(turn_of(&moved, moved.after.clone()));
                 continue;
             }
             for built in builds(&moved.after, moved.builder) {
-                out.push((
-                    end_turn(built, false, moved.moved_up, moved.moved_down),
-                    moved.moved_up,
-                ));
+                out.push(turn_of(&moved, built));
             }
         }
     }
