@@ -68,6 +68,8 @@ const TURNS = [
   { god: 'scylla', clicks: ['B3', 'A3', 'C4', 'A4'], turn: '(C4>B3)B3>A3^A4', workers: { A3: '1', B3: '2', C4: null }, levels: { A4: '1' } },
   // Nemesis, apart from Yellow's workers, swaps all of them with hers after the build.
   { god: 'nemesis', start: '0000000000000000000000000/1/nemesis:A5,E5/mortal:A1,E1', clicks: ['A5', 'B5', 'C5', '#steps [data-step="swap-all"]'], turn: 'A5>B5^C5[<>]', workers: { A1: '1', E1: '1', B5: '2', E5: '2' }, levels: { C5: '1' } },
+  // Chronus builds the fifth complete tower on E5 and wins.
+  { god: 'chronus', start: '4444300000000000000000000/1/chronus:D4,A1/mortal:B3,C2', clicks: ['D4', 'E4', 'E5'], turn: 'D4>E4^E5', workers: { E4: '1' }, levels: { E5: '4' }, status: 'Red wins' },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="build-first"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];

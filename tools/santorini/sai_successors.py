@@ -49,7 +49,8 @@ FILES = "ABCDE"
 # gods bitgames plays: never drawn.
 BANNED = {frozenset(("hades", "pan")), frozenset(("hades", "nike")),
           frozenset(("aphrodite", "urania")), frozenset(("hades", "asteria")),
-          frozenset(("ares",)), frozenset(("nemesis", "aphrodite"))}
+          frozenset(("ares",)), frozenset(("nemesis", "aphrodite")),
+          frozenset(("chronus", "atlas")), frozenset(("chronus", "asteria"))}
 
 
 def space_index(text):

@@ -345,7 +345,8 @@ impl FromStr for Position {
 /// against each other: in the base game the player to move cannot stand on
 /// level 3 (moving there won, and the winner is the player who just moved);
 /// a `#` needs a winning worker, on level 3 (or, for Pan, who also wins by
-/// moving down two levels, on level 0 or 1).
+/// moving down two levels, on level 0 or 1; for the Maenads and Eros, on
+/// any level; for Chronus, five complete towers).
 fn check_wins(pos: &Position, marked_won: bool) -> Result<(), NotationError> {
     let level3 = pos.spaces_at_level(3);
     let (me, last) = (pos.to_move, pos.to_move.other());
@@ -359,8 +360,10 @@ fn check_wins(pos: &Position, marked_won: bool) -> Result<(), NotationError> {
             me.number()
         )));
     }
-    if marked_won && on_level3(last).is_none() {
-        let god = pos.gods[last.index()];
+    let god = pos.gods[last.index()];
+    // The Maenads and Eros win on any level; Chronus by the towers standing.
+    let other_win = god.rules().wins_anywhere || (god.rules().wins_by_board)(&pos.heights);
+    if marked_won && on_level3(last).is_none() && !other_win {
         let falls = god.rules().falls_win;
         let low = pos.spaces_at_level(0) | pos.spaces_at_level(1);
         if !falls || (pos.workers(last) & low).is_empty() {
@@ -497,6 +500,24 @@ mod tests {
             err(&format!("{}/1/mortal:B3,D3/#pan:C4,C2", "2".repeat(25))),
             "'#' says player 2 has won, but no worker of player 2 stands on level 3 \
              (nor on level 0 or 1, after Pan's move down)"
+        );
+        // The Maenads win on any level, Chronus by five complete towers; four
+        // are not enough.
+        for god in ["maenads", "eros"] {
+            let text = format!("{flat}/1/mortal:B3,D3/#{god}:C4,C2");
+            assert_eq!(text.parse::<Position>().unwrap().to_string(), text);
+        }
+        let towers = format!(
+            "4444{}/1/mortal:B3,D3/#chronus:C4,C2",
+            "4".to_owned() + &"0".repeat(20)
+        );
+        assert_eq!(towers.parse::<Position>().unwrap().to_string(), towers);
+        assert_eq!(
+            err(&format!(
+                "4444{}/1/mortal:B3,D3/#chronus:C4,C2",
+                "0".repeat(21)
+            )),
+            "'#' says player 2 has won, but no worker of player 2 stands on level 3"
         );
         // What a game reaches reads back: player 1 has just climbed to B3.
         let won: Position = format!("{b3}/2/mortal:B3,D3/mortal:C4,C2").parse().unwrap();

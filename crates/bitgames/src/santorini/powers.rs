@@ -19,6 +19,13 @@ use crate::game::Player;
 pub(crate) fn turns(pos: &Position, out: &mut Vec<Move>) {
     let rules = pos.gods[pos.to_move.index()].rules();
     let start = out.len();
+    if (rules.wins_by_board)(&pos.heights) {
+        // Chronus' towers stand: his one turn is the claim, a win in place.
+        if let Some(w) = pos.workers[pos.to_move.index()].first() {
+            out.push(Move::Win { from: w, to: w });
+        }
+        return;
+    }
     (rules.turns)(pos, !pos.up_blocked, out);
     if pos.gods[pos.to_move.other().index()].rules().forces_climbs {
         // Persephone: only the turns that move up, if there are any.
@@ -43,6 +50,10 @@ impl Position {
     pub(crate) fn has_winning_turn(&self) -> bool {
         let rules = self.gods[self.to_move.index()].rules();
         let up = !self.up_blocked;
+        if (rules.wins_by_board)(&self.heights) && !self.is_placement() && self.climber().is_none()
+        {
+            return true;
+        }
         if !(up || rules.falls_win || rules.wins_anywhere)
             || self.is_placement()
             || self.climber().is_some()
@@ -83,6 +94,10 @@ impl Position {
         let rules = self.gods[me.index()].rules();
         let (mut moved_up, mut moved_down) = (false, false);
         let mut step = |pos: &mut Position, from: Space, to: Space| {
+            if from == to {
+                // A win in place (Chronus' claim): nothing moves.
+                return;
+            }
             moved_up |= pos.level(to) > pos.level(from);
             moved_down |= pos.level(to) < pos.level(from);
             let them = me.other().index();
@@ -184,6 +199,7 @@ impl Position {
                 }
             },
         }
+        self.won |= (rules.wins_by_board)(&self.heights);
         // After a win nothing more is played: no mark for the loser.
         let blocking = if rules.blocks_after_descent {
             moved_down

@@ -12,6 +12,7 @@ mod preconditions;
 mod santorini_game;
 mod santorini_gods;
 mod santorini_gods_main;
+mod santorini_gods_rules;
 mod santorini_net;
 mod santorini_steps;
 mod santorini_tutorial;

@@ -20,6 +20,7 @@ mod asteria;
 mod athena;
 mod atlas;
 mod charon;
+mod chronus;
 mod demeter;
 mod eros;
 mod hades;
@@ -135,6 +136,8 @@ gods! {
     Scylla => scylla::Scylla,
     /// May swap all workers with the opponent's, if none are neighbours.
     Nemesis => nemesis::Nemesis,
+    /// Also wins when five complete towers stand.
+    Chronus => chronus::Chronus,
 }
 
 impl God {
@@ -305,7 +308,7 @@ mod tests {
             err,
             "\"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, \
              hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, \
-             hades, hypnus, limus, persephone, aphrodite, iris, maenads, nike, eros, ares, asteria, charon, scylla or nemesis"
+             hades, hypnus, limus, persephone, aphrodite, iris, maenads, nike, eros, ares, asteria, charon, scylla, nemesis or chronus"
         );
     }
 
@@ -341,9 +344,9 @@ mod tests {
             .filter(|&[a, b]| !a.may_face(b))
             .count();
         assert_eq!(
-            banned, 11,
-            "Hades-Pan, Hades-Nike, Aphrodite-Urania, Hades-Asteria and Nemesis-Aphrodite both \
-             ways round, Ares-Ares"
+            banned, 15,
+            "Hades-Pan, Hades-Nike, Aphrodite-Urania, Hades-Asteria, Nemesis-Aphrodite, \
+             Chronus-Atlas and Chronus-Asteria both ways round, Ares-Ares"
         );
     }
 }

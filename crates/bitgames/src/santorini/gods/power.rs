@@ -114,6 +114,19 @@ pub(crate) trait Power {
         })
     }
 
+    /// Whether this god has won by what stands on the board (Chronus'
+    /// towers): checked after its turns, and at the start of its turn,
+    /// when its one turn is the claim (a win in place).
+    #[inline]
+    fn wins_by_board(_heights: &[Bitboard; 4]) -> bool {
+        false
+    }
+
+    /// The naive twin of [`Power::wins_by_board`].
+    fn naive_wins_by_board(_s: &NaiveState) -> bool {
+        false
+    }
+
     /// Whether the turn `mv` moves a worker up (Persephone's rule): its
     /// step from `from` to `to` does.
     fn climbs(pos: &Position, mv: Move) -> bool {
@@ -312,6 +325,10 @@ pub(crate) struct Rules {
     pub build_and: fn(Space, Space, Space, Space) -> Move,
     /// [`Power::move_and`].
     pub move_and: fn(Space, Space, Space) -> Move,
+    /// [`Power::wins_by_board`].
+    pub wins_by_board: fn(&[Bitboard; 4]) -> bool,
+    /// [`Power::naive_wins_by_board`].
+    pub naive_wins_by_board: fn(&NaiveState) -> bool,
     /// [`Power::PLACES`].
     pub places: Option<Placing>,
     /// [`Power::BANS`].
@@ -369,6 +386,8 @@ impl Rules {
             climbs: P::climbs,
             build_and: P::build_and,
             move_and: P::move_and,
+            wins_by_board: P::wins_by_board,
+            naive_wins_by_board: P::naive_wins_by_board,
             places: P::PLACES,
             bans: P::BANS,
             restricts: !P::DENIES_WINS_ON.is_empty()

@@ -263,7 +263,7 @@ pub(crate) fn free_workers(s: &NaiveState) -> Vec<usize> {
 /// The end of the turn of the move `moved` whose position is `after` (the
 /// move's position, or that with its builds), with whether it moved up.
 pub(crate) fn turn_of(moved: &Moved, after: NaiveState) -> (NaiveState, bool) {
-    let won = moved.won;
+    let won = moved.won || (after.gods[after.to_move].rules().naive_wins_by_board)(&after);
     (
         end_turn(after, won, moved.moved_up, moved.moved_down),
         moved.moved_up,
@@ -283,6 +283,10 @@ pub fn successors(s: &NaiveState) -> Vec<NaiveState> {
     let me = s.to_move;
     let rules = s.gods[me].rules();
     let theirs = s.gods[1 - me].rules();
+    if (rules.naive_wins_by_board)(s) && !s.workers[me].is_empty() {
+        // Chronus' towers stand: he claims the win, nothing moves.
+        return vec![end_turn(s.clone(), true, false, false)];
+    }
     // Each position after a turn, with whether the turn moved a worker up.
     let mut out: Vec<(NaiveState, bool)> = (rules.naive_turns)(s);
     for from in free_workers(s) {
