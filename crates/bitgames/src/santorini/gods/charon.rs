@@ -7,7 +7,7 @@
 //! only onto a space no unferried move wins on.
 
 use super::Power;
-use super::power::{buildable, builds_around, movers, wins};
+use super::power::{buildable, builds_around, move_then_build, movers, straight_on, wins};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -16,21 +16,13 @@ use crate::santorini::naive_gods::{self, NaiveState};
 /// Charon's power: the ferry.
 pub(crate) struct Charon;
 
-/// The space straight beyond `from` seen from `forced` (a neighbour):
-/// bit `2 * from - forced` on the padded board, if it is a space.
-#[inline]
-fn beyond(forced: Space, from: Space) -> Option<Space> {
-    let bit = 2 * i16::from(from.bit()) - i16::from(forced.bit());
-    Space::from_bit(u8::try_from(bit).ok()?)
-}
-
 impl Power for Charon {
     const NAME: &'static str = "charon";
     const TEXT: &'static str = "Before your worker moves, you may force a neighbouring opponent \
                                 worker to the space straight beyond yours, if it is free.";
 
     fn build_and(from: Space, to: Space, build: Space, forced: Space) -> Move {
-        let onto = beyond(forced, from).unwrap_or(forced);
+        let onto = straight_on(forced, from).unwrap_or(forced);
         Move::Power(Turn::Force {
             forced,
             onto,
@@ -41,7 +33,7 @@ impl Power for Charon {
     }
 
     fn move_and(from: Space, to: Space, forced: Space) -> Move {
-        let onto = beyond(forced, from).unwrap_or(forced);
+        let onto = straight_on(forced, from).unwrap_or(forced);
         Move::Power(Turn::ForceWin {
             forced,
             onto,
@@ -55,14 +47,14 @@ impl Power for Charon {
         let blocked = pos.occupied() | pos.heights[3];
         for from in movers(pos) {
             let plain = Charon::steps(pos, from, up);
-            super::power::move_then_build::<Charon>(pos, from, plain, out);
+            move_then_build::<Charon>(pos, from, plain, out);
             let plain_wins = Bitboard::from_spaces(
                 plain
                     .into_iter()
                     .filter(|&to| wins::<Charon>(pos, from, to)),
             );
             for forced in Bitboard::neighbours(from) & pos.workers[them] {
-                let Some(onto) = beyond(forced, from).filter(|s| !blocked.contains(*s)) else {
+                let Some(onto) = straight_on(forced, from).filter(|s| !blocked.contains(*s)) else {
                     continue;
                 };
                 let mut after = *pos;

@@ -4,7 +4,7 @@
 //! pushed worker does not win (as santorini-ai has it).
 
 use super::Power;
-use super::power::Enter;
+use super::power::{Enter, straight_on};
 use crate::santorini::bitboard::Space;
 use crate::santorini::game::Position;
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -18,12 +18,10 @@ impl Power for Minotaur {
                                 space in the same direction is free; that worker is forced there.";
     const ENTERS: Enter = Enter::Push;
 
-    /// One space on from `to`, away from `from`: on the padded board that
-    /// is bit `2 * to - from`, if it is a space at all.
+    /// One space on from `to`, away from `from`, if it is a space at all.
     #[inline]
     fn forced(pos: &Position, from: Space, to: Space) -> Option<Space> {
-        let bit = 2 * i16::from(to.bit()) - i16::from(from.bit());
-        let push = Space::from_bit(u8::try_from(bit).ok()?)?;
+        let push = straight_on(from, to)?;
         let blocked = pos.occupied() | pos.heights[3];
         (!blocked.contains(push)).then_some(push)
     }

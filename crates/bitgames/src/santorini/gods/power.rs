@@ -511,6 +511,15 @@ pub(crate) fn wins<P: Power + ?Sized>(pos: &Position, from: Space, to: Space) ->
         && !opponents_rules(pos).denies_wins_on.contains(to)
 }
 
+/// The space one step on from `to`, in the direction from `from` (a
+/// neighbour) to `to`: bit `2 * to - from` on the padded board, if it is a
+/// space (Minotaur's push, Charon's ferry).
+#[inline]
+pub(crate) fn straight_on(from: Space, to: Space) -> Option<Space> {
+    let bit = 2 * i16::from(to.bit()) - i16::from(from.bit());
+    Space::from_bit(u8::try_from(bit).ok()?)
+}
+
 /// The free spaces around `at` to build on, with the workers on `occupied`.
 #[inline]
 pub(crate) fn builds_around(pos: &Position, at: Space, occupied: Bitboard) -> Bitboard {

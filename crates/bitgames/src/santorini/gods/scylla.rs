@@ -7,7 +7,7 @@
 //! winning move is listed without a drag, as santorini-ai lists it.
 
 use super::Power;
-use super::power::{buildable, builds_around, movers, steps, wins};
+use super::power::{buildable, builds_around, move_then_build, movers, steps, wins};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -34,7 +34,7 @@ impl Power for Scylla {
     fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {
         let them = pos.to_move.other().index();
         for from in movers(pos) {
-            super::power::move_then_build::<Scylla>(pos, from, Scylla::steps(pos, from, up), out);
+            move_then_build::<Scylla>(pos, from, Scylla::steps(pos, from, up), out);
             let draggable = Bitboard::neighbours(from) & pos.workers[them];
             if draggable.is_empty() {
                 continue;
