@@ -70,6 +70,10 @@ const TURNS = [
   { god: 'nemesis', start: '0000000000000000000000000/1/nemesis:A5,E5/mortal:A1,E1', clicks: ['A5', 'B5', 'C5', '#steps [data-step="swap-all"]'], turn: 'A5>B5^C5[<>]', workers: { A1: '1', E1: '1', B5: '2', E5: '2' }, levels: { C5: '1' } },
   // Chronus builds the fifth complete tower on E5 and wins.
   { god: 'chronus', start: '4444300000000000000000000/1/chronus:D4,A1/mortal:B3,C2', clicks: ['D4', 'E4', 'E5'], turn: 'D4>E4^E5', workers: { E4: '1' }, levels: { E5: '4' }, status: 'Red wins' },
+  // Europa builds, then moves her talus (a token in her colour) from C4 to D4 with a click.
+  { god: 'europa', start: '0000000000000000000000000/1/europa[C4]:C3,A1/mortal:E5,E1', clicks: ['C3', 'D3', 'C3', 'D4'], turn: 'C3>D3^C3@D4', workers: { D3: '1' }, levels: { C3: '1' }, tokens: { D4: '1', C4: null } },
+  // Clio's build puts a coin on it: a token in her colour.
+  { god: 'clio', clicks: ['B3', 'A3', 'A4'], turn: 'B3>A3^A4', workers: { A3: '1' }, levels: { A4: '1' }, tokens: { A4: '1' } },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="build-first"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];
@@ -123,6 +127,12 @@ export async function godChecks({ check, page, base, api, idle, context }) {
     const at = Object.fromEntries(expected.map(([s, l, w]) => [s, { l, w }]));
     for (const [s, w] of Object.entries(t.workers || {})) assert.equal(at[s].w, w, `${t.god}: worker on ${s}`);
     for (const [s, l] of Object.entries(t.levels || {})) assert.equal(at[s].l, l, `${t.god}: level of ${s}`);
+    // A god's token (Europa's talus, Clio's coin) drawn on its space, in its player's colour, as the API marks it.
+    for (const [s, p] of Object.entries(t.tokens || {})) {
+      const drawn = await page.$$eval(`.sant button[data-space="${s}"] .token`, (ts) => ts.map((e) => e.dataset.token));
+      assert.deepEqual(drawn, p ? [p] : [], `${t.god}: token on ${s}`);
+      assert.equal(body.marked['1'].includes(s) || body.marked['2'].includes(s), !!p, `${t.god}: the API marks ${s}`);
+    }
     return body;
   }
 

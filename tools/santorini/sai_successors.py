@@ -29,7 +29,8 @@ order, so that two builds' answers compare line by line.
 
 The canonical form: the 25 levels (a dome is 4 at any height, as santorini-ai
 writes it), the player to move, then each player's section
-`[#]god[-]:SPACES`: `#` if that player has won, `-` if nobody has won and
+`[#]god[[state]][-]:SPACES`: `#` if that player has won, the god's state as santorini-ai writes
+it (`europa[E2]`, `clio[2|A5]`; Athena's `[^]` aside), `-` if nobody has won and
 that player is to move and may not move up (its opponent is Athena, who
 moved up on her last turn; santorini-ai writes this as `athena[^]`), and the
 workers' spaces sorted from A5 along each rank to E1.
@@ -50,7 +51,8 @@ FILES = "ABCDE"
 BANNED = {frozenset(("hades", "pan")), frozenset(("hades", "nike")),
           frozenset(("aphrodite", "urania")), frozenset(("hades", "asteria")),
           frozenset(("ares",)), frozenset(("nemesis", "aphrodite")),
-          frozenset(("chronus", "atlas")), frozenset(("chronus", "asteria"))}
+          frozenset(("chronus", "atlas")), frozenset(("chronus", "asteria")),
+          frozenset(("nemesis", "clio"))}
 
 
 def space_index(text):
@@ -73,7 +75,7 @@ def parse_section(text):
         head, _, data = head.partition("[")
         data = data.rstrip("]")
     spaces = sorted(space_index(w) for w in workers.split(",") if w)
-    return won, head, data == "^", restricted, spaces
+    return won, head, data, restricted, spaces
 
 
 def canonical(fen):
@@ -81,14 +83,15 @@ def canonical(fen):
     sections = [parse_section(one), parse_section(two)]
     out = [levels, to_move]
     over = sections[0][0] or sections[1][0]
-    for me, (won, god, _, restricted, spaces) in enumerate(sections):
+    for me, (won, god, data, restricted, spaces) in enumerate(sections):
         other = sections[1 - me]
         # Only the player to move can be kept from moving up, while the game
         # goes on (santorini-ai keeps Athena's mark through her opponent's
         # turn, and after a win).
         restricted = not over and me == int(to_move) - 1 and (
-            restricted or (other[1] in ("athena", "nike") and other[2]))
-        out.append(("#" if won else "") + god + ("-" if restricted else "") + ":"
+            restricted or (other[1] in ("athena", "nike") and other[2] == "^"))
+        state = f"[{data}]" if data and data != "^" else ""
+        out.append(("#" if won else "") + god + state + ("-" if restricted else "") + ":"
                    + ",".join(space_name(s) for s in spaces))
     return "/".join(out)
 

@@ -137,6 +137,15 @@ pub fn describe(pos: &Position, given: &str) -> Value {
         },
         "gods": pos.gods().map(God::name),
         "up_blocked": pos.up_blocked(),
+        // Each god's state as the position writes it (Europa's talus,
+        // Clio's coins), the spaces it marks, and what the mover's god's
+        // act on a space does (an `act:` step).
+        "god_states": Player::BOTH.map(|p| pos.god_state(p)),
+        "marked": {
+            "1": spaces(pos.marked(Player::One)),
+            "2": spaces(pos.marked(Player::Two)),
+        },
+        "act": pos.act_words(),
         "blocked_by": pos
             .up_blocked()
             .then(|| pos.gods()[pos.to_move().other().index()].block_cause()),

@@ -322,3 +322,41 @@ fn santorini_state_lists_each_turn_as_its_steps() {
         json!({ "dome": "Dome instead of a block (Atlas)" })
     );
 }
+
+/// A god's state in the API: Europa's talus and Clio's coins as the
+/// position writes them, the spaces they mark, and Europa's act on a space
+/// as a step with its words.
+#[test]
+fn santorini_state_gives_each_god_state_and_its_marks() {
+    let ctx = Context::new(16, None);
+    let s = ask(
+        &ctx,
+        "santorini/state",
+        "position=0000000000000000000000000/1/europa[C4]:C3,A1/clio[2|E3]:E5,E1",
+    );
+    assert_eq!(s.status, 200, "{}", s.body);
+    assert_eq!(s.body["god_states"], json!(["C4", "2|E3"]));
+    assert_eq!(s.body["marked"], json!({ "1": ["C4"], "2": ["E3"] }));
+    assert_eq!(s.body["act"], "the Talus goes here (Europa)");
+    let turns = s.body["turns"].as_array().unwrap();
+    let talus = turns
+        .iter()
+        .find(|t| t["turn"] == "C3>D3^C3@D4")
+        .expect("the talus moved to D4");
+    assert_eq!(
+        talus["paths"],
+        json!([["select:C3", "move:D3", "build:C3", "act:D4"]])
+    );
+    // Neither the talus (C4) nor the coin (E3) may take a worker or a build.
+    let legal = s.body["legal_moves"].as_array().unwrap();
+    assert!(!legal.iter().any(|m| {
+        let m = m.as_str().unwrap();
+        m.contains(">C4") || m.contains("^C4") || m.contains(">E3") || m.contains("^E3")
+    }));
+    let after = ask(
+        &ctx,
+        "santorini/state",
+        "position=0000000000000000000000000/1/europa[C4]:C3,A1/clio[2|E3]:E5,E1&moves=C3>D3^C3@D4",
+    );
+    assert_eq!(after.body["god_states"], json!(["D4", "2|E3"]));
+}

@@ -33,7 +33,7 @@ function scoreWords(answer) {
 }
 
 /** What the next step may be, in words, for the status line. */
-function hint(steps, next) {
+function hint(steps, next, act) {
   const kinds = new Set([...next].map(kindOf));
   const last = kindOf(steps[steps.length - 1]);
   const workers = steps.filter((s) => kindOf(s) === 'select');
@@ -54,6 +54,7 @@ function hint(steps, next) {
     return `: an opponent worker may be forced on (click it)${also}`;
   }
   if (kinds.has('swap-all')) return ': every worker may swap with the opponent\'s, or Done';
+  if (kinds.has('act')) return `: ${act || 'the god acts'}: click a space, or Done`;
   if (kinds.has('remove')) return ': a block beside your other worker may be removed (click it), or Done';
   if (kinds.has('dome')) {
     return [...next].some(spaceOf) ? ': a dome may follow on any free space (click it), or Done' : ': a dome may replace the block, or Done';
@@ -115,7 +116,7 @@ export const santorini = {
     const what = data.phase === 'place' ? 'place both workers' : 'move and build';
     let s = `${this.playerName(toMove())}${godSuffix(toMove())}${whoText()} to ${what}`;
     const { steps, next } = this.turn();
-    if (steps.length) s += hint(steps, next);
+    if (steps.length) s += hint(steps, next, page.data.act);
     if (state.analysis && extra.best) s += `  ·  engine: ${extra.best.best} (${scoreWords(extra.best)})`;
     return s;
   },

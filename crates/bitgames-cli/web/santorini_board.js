@@ -45,7 +45,7 @@ export function drawBoard(board, o) {
       const target = (kind === 'move' || kind === 'place' || kind === 'force' || (kind === 'select' && steps.length > 0));
       const cls = [`l${level}`, taken.has(name) ? 'sel' : '',
         target ? 'target' : '', target && kind === 'move' && mover && distance(mover, name) > 1 ? 'far' : '',
-        kind === 'build' || kind === 'dome' || kind === 'remove' ? 'build' : '',
+        kind === 'build' || kind === 'dome' || kind === 'remove' || kind === 'act' ? 'build' : '',
         marks.best.has(name) ? 'best' : '', marks.last.has(name) && !marks.best.has(name) ? 'lastmove' : '',
         marks.moveTo.has(name) ? 'moveto' : ''].filter(Boolean).join(' ');
       const b = el('button', {
@@ -62,6 +62,10 @@ export function drawBoard(board, o) {
       const added = look.built.get(name);
       if (added) b.append(el('span', { class: 'added', 'data-added': added }, added > 0 ? `+${added}` : `${added}`));
       if (look.domed === name) b.append(el('span', { class: 'dome ghost' }));
+      // A space a god's state marks (Europa's talus, Clio's coins), in its player's colour.
+      for (const p of ['1', '2']) {
+        if (data.marked && data.marked[p].includes(name)) b.append(el('span', { class: `token p${p}`, 'data-token': p, title: `${data.gods[p - 1]}'s token` }));
+      }
       if (owner) b.append(el('span', { class: `worker p${owner}${look.moved.has(name) ? ' leaving' : ''}` }));
       if (ends.has(name)) b.append(el('span', { class: `worker p${o.me} ghost` }));
       board.append(b);

@@ -39,8 +39,10 @@ pub const BASE_PLANES: usize = 6;
 /// The planes of a game with gods: the base game's, then the observer's god
 /// one-hot over [`God::ALL`] (16 planes), the opponent's (16), then "the
 /// observer may not move up this turn" and "the opponent may not move up
-/// this turn" (Athena's mark on the player to move).
-pub const GOD_PLANES: usize = BASE_PLANES + 2 * God::ALL.len() + 2;
+/// this turn" (Athena's mark on the player to move), then the spaces the
+/// observer's god state marks (Europa's talus, Clio's coins) and the
+/// opponent's.
+pub const GOD_PLANES: usize = BASE_PLANES + 2 * God::ALL.len() + 4;
 
 /// The gods of a `gods` argument: None (the default: the base game), two
 /// names (`("apollo", "pan")` or `"apollo,pan"`, player 1's first; any
@@ -168,15 +170,16 @@ impl PyGame for Position {
 
     /// Row 0 the top row (A5..E5). The base game's (5, 5, 6): the workers
     /// of `player`, the opponent's workers, then the spaces at levels 1, 2
-    /// and 3 or more, and the domes. With gods, (5, 5, 30): those six, then
-    /// the god and Athena planes of [`GOD_PLANES`], each all 0 or all 1.
+    /// and 3 or more, and the domes. With gods, (5, 5, [`GOD_PLANES`]):
+    /// those six, then the god and Athena planes, each all 0 or all 1, then
+    /// the spaces each side's god state marks.
     fn observe(&self, player: Player, out: &mut [u8]) {
         let planes = self.obs_shape()[2];
         let levels = self.levels();
         let mine = self.workers(player);
         let theirs = self.workers(player.other());
         // The planes that are the same on every space.
-        let mut flat = [0u8; GOD_PLANES - BASE_PLANES];
+        let mut flat = [0u8; GOD_PLANES - BASE_PLANES - 2];
         if self.has_gods() {
             let index = |god: God| God::ALL.iter().position(|&g| g == god).expect("a god");
             let n = God::ALL.len();
@@ -196,7 +199,11 @@ impl PyGame for Position {
             for (k, plane) in cell[2..BASE_PLANES].iter_mut().enumerate() {
                 *plane = u8::from(level > k as u8);
             }
-            cell[BASE_PLANES..].copy_from_slice(&flat[..planes - BASE_PLANES]);
+            if planes > BASE_PLANES {
+                cell[BASE_PLANES..planes - 2].copy_from_slice(&flat);
+                cell[planes - 2] = u8::from(self.marked(player).contains(space));
+                cell[planes - 1] = u8::from(self.marked(player.other()).contains(space));
+            }
         }
     }
 }

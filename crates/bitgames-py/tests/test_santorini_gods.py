@@ -21,10 +21,11 @@ ORDER = ["mortal", "apollo", "artemis", "athena", "atlas", "demeter", "hephaestu
          "minotaur", "pan", "prometheus", "hestia", "zeus", "pegasus", "urania", "hera", "hades",
          "hypnus", "limus", "persephone", "aphrodite", "iris",
          "maenads", "nike", "eros", "ares", "asteria", "charon",
-         "scylla", "nemesis", "chronus"]
-#: The god observation's planes: the base game's 6, each side's god one-hot, Athena's two marks.
+         "scylla", "nemesis", "chronus", "clio", "europa"]
+#: The god observation's planes: the base game's 6, each side's god one-hot, Athena's two marks,
+#: the spaces each side's god state marks.
 G = len(ORDER)
-PLANES = 6 + 2 * G + 2
+PLANES = 6 + 2 * G + 4
 MARK = 6 + 2 * G
 
 
@@ -286,3 +287,18 @@ def test_pettingzoo_santorini_plays_to_the_end_with_random_gods():
         aec.env("connect_four", gods=("apollo", "pan"))
     with pytest.raises(ValueError, match=r'"chaos" is not a god'):
         aec.env("santorini", gods=("chaos", "pan"))
+
+
+def test_a_god_state_reads_back_and_its_marks_are_planes():
+    # Europa's talus on C4, Clio's coins: the state is part of the position.
+    pos = Santorini(f"{EMPTY}/1/europa[C4]:C3,A1/mortal:E5,E1")
+    assert pos.notation() == f"{EMPTY}/1/europa[C4]:C3,A1/mortal:E5,E1"
+    assert "C3>C4^B4" not in pos.legal_moves() and "C3>D4^C4" not in pos.legal_moves()
+    pos.play("C3>D3^C3@D4")   # she builds on C3, then moves the talus to D4
+    assert pos.notation() == f"{EMPTY[:12]}1{EMPTY[13:]}/2/europa[D4]:D3,A1/mortal:E5,E1"
+    talus = 5 + 3               # D4, row-major
+    mine, theirs = pos.observation(0), pos.observation(1)
+    assert mine[talus // 5, talus % 5, PLANES - 2] and mine[..., PLANES - 2].sum() == 1
+    assert theirs[talus // 5, talus % 5, PLANES - 1] and not theirs[..., PLANES - 2].any()
+    with pytest.raises(ValueError, match=r"clio has 1 coin left, so at most 2 on the board, not 3"):
+        Santorini(f"{EMPTY}/1/clio[1|A5,B5,C5]:C3,A1/mortal:E5,E1")

@@ -47,6 +47,10 @@ pub struct Position {
     /// In a game with gods: the player who just moved has won (a worker
     /// forced onto level 3 has not, so a worker there does not tell).
     pub(crate) won: bool,
+    /// Each player's god state, by [`Player::index`], in the god's own
+    /// encoding (0 for a god that keeps none; Clio's coins, Europa's talus):
+    /// [`super::gods::Power::write_state`] writes it.
+    pub(crate) state: [u32; 2],
 }
 
 impl Default for Position {
@@ -66,6 +70,7 @@ impl Position {
             gods: [God::Mortal; 2],
             up_blocked: false,
             won: false,
+            state: [0; 2],
         }
     }
 

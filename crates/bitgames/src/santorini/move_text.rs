@@ -177,8 +177,17 @@ fn step_mark(to: &str, swap: bool, text: &str) -> Result<(Space, Mark), Notation
 
 /// The move of a step and its builds: `C3` (one), `C3X` (a dome), `^C3`
 /// (two blocks on one space), `B3^C3` (two spaces), `B3~C3` (a build, then
-/// a block removed), `B3^C3X` (a build, then a dome).
+/// a block removed), `B3^C3X` (a build, then a dome), `B3@C3` (a build,
+/// then the god's act on C3).
 fn builds_of(from: Space, to: Space, builds: &str) -> Result<Move, NotationError> {
+    if let Some((build, at)) = builds.split_once('@') {
+        return Ok(Move::Power(Power::Act {
+            from,
+            to,
+            build: build.parse()?,
+            at: at.parse()?,
+        }));
+    }
     if let Some((build, remove)) = builds.split_once('~') {
         return Ok(Move::Power(Power::Remove {
             from,
@@ -255,7 +264,8 @@ fn step_of(mv: Move) -> Option<(Space, Space)> {
             | Power::AndDome { from, to, .. }
             | Power::Force { from, to, .. }
             | Power::ForceWin { from, to, .. }
-            | Power::SwapAll { from, to, .. },
+            | Power::SwapAll { from, to, .. }
+            | Power::Act { from, to, .. },
         ) => Some((from, to)),
         Move::Place(..) | Move::Power(Power::Stay { .. } | Power::Both { .. }) => None,
     }

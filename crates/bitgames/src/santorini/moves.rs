@@ -158,6 +158,18 @@ pub enum Power {
         /// The build.
         build: Space,
     },
+    /// Move, build, then the mover's god acts on `at` (`A1>B2^C3@D4`):
+    /// Europa puts her talus there.
+    Act {
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+        /// The build.
+        build: Space,
+        /// The space the god acts on.
+        at: Space,
+    },
     /// Hermes: no worker moves, one builds (`^C3`).
     Stay {
         /// The build.

@@ -10,8 +10,10 @@
 //! B5, `A1>B2#` moves up onto level 3 and wins.
 //!
 //! With gods (santorini-ai's forms): a player's section is
-//! `[#]god[-][:<sq>,<sq>]`, the god's name in lower case, `#` before it for
-//! the player who has won, `-` after it for the player to move when it may
+//! `[#]god[[state]][-][:<sq>,<sq>]`, the god's name in lower case, `#` before it for
+//! the player who has won, its state in brackets for a god that keeps one
+//! (`europa[E2]`: her talus on E2; `clio[2|A5]`: two coins left, one on A5),
+//! `-` after it for the player to move when it may
 //! not move up (its opponent is Athena, who moved up on her last turn;
 //! santorini-ai's `athena[^]` on Athena's section is read as the same). E.g.
 //! `0000000000000000000000000/2/athena:B3,D3/apollo-:C4,C2`. The game has gods
@@ -70,6 +72,9 @@ pub enum NotationError {
     /// Two gods that may not play each other.
     #[error("{0}")]
     Banned(#[from] super::BannedPair),
+    /// A god's state (`[...]` after its name) that is not one.
+    #[error("player {0}'s god state: {1}")]
+    GodState(Player, String),
     /// A group with other than 0 or 2 workers.
     #[error("player {0} must have 0 or 2 workers, found {1}")]
     WorkerCount(Player, usize),
@@ -175,6 +180,12 @@ impl fmt::Display for Move {
             Move::Power(Power::SwapAll { from, to, build }) => {
                 write!(f, "{from}>{to}^{build}[<>]")
             }
+            Move::Power(Power::Act {
+                from,
+                to,
+                build,
+                at,
+            }) => write!(f, "{from}>{to}^{build}@{at}"),
             Move::Power(Power::Stay { build }) => write!(f, "^{build}"),
             Move::Power(Power::Both { from, to, build }) => {
                 write!(f, "({},{})>({},{})^{build}", from[0], from[1], to[0], to[1])
@@ -195,7 +206,10 @@ impl fmt::Display for Position {
             let blocked = self.up_blocked && player == self.to_move;
             let god = self.gods[player.index()];
             let (won, blocked) = (if won { "#" } else { "" }, if blocked { "-" } else { "" });
-            write!(f, "/{won}{god}{blocked}")?;
+            let state = (god.rules().write_state)(self.state[player.index()])
+                .map(|text| format!("[{text}]"))
+                .unwrap_or_default();
+            write!(f, "/{won}{god}{state}{blocked}")?;
             for (i, s) in self.workers(player).into_iter().enumerate() {
                 write!(f, "{}{s}", if i == 0 { ':' } else { ',' })?;
             }
@@ -211,6 +225,8 @@ struct Group {
     god: God,
     blocked: bool,
     athena_up: bool,
+    /// The god's state, as its `[...]` writes it (0 without).
+    state: u32,
     spaces: Vec<Space>,
 }
 
@@ -224,16 +240,24 @@ fn parse_group(player: Player, text: &str) -> Result<Group, NotationError> {
     let won = head.contains('#');
     let blocked = head.contains('-');
     let head = head.replace(['#', '-'], "");
-    let (name, athena_up) = match head.split_once('[') {
-        Some((name, "^]")) => (name.to_string(), true),
-        Some((name, "]")) => (name.to_string(), false),
-        Some(_) => return Err(bad()),
-        None => (head, false),
+    let (name, data) = match head.split_once('[') {
+        Some((name, rest)) => (
+            name.to_string(),
+            Some(rest.strip_suffix(']').ok_or_else(bad)?),
+        ),
+        None => (head.clone(), None),
     };
     let god: God = name.parse().map_err(|_| bad())?;
+    let athena_up = data == Some("^");
     if athena_up && !god.rules().blocks_climbs {
         return Err(bad());
     }
+    let state = match data {
+        Some(text) if !athena_up && !text.is_empty() => {
+            (god.rules().read_state)(text).map_err(|why| NotationError::GodState(player, why))?
+        }
+        _ => 0,
+    };
     let spaces = match list {
         None => Vec::new(),
         Some(list) => list
@@ -249,6 +273,7 @@ fn parse_group(player: Player, text: &str) -> Result<Group, NotationError> {
         god,
         blocked,
         athena_up,
+        state,
         spaces,
     })
 }
@@ -332,6 +357,7 @@ impl FromStr for Position {
                 "'-' marks the player to move, whom Athena keeps from moving up",
             ));
         }
+        pos.state = groups.each_ref().map(|g| g.state);
         if pos.has_gods() {
             pos.won = last.won;
             pos.up_blocked = (mover.blocked || last.athena_up) && !last.won;

@@ -92,6 +92,7 @@ impl Position {
     pub(crate) fn play_power(&mut self, mv: Move) {
         let me = self.to_move;
         let rules = self.gods[me.index()].rules();
+        let before = *self;
         let (mut moved_up, mut moved_down) = (false, false);
         let mut step = |pos: &mut Position, from: Space, to: Space| {
             if from == to {
@@ -190,6 +191,16 @@ impl Position {
                     self.heights = built(self.heights, build);
                     self.workers.swap(0, 1);
                 }
+                Power::Act {
+                    from,
+                    to,
+                    build,
+                    at,
+                } => {
+                    step(self, from, to);
+                    self.heights = built(self.heights, build);
+                    (rules.act)(self, at);
+                }
                 Power::Stay { build } => self.heights = built(self.heights, build),
                 Power::Both { from, to, build } => {
                     let mine = &mut self.workers[me.index()];
@@ -198,6 +209,9 @@ impl Position {
                     self.heights = built(self.heights, build);
                 }
             },
+        }
+        if !self.won {
+            (rules.after_turn)(&before, mv, self);
         }
         self.won |= (rules.wins_by_board)(&self.heights);
         // After a win nothing more is played: no mark for the loser.
@@ -234,6 +248,31 @@ impl Position {
         Ok(self)
     }
 
+    /// A player's god state as the position writes it between `[` and `]`
+    /// (`E2`: Europa's talus there; `2|A5`: two of Clio's coins left, one
+    /// on A5); `None` for a god without one, or before it has one.
+    #[must_use]
+    pub fn god_state(&self, player: Player) -> Option<String> {
+        (self.gods[player.index()].rules().write_state)(self.state[player.index()])
+    }
+
+    /// The spaces a player's god state marks on the board: Europa's talus,
+    /// Clio's coins (empty for the other gods).
+    #[must_use]
+    pub fn marked(&self, player: Player) -> super::bitboard::Bitboard {
+        (self.gods[player.index()].rules().marked)(self.state[player.index()])
+    }
+
+    /// What the mover's god's act on a space does (the step
+    /// [`super::Step::Act`]), in a few words with its god: `the Talus goes
+    /// here (Europa)`; `None` for a god without one.
+    #[must_use]
+    pub fn act_words(&self) -> Option<String> {
+        let god = self.gods[self.to_move.index()];
+        let words = god.rules().act_words;
+        (!words.is_empty()).then(|| format!("{words} ({})", god.title()))
+    }
+
     /// Whether the player to move may not move up this turn (its opponent is
     /// Athena, who moved up on her last turn).
     #[must_use]
@@ -254,7 +293,7 @@ impl Position {
 /// worker `w` (0 on the lower bit) and the spaces' row-major numbers:
 /// a move and build or a win (`to`, `build` or 25 for a win), a dome, a
 /// build and one more space (the mover's god says what: a second build, a
-/// block removed, a dome), a build first, a build alone, both workers' runs.
+/// block removed, a dome, its act), a build first, a build alone, both workers' runs.
 pub const NUM_GOD_ACTIONS: usize = BOTH + 25 * 25 * 25;
 /// Where each kind's actions start.
 const PLAIN: usize = 625;
@@ -321,6 +360,12 @@ impl Position {
                     build,
                     forced: second,
                     ..
+                }
+                | Power::Act {
+                    from,
+                    to,
+                    build,
+                    at: second,
                 },
             ) => TWICE + (self.worker_to(from, to) * 25 + build.index()) * 25 + second.index(),
             Move::Power(Power::Stay { build }) => STAY + build.index(),

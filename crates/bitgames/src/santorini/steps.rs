@@ -32,6 +32,9 @@ pub enum Step {
     /// The opponent's worker on the space is forced on (Charon's ferry
     /// before the move, Scylla's drag after it).
     Force(Space),
+    /// The mover's god acts on the space after the build (Europa puts her
+    /// talus there).
+    Act(Space),
     /// Every worker swaps with the other side's (Nemesis).
     SwapAll,
     /// The selected worker builds before it moves, and may then not move up
@@ -53,13 +56,14 @@ impl Step {
             | Step::Build(s)
             | Step::DomeOn(s)
             | Step::Remove(s)
-            | Step::Force(s) => Some(s),
+            | Step::Force(s)
+            | Step::Act(s) => Some(s),
             Step::Dome | Step::BuildFirst | Step::Stay | Step::SwapAll => None,
         }
     }
 
     /// The step's kind, as its text writes it: `place`, `select`, `move`,
-    /// `build`, `dome` (with a space or without), `remove`, `force`,
+    /// `build`, `dome` (with a space or without), `remove`, `force`, `act`,
     /// `build-first`, `stay` or `swap-all`.
     #[must_use]
     pub fn kind(self) -> &'static str {
@@ -71,6 +75,7 @@ impl Step {
             Step::Dome | Step::DomeOn(_) => "dome",
             Step::Remove(_) => "remove",
             Step::Force(_) => "force",
+            Step::Act(_) => "act",
             Step::SwapAll => "swap-all",
             Step::BuildFirst => "build-first",
             Step::Stay => "stay",
@@ -92,7 +97,7 @@ impl Step {
 }
 
 /// `select:B3`, `move:C4`, `build:A5`, `place:B3`, `dome:E5`,
-/// `remove:D4`, `force:C4`; `dome`, `build-first`, `stay`, `swap-all`.
+/// `remove:D4`, `force:C4`, `act:D4`; `dome`, `build-first`, `stay`, `swap-all`.
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.space() {
@@ -165,6 +170,12 @@ impl Position {
                 build,
                 dome,
             }) => vec![step(from, to, &[Step::Build(build), Step::DomeOn(dome)])],
+            Move::Power(Power::Act {
+                from,
+                to,
+                build,
+                at,
+            }) => vec![step(from, to, &[Step::Build(build), Step::Act(at)])],
             // A worker forced onto the mover's start is dragged after the
             // move (Scylla); one forced elsewhere, before it (Charon).
             Move::Power(Power::Force {

@@ -40,7 +40,7 @@ fn take(pos: &Position, path: &[Step]) -> ([u8; 25], Vec<usize>) {
                     .map(|s| s.index())
                     .collect();
             }
-            Step::BuildFirst | Step::Stay | Step::Force(_) => {}
+            Step::BuildFirst | Step::Stay | Step::Force(_) | Step::Act(_) => {}
         }
     }
     mine.sort_unstable();

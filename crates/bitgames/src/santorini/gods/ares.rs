@@ -4,7 +4,7 @@
 //! santorini-ai does, Ares may not play against Ares (a game of builds and
 //! removals need never end).
 
-use super::power::built;
+use super::power::{built, walls};
 use super::{God, Power};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
@@ -44,7 +44,8 @@ impl Power for Ares {
         };
         let after = built(pos.heights, build);
         let occupied = pos.occupied() ^ from.bitboard() ^ to.bitboard();
-        let removable = Bitboard::neighbours(unmoved) & after[0] & !(after[3] | occupied);
+        let removable =
+            Bitboard::neighbours(unmoved) & after[0] & !(walls(pos) | after[3] | occupied);
         for remove in removable {
             out.push(Move::Power(Turn::Remove {
                 from,

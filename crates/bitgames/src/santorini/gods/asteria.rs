@@ -5,7 +5,7 @@
 //! at any level: docs/santorini.md). As santorini-ai does, she may not play
 //! against Hades (she could never move down).
 
-use super::power::{buildable, built};
+use super::power::{buildable, built, walls};
 use super::{God, Power};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
@@ -46,7 +46,7 @@ impl Power for Asteria {
         after.heights = built(pos.heights, build);
         let occupied = pos.occupied() ^ from.bitboard() ^ to.bitboard();
         let theirs = pos.workers[pos.to_move.other().index()];
-        let free = Bitboard::ALL & !(after.heights[3] | occupied);
+        let free = Bitboard::ALL & !(walls(&after) | occupied);
         for dome in buildable(&after, theirs, free) {
             out.push(Move::Power(Turn::AndDome {
                 from,
@@ -73,7 +73,7 @@ impl Power for Asteria {
                         if once.is_free(space) && !once.build_limited(space) {
                             let mut domed = once.clone();
                             domed.levels[space] = 4;
-                            out.push(naive_gods::turn_of(&moved, domed));
+                            out.push(naive_gods::turn_of(s, &moved, domed));
                         }
                     }
                 }

@@ -7,7 +7,7 @@
 //! only onto a space no unferried move wins on.
 
 use super::Power;
-use super::power::{buildable, builds_around, move_then_build, movers, straight_on, wins};
+use super::power::{buildable, builds_around, move_then_build, movers, straight_on, walls, wins};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -44,7 +44,7 @@ impl Power for Charon {
 
     fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {
         let them = pos.to_move.other().index();
-        let blocked = pos.occupied() | pos.heights[3];
+        let blocked = pos.occupied() | walls(pos);
         for from in movers(pos) {
             let plain = Charon::steps(pos, from, up);
             move_then_build::<Charon>(pos, from, plain, out);
@@ -53,7 +53,7 @@ impl Power for Charon {
                     .into_iter()
                     .filter(|&to| wins::<Charon>(pos, from, to)),
             );
-            for forced in Bitboard::neighbours(from) & pos.workers[them] {
+            for forced in Bitboard::neighbours(from) & pos.workers[them] & !walls(pos) {
                 let Some(onto) = straight_on(forced, from).filter(|s| !blocked.contains(*s)) else {
                     continue;
                 };
@@ -98,7 +98,7 @@ impl Power for Charon {
                 .map(|m| m.builder)
                 .collect();
             for (forced, (dr, dc)) in naive_gods::neighbours(from) {
-                if s.owner(forced) != Some(them) {
+                if s.owner(forced) != Some(them) || s.is_frozen(forced) {
                     continue;
                 }
                 let Some(onto) = naive_gods::step(from, (-dr, -dc)) else {
@@ -115,12 +115,12 @@ impl Power for Charon {
                     }
                     if moved.won {
                         if !plain_wins.contains(&moved.builder) {
-                            out.push(naive_gods::turn_of(&moved, moved.after.clone()));
+                            out.push(naive_gods::turn_of(s, &moved, moved.after.clone()));
                         }
                         continue;
                     }
                     for built in naive_gods::builds(&moved.after, moved.builder) {
-                        out.push(naive_gods::turn_of(&moved, built));
+                        out.push(naive_gods::turn_of(s, &moved, built));
                     }
                 }
             }

@@ -5,7 +5,7 @@
 //! must end on different spaces.
 
 use super::Power;
-use super::power::{buildable, builds_around, ends, level_region, movers, steps, wins};
+use super::power::{buildable, builds_around, ends, level_region, movers, steps, walls, wins};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -55,7 +55,7 @@ impl Power for Hermes {
                 }
                 let ends = t1.bitboard() | t2.bitboard();
                 let around = builders(t1, f1) | builders(t2, f2);
-                let builds = buildable(pos, theirs, around & !(theirs | ends | pos.heights[3]));
+                let builds = buildable(pos, theirs, around & !(theirs | ends | walls(pos)));
                 let turn = run_turn(f1, f2, t1, t2);
                 for build in builds {
                     out.push(turn(build));
@@ -115,7 +115,7 @@ impl Power for Hermes {
                     continue;
                 }
                 for built in naive_gods::builds(&after, builder) {
-                    out.push((naive_gods::end_turn(built, false, false, false), false));
+                    out.push((naive_gods::end_turn(s, built, false, false, false), false));
                 }
             }
         }
@@ -133,7 +133,7 @@ pub(crate) fn run_ends(pos: &Position) -> Option<([Space; 2], [Bitboard; 2])> {
     let movers = movers(pos);
     let mut workers = mine.into_iter();
     let (f1, f2) = (workers.next()?, workers.next()?);
-    let blocked = theirs | pos.heights[3];
+    let blocked = theirs | walls(pos);
     let region = |f: Space| {
         if movers.contains(f) {
             level_region(pos, f, blocked)
@@ -166,8 +166,9 @@ fn run_turn(f1: Space, f2: Space, t1: Space, t2: Space) -> impl Fn(Space) -> Mov
 }
 
 /// The naive twin of [`level_region`]: the spaces a worker on `from` may
-/// reach by any number of steps on its own level, free of domes and
-/// opponent workers (her other worker does not block). Includes `from`.
+/// reach by any number of steps on its own level, free of domes, opponent
+/// workers and frozen spaces (her other worker does not block). Includes
+/// `from`.
 fn naive_region(s: &NaiveState, from: usize) -> Vec<usize> {
     let them = 1 - s.to_move;
     let level = s.levels[from];
@@ -177,7 +178,10 @@ fn naive_region(s: &NaiveState, from: usize) -> Vec<usize> {
         let here = region[next];
         next += 1;
         for (there, _) in naive_gods::neighbours(here) {
-            if s.levels[there] == level && s.owner(there) != Some(them) && !region.contains(&there)
+            if s.levels[there] == level
+                && s.owner(there) != Some(them)
+                && !s.is_frozen(there)
+                && !region.contains(&there)
             {
                 region.push(there);
             }

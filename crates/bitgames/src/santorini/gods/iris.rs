@@ -6,7 +6,7 @@
 //! going down. Her builds are the base game's.
 
 use super::Power;
-use super::power::{ends, not_below, steps};
+use super::power::{ends, not_below, steps, walls};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -30,12 +30,14 @@ impl Power for Iris {
         } else {
             !pos.heights[level]
         };
-        for over in Bitboard::neighbours(from) & others {
+        // A worker on a space its god's state freezes (Clio's coin) is no
+        // worker to jump over, as santorini-ai has it: it stands like a dome.
+        for over in Bitboard::neighbours(from) & others & !walls(pos) {
             // Straight beyond: bit `2 * over - from` on the padded board.
             let bit = 2 * i16::from(over.bit()) - i16::from(from.bit());
             let beyond = u8::try_from(bit).ok().and_then(Space::from_bit);
             if let Some(beyond) = beyond {
-                dests |= beyond.bitboard() & !(others | pos.heights[3]) & not_up;
+                dests |= beyond.bitboard() & !(others | walls(pos)) & not_up;
             }
         }
         dests & not_below(pos, level) & ends(pos, from)
@@ -44,7 +46,7 @@ impl Power for Iris {
     fn naive_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
         let mut moves = naive_gods::plain_moves(s, from);
         for (over, direction) in naive_gods::neighbours(from) {
-            if s.owner(over).is_none() {
+            if s.owner(over).is_none() || s.is_frozen(over) {
                 continue;
             }
             let Some(beyond) = naive_gods::step(over, direction) else {

@@ -7,6 +7,7 @@
 //! game's.
 
 use super::Power;
+use super::power::walls;
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::naive_gods::{self, NaiveState};
@@ -23,7 +24,9 @@ impl Power for Maenads {
     #[inline]
     fn wins_by_end(pos: &Position, from: Space, to: Space) -> bool {
         let mine = pos.workers[pos.to_move.index()] ^ from.bitboard();
-        let theirs = pos.workers[pos.to_move.other().index()];
+        // A worker on a space its god's state freezes (Clio's coin) cannot
+        // be surrounded, as santorini-ai has it.
+        let theirs = pos.workers[pos.to_move.other().index()] & !walls(pos);
         mine.into_iter().any(|other| {
             (Bitboard::neighbours(other) & theirs)
                 .into_iter()
@@ -41,6 +44,7 @@ impl Power for Maenads {
                 .into_iter()
                 .any(|(between, direction)| {
                     s.owner(between) == Some(1 - me)
+                        && !s.is_frozen(between)
                         && naive_gods::step(between, direction) == Some(to)
                 })
         })

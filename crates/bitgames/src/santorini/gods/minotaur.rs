@@ -4,7 +4,7 @@
 //! pushed worker does not win (as santorini-ai has it).
 
 use super::Power;
-use super::power::{Enter, straight_on};
+use super::power::{Enter, straight_on, walls};
 use crate::santorini::bitboard::Space;
 use crate::santorini::game::Position;
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -22,7 +22,7 @@ impl Power for Minotaur {
     #[inline]
     fn forced(pos: &Position, from: Space, to: Space) -> Option<Space> {
         let push = straight_on(from, to)?;
-        let blocked = pos.occupied() | pos.heights[3];
+        let blocked = pos.occupied() | walls(pos);
         (!blocked.contains(push)).then_some(push)
     }
 

@@ -21,8 +21,10 @@ mod athena;
 mod atlas;
 mod charon;
 mod chronus;
+mod clio;
 mod demeter;
 mod eros;
+mod europa;
 mod hades;
 mod hephaestus;
 mod hera;
@@ -138,6 +140,10 @@ gods! {
     Nemesis => nemesis::Nemesis,
     /// Also wins when five complete towers stand.
     Chronus => chronus::Chronus,
+    /// Her first three builds put coins her opponent may not enter or build on.
+    Clio => clio::Clio,
+    /// May put the Talus beside her moved worker: no one enters or builds there.
+    Europa => europa::Europa,
 }
 
 impl God {
@@ -303,13 +309,20 @@ mod tests {
             assert_eq!(god.to_string().to_uppercase().parse(), Ok(god));
             assert!(god.power().ends_with('.'), "{god}");
         }
+        // The message lists every god by name, in the order of the list.
         let err = "chaos".parse::<God>().unwrap_err().to_string();
-        assert_eq!(
-            err,
-            "\"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, \
-             hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, \
-             hades, hypnus, limus, persephone, aphrodite, iris, maenads, nike, eros, ares, asteria, charon, scylla, nemesis or chronus"
+        let last = God::ALL[God::ALL.len() - 1];
+        assert!(
+            err.starts_with("\"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas,")
+                && err.ends_with(&format!(", chronus, clio or {last}")),
+            "{err}"
         );
+        let mut at = 0;
+        for god in God::ALL {
+            at += err[at..]
+                .find(god.name())
+                .unwrap_or_else(|| panic!("{god}: {err}"));
+        }
     }
 
     #[test]
@@ -325,7 +338,7 @@ mod tests {
         assert_eq!(God::titles_of(|r| r.falls_win), "Pan");
         assert_eq!(
             God::titles_of(|r| r.restricts),
-            "Hera or Hades or Hypnus or Limus or Persephone or Aphrodite"
+            "Hera or Hades or Hypnus or Limus or Persephone or Aphrodite or Clio or Europa"
         );
     }
 
@@ -344,9 +357,9 @@ mod tests {
             .filter(|&[a, b]| !a.may_face(b))
             .count();
         assert_eq!(
-            banned, 15,
+            banned, 17,
             "Hades-Pan, Hades-Nike, Aphrodite-Urania, Hades-Asteria, Nemesis-Aphrodite, \
-             Chronus-Atlas and Chronus-Asteria both ways round, Ares-Ares"
+             Chronus-Atlas, Chronus-Asteria and Nemesis-Clio both ways round, Ares-Ares"
         );
     }
 }

@@ -3,7 +3,7 @@
 //! level 3 does. Athena's mark keeps Pegasus from moving up at all.
 
 use super::Power;
-use super::power::{ends, not_below};
+use super::power::{ends, not_below, walls};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -25,7 +25,7 @@ impl Power for Pegasus {
         };
         let level = usize::from(pos.level(from)).min(3);
         Bitboard::neighbours(from)
-            & !(pos.occupied() | pos.heights[3] | too_high)
+            & !(pos.occupied() | walls(pos) | too_high)
             & not_below(pos, level)
             & ends(pos, from)
     }

@@ -75,6 +75,47 @@ pub(crate) trait Power {
     /// The gods this god may not play against (santorini-ai bans the pairs
     /// that the rules make unplayable: Hades against Pan).
     const BANS: &'static [God] = &[];
+    /// The god's state freezes spaces ([`Power::frozen`]).
+    const FREEZES: bool = false;
+
+    /// The spaces that this god's state `state` freezes for its own player
+    /// (`own`) or for the opponent: they may neither enter nor build on
+    /// them (Europa's talus for both, Clio's coins for her opponent).
+    fn frozen(_state: u32, _own: bool) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
+    /// The text of this god's state in a position's section, between `[`
+    /// and `]` (`europa[E2]`); `None` writes nothing (the state 0).
+    fn write_state(_state: u32) -> Option<String> {
+        None
+    }
+
+    /// The state written `text` between `[` and `]`.
+    ///
+    /// # Errors
+    /// Text that is no state of this god, saying what would be.
+    fn read_state(text: &str) -> Result<u32, String> {
+        Err(format!("{} keeps no state, found [{text}]", Self::NAME))
+    }
+
+    /// The spaces this god's state `state` marks on the board, for a
+    /// player to see: what it freezes (Europa's talus, Clio's coins).
+    fn marked(state: u32) -> Bitboard {
+        Self::frozen(state, true) | Self::frozen(state, false)
+    }
+
+    /// What this god's turn `mv` does besides its moves and builds, to the
+    /// position `pos` after them (`before`: the position before the turn):
+    /// its state (Clio's coins), what follows by itself.
+    fn after_turn(_before: &Position, _mv: Move, _pos: &mut Position) {}
+
+    /// The god's act on `at` after its build, of the turn `Act`
+    /// (Europa's talus put there).
+    fn act(_pos: &mut Position, _at: Space) {}
+
+    /// What the act is, for a button: `put the talus`.
+    const ACT: &'static str = "";
 
     /// Where the opponent's worker on `to` is forced when this god's worker
     /// steps there from `from`; `None`: the step is not allowed.
@@ -141,7 +182,8 @@ pub(crate) trait Power {
                 | Turn::AndDome { from, to, .. }
                 | Turn::Force { from, to, .. }
                 | Turn::ForceWin { from, to, .. }
-                | Turn::SwapAll { from, to, .. },
+                | Turn::SwapAll { from, to, .. }
+                | Turn::Act { from, to, .. },
             ) => pos.level(to) > pos.level(from),
             _ => false,
         }
@@ -276,6 +318,17 @@ pub(crate) trait Power {
     fn naive_wins_by_end(_s: &NaiveState, _from: usize, _to: usize) -> bool {
         false
     }
+
+    /// The naive twin of [`Power::frozen`]: whether this god's state in `s`
+    /// (its player `player`'s) freezes `space` for the player to move.
+    fn naive_frozen(_s: &NaiveState, _player: usize, _space: usize) -> bool {
+        false
+    }
+
+    /// The naive twin of [`Power::after_turn`]: the position `after` of a
+    /// turn (its moves and builds done, the same player to move) from
+    /// `before`, changed by what follows (Clio's coins).
+    fn naive_after_turn(_before: &NaiveState, _after: &mut NaiveState) {}
 }
 
 /// Where a god's workers may be placed.
@@ -363,6 +416,26 @@ pub(crate) struct Rules {
     pub naive_places: fn(usize, usize) -> bool,
     /// [`Power::naive_wins_by_end`].
     pub naive_wins_by_end: fn(&NaiveState, usize, usize) -> bool,
+    /// [`Power::FREEZES`].
+    pub freezes: bool,
+    /// [`Power::frozen`].
+    pub frozen: fn(u32, bool) -> Bitboard,
+    /// [`Power::marked`].
+    pub marked: fn(u32) -> Bitboard,
+    /// [`Power::write_state`].
+    pub write_state: fn(u32) -> Option<String>,
+    /// [`Power::read_state`].
+    pub read_state: fn(&str) -> Result<u32, String>,
+    /// [`Power::after_turn`].
+    pub after_turn: fn(&Position, Move, &mut Position),
+    /// [`Power::act`].
+    pub act: fn(&mut Position, Space),
+    /// [`Power::ACT`].
+    pub act_words: &'static str,
+    /// [`Power::naive_frozen`].
+    pub naive_frozen: fn(&NaiveState, usize, usize) -> bool,
+    /// [`Power::naive_after_turn`].
+    pub naive_after_turn: fn(&NaiveState, &mut NaiveState),
 }
 
 impl Rules {
@@ -395,7 +468,8 @@ impl Rules {
                 || P::HOLDS.is_some()
                 || P::LIMITS_BUILDS.is_some()
                 || P::FORCES_CLIMBS
-                || P::KEEPS_NEAR.is_some(),
+                || P::KEEPS_NEAR.is_some()
+                || P::FREEZES,
             forced: P::forced,
             turns: P::turns,
             can_win: P::can_win,
@@ -409,6 +483,16 @@ impl Rules {
             naive_keeps_from: P::naive_keeps_from,
             naive_places: P::naive_places,
             naive_wins_by_end: P::naive_wins_by_end,
+            freezes: P::FREEZES,
+            frozen: P::frozen,
+            marked: P::marked,
+            write_state: P::write_state,
+            read_state: P::read_state,
+            after_turn: P::after_turn,
+            act: P::act,
+            act_words: P::ACT,
+            naive_frozen: P::naive_frozen,
+            naive_after_turn: P::naive_after_turn,
         }
     }
 }
@@ -437,7 +521,24 @@ pub(crate) fn steps_among(
     } else {
         pos.heights[h]
     };
-    around & !(blocked | pos.heights[3] | too_high) & not_below(pos, h)
+    around & !(blocked | walls(pos) | too_high) & not_below(pos, h)
+}
+
+/// The spaces the player to move may neither enter nor build on: the
+/// domes, and what either god's state freezes (Europa's talus, Clio's
+/// coins for her opponent).
+#[inline]
+pub(crate) fn walls(pos: &Position) -> Bitboard {
+    let (me, them) = (pos.to_move.index(), pos.to_move.other().index());
+    let (mine, theirs) = (pos.gods[me].rules(), pos.gods[them].rules());
+    let mut walls = pos.heights[3];
+    if mine.freezes {
+        walls |= (mine.frozen)(pos.state[me], true);
+    }
+    if theirs.freezes {
+        walls |= (theirs.frozen)(pos.state[them], false);
+    }
+    walls
 }
 
 /// The spaces a worker of the player to move on level `level` may move to
@@ -523,7 +624,7 @@ pub(crate) fn straight_on(from: Space, to: Space) -> Option<Space> {
 /// The free spaces around `at` to build on, with the workers on `occupied`.
 #[inline]
 pub(crate) fn builds_around(pos: &Position, at: Space, occupied: Bitboard) -> Bitboard {
-    Bitboard::neighbours(at) & !(occupied | pos.heights[3])
+    Bitboard::neighbours(at) & !(occupied | walls(pos))
 }
 
 /// The board after the top block of `space` is taken away (not a dome:
@@ -612,4 +713,47 @@ pub(crate) fn level_region(pos: &Position, from: Space, blocked: Bitboard) -> Bi
         }
         region = grown;
     }
+}
+
+/// The spaces of a set of row-major space numbers (bit `i`: the space
+/// numbered `i`, A5 0 to E1 24), as god states keep them.
+pub(crate) fn spaces_in(set: u32) -> Bitboard {
+    Bitboard::from_spaces(
+        (0..25)
+            .filter(|i| set >> i & 1 == 1)
+            .filter_map(Space::from_index),
+    )
+}
+
+/// The row-major set of `spaces` (see [`spaces_in`]).
+pub(crate) fn set_of(spaces: Bitboard) -> u32 {
+    spaces.into_iter().fold(0, |set, s| set | 1 << s.index())
+}
+
+/// A set of spaces as a state writes it: `A5,B4`, in board order.
+pub(crate) fn set_text(set: u32) -> String {
+    let names: Vec<String> = spaces_in(set).into_iter().map(|s| s.to_string()).collect();
+    names.join(",")
+}
+
+/// The set of spaces written `A5,B4` (empty text: none).
+///
+/// # Errors
+/// A name that is not a space.
+pub(crate) fn read_set(text: &str) -> Result<u32, String> {
+    let mut set = 0;
+    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let space: Space = name
+            .parse()
+            .map_err(|_| format!("{name:?} is not a space (A1..E5)"))?;
+        set |= 1 << space.index();
+    }
+    Ok(set)
+}
+
+/// The one space whose level differs between `before` and `after` (a
+/// turn's build), if there is one.
+pub(crate) fn built_on(before: &[Bitboard; 4], after: &[Bitboard; 4]) -> Option<Space> {
+    let changed = (0..4).fold(Bitboard::EMPTY, |c, k| c | (before[k] ^ after[k]));
+    changed.first()
 }

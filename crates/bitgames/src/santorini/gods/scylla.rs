@@ -7,7 +7,7 @@
 //! winning move is listed without a drag, as santorini-ai lists it.
 
 use super::Power;
-use super::power::{buildable, builds_around, move_then_build, movers, steps, wins};
+use super::power::{buildable, builds_around, move_then_build, movers, steps, walls, wins};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -35,7 +35,7 @@ impl Power for Scylla {
         let them = pos.to_move.other().index();
         for from in movers(pos) {
             move_then_build::<Scylla>(pos, from, Scylla::steps(pos, from, up), out);
-            let draggable = Bitboard::neighbours(from) & pos.workers[them];
+            let draggable = Bitboard::neighbours(from) & pos.workers[them] & !walls(pos);
             if draggable.is_empty() {
                 continue;
             }
@@ -92,23 +92,23 @@ impl Power for Scylla {
         for from in naive_gods::free_workers(s) {
             let can_drag = naive_gods::neighbours(from)
                 .iter()
-                .any(|&(n, _)| s.owner(n) == Some(them));
+                .any(|&(n, _)| s.owner(n) == Some(them) && !s.is_frozen(n));
             for moved in naive_gods::plain_moves(s, from) {
                 if moved.won {
                     // A win kept out by Aphrodite, open with a drag.
                     if can_drag && (theirs.naive_keeps_from)(s, from, moved.builder) {
-                        out.push(naive_gods::turn_of(&moved, moved.after.clone()));
+                        out.push(naive_gods::turn_of(s, &moved, moved.after.clone()));
                     }
                     continue;
                 }
                 for (forced, _) in naive_gods::neighbours(from) {
-                    if s.owner(forced) != Some(them) {
+                    if s.owner(forced) != Some(them) || s.is_frozen(forced) {
                         continue;
                     }
                     let mut dragged = moved.after.clone();
                     dragged.relocate(them, forced, from);
                     for built in naive_gods::builds(&dragged, moved.builder) {
-                        out.push(naive_gods::turn_of(&moved, built));
+                        out.push(naive_gods::turn_of(s, &moved, built));
                     }
                 }
             }

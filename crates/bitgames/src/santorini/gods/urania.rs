@@ -3,7 +3,7 @@
 //! A4, B4 and across the edges E5, E4, A1, B1, E1).
 
 use super::Power;
-use super::power::{ends, steps_among};
+use super::power::{ends, steps_among, walls};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -54,7 +54,7 @@ impl Power for Urania {
 
     #[inline]
     fn build_spaces(pos: &Position, at: Space, occupied: Bitboard) -> Bitboard {
-        around(at) & !(occupied | pos.heights[3])
+        around(at) & !(occupied | walls(pos))
     }
 
     fn naive_moves(s: &NaiveState, from: usize) -> Vec<Moved> {

@@ -52,10 +52,16 @@ impl NaiveState {
         (0..2).find(|&p| self.workers[p].contains(&space))
     }
 
-    /// No worker and no dome on `space`: a worker may enter it, a builder may
-    /// build on it.
+    /// No worker and no dome on `space`, and no god's state freezes it for
+    /// the player to move: a worker may enter it, a builder may build on it.
     pub(crate) fn is_free(&self, space: usize) -> bool {
-        self.owner(space).is_none() && self.levels[space] < 4
+        self.owner(space).is_none() && self.levels[space] < 4 && !self.is_frozen(space)
+    }
+
+    /// Whether either god's state freezes `space` for the player to move
+    /// (Europa's talus, Clio's coins for her opponent).
+    pub(crate) fn is_frozen(&self, space: usize) -> bool {
+        (0..2).any(|p| (self.gods[p].rules().naive_frozen)(self, p, space))
     }
 
     /// The height rule for the player to move, from `from` to `to`: at most
@@ -164,7 +170,9 @@ pub(crate) fn forcing_moves(
     let them = 1 - s.to_move;
     let mut moves = Vec::new();
     for (to, direction) in neighbours(from) {
-        if s.owner(to) != Some(them) || !s.may_climb(from, to) {
+        // A worker on a space its god's state freezes (Clio's coin) stands
+        // like a dome: no one enters its space.
+        if s.owner(to) != Some(them) || s.is_frozen(to) || !s.may_climb(from, to) {
             continue;
         }
         if let Some(forced) = target(to, direction) {
@@ -225,20 +233,27 @@ pub(crate) fn on_perimeter(space: usize) -> bool {
     row == 0 || row == 4 || col == 0 || col == 4
 }
 
-/// The end of a turn: the winner, the other player to move, blocked if the
+/// The end of a turn from `before` whose moves and builds leave `s`: what
+/// the god does after them ([`crate::santorini::gods`]' `naive_after_turn`:
+/// Clio's coins), the winner, the other player to move, blocked if the
 /// player who just moved blocks climbs and moved up (Athena) or down (Nike)
 /// (unless that player won: then no one moves any more).
 pub(crate) fn end_turn(
+    before: &NaiveState,
     mut s: NaiveState,
     won: bool,
     moved_up: bool,
     moved_down: bool,
 ) -> NaiveState {
     let me = s.to_move;
+    let rules = s.gods[me].rules();
+    if !won {
+        (rules.naive_after_turn)(before, &mut s);
+    }
+    let won = won || (rules.naive_wins_by_board)(&s);
     if won {
         s.winner = Some(me);
     }
-    let rules = s.gods[me].rules();
     let blocking = if rules.blocks_after_descent {
         moved_down
     } else {
@@ -262,10 +277,9 @@ pub(crate) fn free_workers(s: &NaiveState) -> Vec<usize> {
 
 /// The end of the turn of the move `moved` whose position is `after` (the
 /// move's position, or that with its builds), with whether it moved up.
-pub(crate) fn turn_of(moved: &Moved, after: NaiveState) -> (NaiveState, bool) {
-    let won = moved.won || (after.gods[after.to_move].rules().naive_wins_by_board)(&after);
+pub(crate) fn turn_of(before: &NaiveState, moved: &Moved, after: NaiveState) -> (NaiveState, bool) {
     (
-        end_turn(after, won, moved.moved_up, moved.moved_down),
+        end_turn(before, after, moved.won, moved.moved_up, moved.moved_down),
         moved.moved_up,
     )
 }
@@ -285,7 +299,7 @@ pub fn successors(s: &NaiveState) -> Vec<NaiveState> {
     let theirs = s.gods[1 - me].rules();
     if (rules.naive_wins_by_board)(s) && !s.workers[me].is_empty() {
         // Chronus' towers stand: he claims the win, nothing moves.
-        return vec![end_turn(s.clone(), true, false, false)];
+        return vec![end_turn(s, s.clone(), true, false, false)];
     }
     // Each position after a turn, with whether the turn moved a worker up.
     let mut out: Vec<(NaiveState, bool)> = (rules.naive_turns)(s);
@@ -295,11 +309,11 @@ pub fn successors(s: &NaiveState) -> Vec<NaiveState> {
                 continue;
             }
             if moved.won {
-                out.push(turn_of(&moved, moved.after.clone()));
+                out.push(turn_of(s, &moved, moved.after.clone()));
                 continue;
             }
             for built in builds(&moved.after, moved.builder) {
-                out.push(turn_of(&moved, built));
+                out.push(turn_of(s, &moved, built));
             }
         }
     }

@@ -29,6 +29,9 @@ pub struct NaiveState {
     pub up_blocked: bool,
     /// The player who has won, if any.
     pub winner: Option<usize>,
+    /// Each player's god state, in the god's encoding (as the bitboard
+    /// position's): 0 for a god that keeps none.
+    pub state: [u32; 2],
 }
 
 /// The name of space `index`: 0 is `A5`, 4 is `E5`, 24 is `E1`.
@@ -70,6 +73,7 @@ struct Section {
     /// `athena[^]`: this player (Athena) moved up on her last turn, which
     /// blocks her opponent if the opponent is to move.
     athena_up: bool,
+    state: u32,
     workers: Vec<usize>,
 }
 
@@ -94,18 +98,13 @@ fn parse_section(player: usize, text: &str) -> Result<Section, String> {
         name = rest;
     }
     let mut athena_up = false;
+    let mut data = "";
     if let Some(open) = name.find('[') {
-        let data = &name[open..];
+        data = name[open + 1..]
+            .strip_suffix(']')
+            .ok_or_else(|| format!("{who}: god data opens with [ and ends with ]"))?;
         name = &name[..open];
-        match data {
-            "[^]" => athena_up = true,
-            "[]" => {}
-            _ => {
-                return Err(format!(
-                    "{who}: {data:?} is not god data (only [^], athena's or nike's)"
-                ));
-            }
-        }
+        athena_up = data == "^";
         if athena_up && !matches!(name, "athena" | "nike") {
             return Err(format!("{who}: only athena or nike carries [^]"));
         }
@@ -116,6 +115,11 @@ fn parse_section(player: usize, text: &str) -> Result<Section, String> {
         ));
     }
     let god: God = name.parse().map_err(|e| format!("{who}: {e}"))?;
+    let state = if athena_up || data.is_empty() {
+        0
+    } else {
+        (god.rules().read_state)(data).map_err(|e| format!("{who}: {e}"))?
+    };
     let mut workers = Vec::new();
     for space in spaces.split(',').filter(|s| !s.trim().is_empty()) {
         workers.push(space_index(space.trim()).map_err(|e| format!("{who}: {e}"))?);
@@ -135,6 +139,7 @@ fn parse_section(player: usize, text: &str) -> Result<Section, String> {
         god,
         minus,
         athena_up,
+        state,
         workers,
     })
 }
@@ -187,6 +192,7 @@ impl FromStr for NaiveState {
             gods: [sections[0].god, sections[1].god],
             up_blocked: false,
             winner: None,
+            state: [sections[0].state, sections[1].state],
         };
         for (p, section) in sections.iter().enumerate() {
             let other = 1 - p;
@@ -233,8 +239,8 @@ impl FromStr for NaiveState {
 
 impl fmt::Display for NaiveState {
     /// The canonical form `LEVELS/P/S1/S2`: 25 digits (4 a dome), the player
-    /// to move (1 or 2), then each player's section `[#]god[-]:SPACES` (`#`
-    /// the winner, `-` the player to move if it may not move up, the workers
+    /// to move (1 or 2), then each player's section `[#]god[[state]][-]:SPACES` (`#`
+    /// the winner, the god's state as its notation writes it, `-` the player to move if it may not move up, the workers
     /// sorted from A5 to E1; no colon when there are no workers).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for level in self.levels {
@@ -247,6 +253,9 @@ impl fmt::Display for NaiveState {
                 f.write_str("#")?;
             }
             f.write_str(self.gods[p].name())?;
+            if let Some(state) = (self.gods[p].rules().write_state)(self.state[p]) {
+                write!(f, "[{state}]")?;
+            }
             if self.up_blocked && p == self.to_move {
                 f.write_str("-")?;
             }

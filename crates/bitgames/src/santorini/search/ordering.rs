@@ -56,7 +56,10 @@ fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
             | Power::Force {
                 from, to, build, ..
             }
-            | Power::SwapAll { from, to, build },
+            | Power::SwapAll { from, to, build }
+            | Power::Act {
+                from, to, build, ..
+            },
         ) => Some((from, to, build)),
         Move::Power(Power::Stay { build }) => Some((build, build, build)),
         Move::Power(Power::Both { to, build, .. }) => Some((to[0], to[1], build)),

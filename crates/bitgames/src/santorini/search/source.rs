@@ -110,11 +110,14 @@ impl Source for Gods {
     const QUIESCENCE: bool = false;
     const NET: usize = 1;
 
-    /// The board's key with the gods and Athena's mark mixed in.
+    /// The board's key with the gods, Athena's mark and the gods' states mixed in.
     #[inline]
     fn key(pos: &Position) -> u64 {
         let [a, b] = pos.gods;
-        let extra = a as u64 | (b as u64) << 8 | u64::from(pos.up_blocked) << 16;
+        let extra = a as u64
+            | (b as u64) << 8
+            | u64::from(pos.up_blocked) << 16
+            | u64::from(pos.state[0] ^ pos.state[1].rotate_left(16)) << 24;
         key(pos) ^ (extra + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)
     }
 
