@@ -74,6 +74,8 @@ const TURNS = [
   { god: 'europa', start: '0000000000000000000000000/1/europa[C4]:C3,A1/mortal:E5,E1', clicks: ['C3', 'D3', 'C3', 'D4'], turn: 'C3>D3^C3@D4', workers: { D3: '1' }, levels: { C3: '1' }, tokens: { D4: '1', C4: null } },
   // Clio's build puts a coin on it: a token in her colour.
   { god: 'clio', clicks: ['B3', 'A3', 'A4'], turn: 'B3>A3^A4', workers: { A3: '1' }, levels: { A4: '1' }, tokens: { A4: '1' } },
+  // Medusa's worker on D3 (level 1) turns both of Yellow's lower neighbours to stone: Yellow has none left.
+  { god: 'medusa', heights: { D3: 1 }, clicks: ['B3', 'A3', 'A4'], turn: 'B3>A3^A4', workers: { A3: '1', C4: null, C2: null }, levels: { A4: '1', C4: '1', C2: '1' }, status: 'Red wins' },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="build-first"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];

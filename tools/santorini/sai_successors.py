@@ -33,7 +33,8 @@ writes it), the player to move, then each player's section
 it (`europa[E2]`, `clio[2|A5]`; Athena's `[^]` aside), `-` if nobody has won and
 that player is to move and may not move up (its opponent is Athena, who
 moved up on her last turn; santorini-ai writes this as `athena[^]`), and the
-workers' spaces sorted from A5 along each rank to E1.
+workers' spaces sorted from A5 along each rank to E1 (no colon for a player with none: Medusa
+took them).
 """
 
 import argparse
@@ -52,7 +53,7 @@ BANNED = {frozenset(("hades", "pan")), frozenset(("hades", "nike")),
           frozenset(("aphrodite", "urania")), frozenset(("hades", "asteria")),
           frozenset(("ares",)), frozenset(("nemesis", "aphrodite")),
           frozenset(("chronus", "atlas")), frozenset(("chronus", "asteria")),
-          frozenset(("nemesis", "clio"))}
+          frozenset(("nemesis", "clio")), frozenset(("nemesis", "medusa"))}
 
 
 def space_index(text):
@@ -91,8 +92,8 @@ def canonical(fen):
         restricted = not over and me == int(to_move) - 1 and (
             restricted or (other[1] in ("athena", "nike") and other[2] == "^"))
         state = f"[{data}]" if data and data != "^" else ""
-        out.append(("#" if won else "") + god + state + ("-" if restricted else "") + ":"
-                   + ",".join(space_name(s) for s in spaces))
+        workers = ":" + ",".join(space_name(s) for s in spaces) if spaces else ""
+        out.append(("#" if won else "") + god + state + ("-" if restricted else "") + workers)
     return "/".join(out)
 
 

@@ -144,11 +144,22 @@ impl Position {
         self.workers[0] | self.workers[1]
     }
 
-    /// Whether the player to move still has to place workers.
+    /// Whether the player to move still has to place workers (and has not
+    /// lost them all to a god that removes workers, Medusa: every removal
+    /// comes after a build, and placement before any).
     #[must_use]
     #[inline]
     pub fn is_placement(&self) -> bool {
-        self.workers[self.to_move.index()].is_empty()
+        self.workers[self.to_move.index()].is_empty() && !self.lost_every_worker()
+    }
+
+    /// Whether the player to move has no worker left, taken by the
+    /// opponent's god (kept out of line: the base game never comes here
+    /// but with no worker to move).
+    #[inline(never)]
+    #[cold]
+    fn lost_every_worker(&self) -> bool {
+        self.gods[self.to_move.other().index()].rules().removes && !self.heights[0].is_empty()
     }
 
     /// The player, if any, who has won by moving: in the base game, a
@@ -197,7 +208,7 @@ impl Position {
         }
         let me = self.to_move.index();
         let occupied = self.occupied();
-        if self.workers[me].is_empty() {
+        if self.is_placement() {
             let free = !(occupied | self.heights[3]);
             let places = self.gods[me].rules().places;
             for a in free {
@@ -245,7 +256,7 @@ impl Position {
             return self.has_turn();
         }
         let me = self.to_move.index();
-        if self.workers[me].is_empty() {
+        if self.is_placement() {
             return (!(self.occupied() | self.heights[3])).count() >= 2;
         }
         self.workers[me]

@@ -265,8 +265,8 @@ fn parse_group(player: Player, text: &str) -> Result<Group, NotationError> {
             .map(|s| s.trim().parse())
             .collect::<Result<Vec<Space>, _>>()?,
     };
-    if !spaces.is_empty() && spaces.len() != 2 || list.is_some() && spaces.is_empty() {
-        return Err(NotationError::WorkerCount(player, spaces.len()));
+    if list.is_some() && spaces.is_empty() {
+        return Err(NotationError::WorkerCount(player, 0));
     }
     Ok(Group {
         won,
@@ -309,6 +309,18 @@ impl FromStr for Position {
             parse_group(Player::One, fields[2])?,
             parse_group(Player::Two, fields[3])?,
         ];
+        // Two workers, or none before placing; fewer against a god that
+        // removes workers (Medusa), once a block stands.
+        let built = levels.iter().any(|&l| l > 0);
+        let mut lost = [false; 2];
+        for player in Player::BOTH {
+            let n = groups[player.index()].spaces.len();
+            let removed = built && groups[player.other().index()].god.rules().removes;
+            lost[player.index()] = removed && n == 0;
+            if !(n == 2 || n == 0 || n == 1 && removed) {
+                return Err(NotationError::WorkerCount(player, n));
+            }
+        }
         for player in Player::BOTH {
             for &s in &groups[player.index()].spaces {
                 if all.contains(s) {
@@ -321,7 +333,11 @@ impl FromStr for Position {
                 workers[player.index()] |= s.bitboard();
             }
         }
-        match (workers[0].is_empty(), workers[1].is_empty(), to_move) {
+        match (
+            workers[0].is_empty() && !lost[0],
+            workers[1].is_empty() && !lost[1],
+            to_move,
+        ) {
             (true, false, _) => {
                 return Err(NotationError::Placement(
                     "player 2 cannot have placed before player 1",

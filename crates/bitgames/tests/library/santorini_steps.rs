@@ -2,7 +2,7 @@
 //! god, each path's steps, taken one by one on a plain board, leave the
 //! board the turn leaves, and no path makes two turns.
 
-use bitgames::santorini::{God, Position, Step};
+use bitgames::santorini::{Bitboard, God, Position, Step};
 use bitgames::{Game, Player};
 use std::collections::BTreeMap;
 
@@ -78,8 +78,19 @@ fn every_turn_s_steps_make_it_and_no_path_makes_two() {
                 let mut workers: Vec<usize> =
                     after.workers(me).into_iter().map(|s| s.index()).collect();
                 workers.sort_unstable();
+                // Medusa's gaze after the turn, no step of it: an opponent
+                // worker gone from the board leaves a block.
+                let (before, left) = (pos.workers(me.other()), after.workers(me.other()));
+                let stone = if left.count() < before.count() {
+                    before & !left
+                } else {
+                    Bitboard::EMPTY
+                };
                 for path in paths {
-                    let (levels, mine) = take(&pos, &path);
+                    let (mut levels, mine) = take(&pos, &path);
+                    for s in stone {
+                        levels[s.index()] += 1;
+                    }
                     assert_eq!(levels, after.levels(), "{pos} {mv}: levels after {path:?}");
                     assert_eq!(mine, workers, "{pos} {mv}: workers after {path:?}");
                     if let Some(other) = maker.insert(path.clone(), mv.to_string()) {

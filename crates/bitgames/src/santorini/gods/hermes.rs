@@ -37,6 +37,7 @@ impl Power for Hermes {
             }
         }
         let Some(([f1, f2], [r1, r2])) = run_ends(pos) else {
+            lone_runs(pos, out);
             return;
         };
         let builders = |t: Space, f: Space| {
@@ -148,6 +149,30 @@ pub(crate) fn run_ends(pos: &Position) -> Option<([Space; 2], [Bitboard; 2])> {
         region(f2)
     };
     Some(([f1, f2], [g1 & ends(pos, f1), g2 & ends(pos, f2)]))
+}
+
+/// The runs of a lone worker (Medusa took the other): to each end of its
+/// level region (its own space too), and a build beside it.
+fn lone_runs(pos: &Position, out: &mut Vec<Move>) {
+    let mine = pos.workers[pos.to_move.index()];
+    let Some(from) = mine
+        .first()
+        .filter(|&f| mine.count() == 1 && movers(pos).contains(f))
+    else {
+        return;
+    };
+    let theirs = pos.workers[pos.to_move.other().index()];
+    let blocked = theirs | walls(pos);
+    for to in level_region(pos, from, blocked) & ends(pos, from) {
+        let around = Bitboard::neighbours(to) & !(blocked | to.bitboard());
+        for build in buildable(pos, theirs, around) {
+            out.push(if to == from {
+                Move::Power(Turn::Stay { build })
+            } else {
+                Move::Build { from, to, build }
+            });
+        }
+    }
 }
 
 fn run_turn(f1: Space, f2: Space, t1: Space, t2: Space) -> impl Fn(Space) -> Move {

@@ -34,6 +34,7 @@ mod hypnus;
 mod iris;
 mod limus;
 mod maenads;
+mod medusa;
 mod minotaur;
 mod mortal;
 mod nemesis;
@@ -144,6 +145,8 @@ gods! {
     Clio => clio::Clio,
     /// May put the Talus beside her moved worker: no one enters or builds there.
     Europa => europa::Europa,
+    /// Opponent workers beside hers and lower turn to stone at the end of her turn.
+    Medusa => medusa::Medusa,
 }
 
 impl God {
@@ -314,7 +317,7 @@ mod tests {
         let last = God::ALL[God::ALL.len() - 1];
         assert!(
             err.starts_with("\"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas,")
-                && err.ends_with(&format!(", chronus, clio or {last}")),
+                && err.ends_with(&format!(", chronus, clio, europa or {last}")),
             "{err}"
         );
         let mut at = 0;
@@ -357,9 +360,10 @@ mod tests {
             .filter(|&[a, b]| !a.may_face(b))
             .count();
         assert_eq!(
-            banned, 17,
+            banned, 19,
             "Hades-Pan, Hades-Nike, Aphrodite-Urania, Hades-Asteria, Nemesis-Aphrodite, \
-             Chronus-Atlas, Chronus-Asteria and Nemesis-Clio both ways round, Ares-Ares"
+             Chronus-Atlas, Chronus-Asteria, Nemesis-Clio and Nemesis-Medusa both ways round, \
+             Ares-Ares"
         );
     }
 }

@@ -77,6 +77,9 @@ pub(crate) trait Power {
     const BANS: &'static [God] = &[];
     /// The god's state freezes spaces ([`Power::frozen`]).
     const FREEZES: bool = false;
+    /// The god takes opponent workers off the board (Medusa): its opponent
+    /// may have fewer than two, or none.
+    const REMOVES: bool = false;
 
     /// The spaces that this god's state `state` freezes for its own player
     /// (`own`) or for the opponent: they may neither enter nor build on
@@ -418,6 +421,8 @@ pub(crate) struct Rules {
     pub naive_wins_by_end: fn(&NaiveState, usize, usize) -> bool,
     /// [`Power::FREEZES`].
     pub freezes: bool,
+    /// [`Power::REMOVES`].
+    pub removes: bool,
     /// [`Power::frozen`].
     pub frozen: fn(u32, bool) -> Bitboard,
     /// [`Power::marked`].
@@ -484,6 +489,7 @@ impl Rules {
             naive_places: P::naive_places,
             naive_wins_by_end: P::naive_wins_by_end,
             freezes: P::FREEZES,
+            removes: P::REMOVES,
             frozen: P::frozen,
             marked: P::marked,
             write_state: P::write_state,

@@ -9,7 +9,8 @@ const FILES: [char; 5] = ['A', 'B', 'C', 'D', 'E'];
 
 /// A position of the game with gods, on plain arrays.
 ///
-/// Invariants (the parser checks them): each player has 0 or 2 workers, on
+/// Invariants (the parser checks them): each player has 0 or 2 workers (or
+/// 1 or 0 once a god that removes workers took some: Medusa), on
 /// distinct spaces without a dome, `workers[p]` sorted; `up_blocked` only
 /// where the opponent of the player to move is Athena and no one has won;
 /// at most one winner.
@@ -18,7 +19,7 @@ pub struct NaiveState {
     /// The level of each space, row-major from A5 along the rank to E5, then
     /// A4 .. E4 down to A1 .. E1; 4 is a dome (whatever was under it).
     pub levels: [u8; 25],
-    /// Each player's workers as space indices, sorted; 0 or 2 each.
+    /// Each player's workers as space indices, sorted; 0 to 2 each.
     pub workers: [Vec<usize>; 2],
     /// The player to move: 0 (player 1) or 1 (player 2).
     pub to_move: usize,
@@ -125,7 +126,7 @@ fn parse_section(player: usize, text: &str) -> Result<Section, String> {
         workers.push(space_index(space.trim()).map_err(|e| format!("{who}: {e}"))?);
     }
     workers.sort_unstable();
-    if !workers.is_empty() && workers.len() != 2 {
+    if workers.len() > 2 {
         return Err(format!(
             "{who}: a player has 0 or 2 workers, found {}",
             workers.len()
@@ -196,6 +197,14 @@ impl FromStr for NaiveState {
         };
         for (p, section) in sections.iter().enumerate() {
             let other = 1 - p;
+            let removed = state.gods[other].rules().removes && levels.iter().any(|&l| l > 0);
+            if section.workers.len() == 1 && !removed {
+                return Err(format!(
+                    "player {}'s section: a player has 0 or 2 workers (fewer only once a god \
+                     that removes workers, Medusa, took some), found 1",
+                    p + 1
+                ));
+            }
             if section.minus {
                 if !state.gods[other].rules().blocks_climbs {
                     return Err(format!(
