@@ -210,9 +210,7 @@ impl Position {
                 }
             },
         }
-        if !self.won {
-            (rules.after_turn)(&before, mv, self);
-        }
+        (rules.after_turn)(&before, mv, self);
         self.won |= (rules.wins_by_board)(&self.heights);
         // After a win nothing more is played: no mark for the loser.
         let blocking = if rules.blocks_after_descent {

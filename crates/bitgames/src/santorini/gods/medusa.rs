@@ -42,6 +42,9 @@ impl Power for Medusa {
     const BANS: &'static [God] = &[God::Nemesis];
 
     fn after_turn(_before: &Position, _mv: Move, pos: &mut Position) {
+        if pos.won {
+            return;
+        }
         let them = pos.to_move.other().index();
         for stone in petrified(pos) {
             pos.workers[them] ^= stone.bitboard();
@@ -50,6 +53,9 @@ impl Power for Medusa {
     }
 
     fn naive_after_turn(_before: &NaiveState, after: &mut NaiveState) {
+        if after.winner.is_some() {
+            return;
+        }
         let (me, them) = (after.to_move, 1 - after.to_move);
         let stone: Vec<usize> = after.workers[them]
             .iter()

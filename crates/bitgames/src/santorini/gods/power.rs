@@ -109,8 +109,9 @@ pub(crate) trait Power {
     }
 
     /// What this god's turn `mv` does besides its moves and builds, to the
-    /// position `pos` after them (`before`: the position before the turn):
-    /// its state (Clio's coins), what follows by itself.
+    /// position `pos` after them (`before`: the position before the turn;
+    /// `pos.won` if the turn won): its state (Clio's coins, a hero's power
+    /// spent), what follows by itself (Medusa's gaze).
     fn after_turn(_before: &Position, _mv: Move, _pos: &mut Position) {}
 
     /// The god's act on `at` after its build, of the turn `Act`

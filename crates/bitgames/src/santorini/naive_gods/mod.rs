@@ -247,9 +247,10 @@ pub(crate) fn end_turn(
 ) -> NaiveState {
     let me = s.to_move;
     let rules = s.gods[me].rules();
-    if !won {
-        (rules.naive_after_turn)(before, &mut s);
+    if won {
+        s.winner = Some(me);
     }
+    (rules.naive_after_turn)(before, &mut s);
     let won = won || (rules.naive_wins_by_board)(&s);
     if won {
         s.winner = Some(me);
