@@ -78,6 +78,8 @@ const TURNS = [
   { god: 'medusa', heights: { D3: 1 }, clicks: ['B3', 'A3', 'A4'], turn: 'B3>A3^A4', workers: { A3: '1', C4: null, C2: null }, levels: { A4: '1', C4: '1', C2: '1' }, status: 'Red wins' },
   // Bellerophon climbs two levels, from B3 onto B4 (level 2), once.
   { god: 'bellerophon', heights: { B4: 2 }, clicks: ['B3', 'B4', 'A5'], turn: 'B3>B4^A5', workers: { B4: '1' }, levels: { A5: '1' } },
+  // Theseus, from level 0 beside Yellow's worker on C4 (level 2), removes it after his build.
+  { god: 'theseus', heights: { C4: 2 }, clicks: ['B3', 'B4', 'A5', 'C4'], turn: 'B3>B4^A5@C4', workers: { B4: '1', C4: null, C2: '2' }, levels: { A5: '1' } },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="build-first"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];

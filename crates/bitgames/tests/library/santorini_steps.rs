@@ -79,13 +79,15 @@ fn every_turn_s_steps_make_it_and_no_path_makes_two() {
                     after.workers(me).into_iter().map(|s| s.index()).collect();
                 workers.sort_unstable();
                 // Medusa's gaze after the turn, no step of it: an opponent
-                // worker gone from the board leaves a block.
+                // worker gone from the board leaves a block (Theseus' kill
+                // is his step `act`, and leaves none).
                 let (before, left) = (pos.workers(me.other()), after.workers(me.other()));
-                let stone = if left.count() < before.count() {
-                    before & !left
-                } else {
-                    Bitboard::EMPTY
-                };
+                let stone =
+                    if left.count() < before.count() && pos.gods()[me.index()] == God::Medusa {
+                        before & !left
+                    } else {
+                        Bitboard::EMPTY
+                    };
                 for path in paths {
                     let (mut levels, mine) = take(&pos, &path);
                     for s in stone {

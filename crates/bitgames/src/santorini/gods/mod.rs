@@ -46,6 +46,7 @@ mod persephone;
 mod power;
 mod prometheus;
 mod scylla;
+mod theseus;
 mod urania;
 mod zeus;
 
@@ -150,6 +151,8 @@ gods! {
     Medusa => medusa::Medusa,
     /// Once per game, a worker may move up two levels.
     Bellerophon => bellerophon::Bellerophon,
+    /// Once per game, may remove an opponent worker two levels above one of his.
+    Theseus => theseus::Theseus,
 }
 
 impl God {
