@@ -53,7 +53,8 @@ BANNED = {frozenset(("hades", "pan")), frozenset(("hades", "nike")),
           frozenset(("aphrodite", "urania")), frozenset(("hades", "asteria")),
           frozenset(("ares",)), frozenset(("nemesis", "aphrodite")),
           frozenset(("chronus", "atlas")), frozenset(("chronus", "asteria")),
-          frozenset(("nemesis", "clio")), frozenset(("nemesis", "medusa"))}
+          frozenset(("nemesis", "clio")), frozenset(("nemesis", "medusa")),
+          frozenset(("nemesis", "bia"))}
 
 
 def space_index(text):

@@ -333,27 +333,33 @@ impl FromStr for Position {
                 workers[player.index()] |= s.bitboard();
             }
         }
-        match (
+        // Player 1 places first, but against Bia, who places first.
+        let first = super::God::first_placer(groups.each_ref().map(|g| g.god));
+        let unplaced = [
             workers[0].is_empty() && !lost[0],
             workers[1].is_empty() && !lost[1],
-            to_move,
-        ) {
-            (true, false, _) => {
-                return Err(NotationError::Placement(
-                    "player 2 cannot have placed before player 1",
-                ));
-            }
-            (true, true, Player::Two) => {
-                return Err(NotationError::Placement(
-                    "player 1 places first: nobody has placed, so player 1 is to move",
-                ));
-            }
-            (false, true, Player::One) => {
-                return Err(NotationError::Placement(
-                    "player 2 has not placed yet, so player 2 is to move",
-                ));
-            }
-            _ => {}
+        ];
+        let (a, b) = (first.index(), first.other().index());
+        if unplaced[a] && !unplaced[b] {
+            return Err(NotationError::Placement(if first == Player::One {
+                "player 2 cannot have placed before player 1"
+            } else {
+                "player 1 cannot have placed before player 2 (Bia places first)"
+            }));
+        }
+        if unplaced[a] && unplaced[b] && to_move != first {
+            return Err(NotationError::Placement(if first == Player::One {
+                "player 1 places first: nobody has placed, so player 1 is to move"
+            } else {
+                "Bia places first: nobody has placed, so player 2 is to move"
+            }));
+        }
+        if !unplaced[a] && unplaced[b] && to_move == first {
+            return Err(NotationError::Placement(if first == Player::One {
+                "player 2 has not placed yet, so player 2 is to move"
+            } else {
+                "player 1 has not placed yet, so player 1 is to move"
+            }));
         }
         let mut pos = Position::from_parts(&levels, workers, to_move);
         pos.gods = super::God::pair(groups.each_ref().map(|g| g.god))?;

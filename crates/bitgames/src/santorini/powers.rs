@@ -220,6 +220,11 @@ impl Position {
         };
         self.up_blocked = rules.blocks_climbs && blocking && !self.won;
         self.to_move = me.other();
+        if matches!(mv, Move::Place(..)) && !self.workers[me.other().index()].is_empty() {
+            // Placement done, in whichever order (Bia places first):
+            // player 1 moves first.
+            self.to_move = Player::One;
+        }
     }
 
     /// Whether the game has gods (either player's is not `Mortal`).
@@ -243,6 +248,10 @@ impl Position {
     /// ([`God::may_face`]).
     pub fn with_gods(mut self, gods: [God; 2]) -> Result<Position, super::BannedPair> {
         self.gods = God::pair(gods)?;
+        if self.occupied().is_empty() && self.heights[0].is_empty() {
+            // Nobody has placed: Bia places first.
+            self.to_move = God::first_placer(self.gods);
+        }
         Ok(self)
     }
 

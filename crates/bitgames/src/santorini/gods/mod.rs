@@ -20,6 +20,7 @@ mod asteria;
 mod athena;
 mod atlas;
 mod bellerophon;
+mod bia;
 mod charon;
 mod chronus;
 mod clio;
@@ -153,6 +154,8 @@ gods! {
     Bellerophon => bellerophon::Bellerophon,
     /// Once per game, may remove an opponent worker two levels above one of his.
     Theseus => theseus::Theseus,
+    /// Places first, on the edge; an opponent worker beyond her move is removed.
+    Bia => bia::Bia,
 }
 
 impl God {
@@ -232,6 +235,17 @@ impl God {
             other
         } else {
             God::Mortal
+        }
+    }
+
+    /// The player who places first with these gods: player 1, but player
+    /// 2 against a god that places first (Bia), unless both do.
+    #[must_use]
+    pub fn first_placer(gods: [God; 2]) -> crate::Player {
+        if gods[1].rules().places_first && !gods[0].rules().places_first {
+            crate::Player::Two
+        } else {
+            crate::Player::One
         }
     }
 
@@ -366,10 +380,10 @@ mod tests {
             .filter(|&[a, b]| !a.may_face(b))
             .count();
         assert_eq!(
-            banned, 19,
+            banned, 21,
             "Hades-Pan, Hades-Nike, Aphrodite-Urania, Hades-Asteria, Nemesis-Aphrodite, \
-             Chronus-Atlas, Chronus-Asteria, Nemesis-Clio and Nemesis-Medusa both ways round, \
-             Ares-Ares"
+             Chronus-Atlas, Chronus-Asteria, Nemesis-Clio, Nemesis-Medusa and Nemesis-Bia both \
+             ways round, Ares-Ares"
         );
     }
 }

@@ -77,6 +77,9 @@ pub(crate) trait Power {
     const BANS: &'static [God] = &[];
     /// The god's state freezes spaces ([`Power::frozen`]).
     const FREEZES: bool = false;
+    /// The god places its workers before the opponent's (Bia); player 1
+    /// still moves first.
+    const PLACES_FIRST: bool = false;
     /// The god takes opponent workers off the board (Medusa): its opponent
     /// may have fewer than two, or none.
     const REMOVES: bool = false;
@@ -424,6 +427,8 @@ pub(crate) struct Rules {
     pub freezes: bool,
     /// [`Power::REMOVES`].
     pub removes: bool,
+    /// [`Power::PLACES_FIRST`].
+    pub places_first: bool,
     /// [`Power::frozen`].
     pub frozen: fn(u32, bool) -> Bitboard,
     /// [`Power::marked`].
@@ -491,6 +496,7 @@ impl Rules {
             naive_wins_by_end: P::naive_wins_by_end,
             freezes: P::FREEZES,
             removes: P::REMOVES,
+            places_first: P::PLACES_FIRST,
             frozen: P::frozen,
             marked: P::marked,
             write_state: P::write_state,

@@ -1,0 +1,96 @@
+//! Bia (santorini-ai main): she places her workers first, both on the
+//! board's edge (player 1 still moves first); and when her worker moves,
+//! an opponent worker on the space straight beyond its end, in the
+//! direction it moved, is removed from the game (at any level; after the
+//! move, before the build, so the build may go where it stood). The
+//! removal is not a choice, as santorini-ai has it, and a winning move
+//! removes no one. An opponent worker on a space its god's state freezes
+//! (Clio's coin) stands like a dome and is spared. As santorini-ai does,
+//! she may not play against Nemesis.
+
+use super::power::{Placing, buildable, builds_around, movers, straight_on, walls, wins};
+use super::{God, Power};
+use crate::santorini::bitboard::{Bitboard, Space};
+use crate::santorini::game::Position;
+use crate::santorini::moves::Move;
+use crate::santorini::naive_gods::{self, Moved, NaiveState};
+
+/// Bia's power: the worker beyond her move is removed.
+pub(crate) struct Bia;
+
+/// Whether both spaces are on the board's edge.
+fn on_edge(a: Space, b: Space) -> bool {
+    !Bitboard::MIDDLE.contains(a) && !Bitboard::MIDDLE.contains(b)
+}
+
+/// The opponent worker her move from `from` to `to` removes, if any.
+fn victim(pos: &Position, from: Space, to: Space) -> Option<Space> {
+    let theirs = pos.workers[pos.to_move.other().index()] & !walls(pos);
+    straight_on(from, to).filter(|&beyond| theirs.contains(beyond))
+}
+
+impl Power for Bia {
+    const NAME: &'static str = "bia";
+    const TEXT: &'static str = "You place your workers first, on the edge; an opponent worker \
+                                straight beyond where your worker moves is removed.";
+    const REMOVES: bool = true;
+    const PLACES_FIRST: bool = true;
+    const PLACES: Option<Placing> = Some(Placing {
+        may: on_edge,
+        where_: "on the edge of the board",
+    });
+    const BANS: &'static [God] = &[God::Nemesis];
+
+    fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {
+        let theirs = pos.workers[pos.to_move.other().index()];
+        for from in movers(pos) {
+            let others = pos.occupied() ^ from.bitboard();
+            for to in Self::steps(pos, from, up) {
+                if wins::<Self>(pos, from, to) {
+                    out.push(Move::Win { from, to });
+                    continue;
+                }
+                let gone = victim(pos, from, to).map_or(Bitboard::EMPTY, Space::bitboard);
+                let occupied = (others | to.bitboard()) & !gone;
+                let builds = builds_around(pos, to, occupied);
+                for build in buildable(pos, theirs & !gone, builds) {
+                    out.push(Move::Build { from, to, build });
+                }
+            }
+        }
+    }
+
+    fn after_turn(before: &Position, mv: Move, pos: &mut Position) {
+        if let Move::Build { from, to, .. } = mv
+            && let Some(gone) = victim(before, from, to)
+        {
+            pos.workers[pos.to_move.other().index()] ^= gone.bitboard();
+        }
+    }
+
+    fn naive_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
+        let them = 1 - s.to_move;
+        let mut moves = naive_gods::plain_moves(s, from);
+        for moved in &mut moves {
+            if moved.won {
+                continue;
+            }
+            let to = moved.builder;
+            let direction = (
+                (to / 5) as i8 - (from / 5) as i8,
+                (to % 5) as i8 - (from % 5) as i8,
+            );
+            if let Some(beyond) = naive_gods::step(to, direction)
+                && s.owner(beyond) == Some(them)
+                && !s.is_frozen(beyond)
+            {
+                moved.after.workers[them].retain(|&w| w != beyond);
+            }
+        }
+        moves
+    }
+
+    fn naive_places(a: usize, b: usize) -> bool {
+        naive_gods::on_perimeter(a) && naive_gods::on_perimeter(b)
+    }
+}
