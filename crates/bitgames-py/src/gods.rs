@@ -41,8 +41,9 @@ pub const BASE_PLANES: usize = 6;
 /// observer may not move up this turn" and "the opponent may not move up
 /// this turn" (Athena's mark on the player to move), then the spaces the
 /// observer's god state marks (Europa's talus, Clio's coins) and the
-/// opponent's.
-pub const GOD_PLANES: usize = BASE_PLANES + 2 * God::ALL.len() + 4;
+/// opponent's, then "the observer's god has spent its power" (a hero's
+/// once a game, Clio's coins) and the opponent's.
+pub const GOD_PLANES: usize = BASE_PLANES + 2 * God::ALL.len() + 6;
 
 /// The gods of a `gods` argument: None (the default: the base game), two
 /// names (`("apollo", "pan")` or `"apollo,pan"`, player 1's first; any
@@ -190,6 +191,8 @@ impl PyGame for Position {
             let observer_moves = self.to_move() == player;
             flat[2 * n] = u8::from(blocked && observer_moves);
             flat[2 * n + 1] = u8::from(blocked && !observer_moves);
+            flat[2 * n + 2] = u8::from(self.power_spent(player));
+            flat[2 * n + 3] = u8::from(self.power_spent(player.other()));
         }
         for (i, &level) in levels.iter().enumerate() {
             let space = Space::from_index(i).expect("25 spaces");

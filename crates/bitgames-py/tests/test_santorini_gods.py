@@ -23,9 +23,9 @@ ORDER = ["mortal", "apollo", "artemis", "athena", "atlas", "demeter", "hephaestu
          "maenads", "nike", "eros", "ares", "asteria", "charon",
          "scylla", "nemesis", "chronus", "clio", "europa", "medusa", "bellerophon", "theseus", "bia"]
 #: The god observation's planes: the base game's 6, each side's god one-hot, Athena's two marks,
-#: the spaces each side's god state marks.
+#: each side's power spent, the spaces each side's god state marks.
 G = len(ORDER)
-PLANES = 6 + 2 * G + 4
+PLANES = 6 + 2 * G + 6
 MARK = 6 + 2 * G
 
 
@@ -300,5 +300,9 @@ def test_a_god_state_reads_back_and_its_marks_are_planes():
     mine, theirs = pos.observation(0), pos.observation(1)
     assert mine[talus // 5, talus % 5, PLANES - 2] and mine[..., PLANES - 2].sum() == 1
     assert theirs[talus // 5, talus % 5, PLANES - 1] and not theirs[..., PLANES - 2].any()
+    # A hero's power spent: all ones on the plane of its side.
+    hero = Santorini(f"{EMPTY}/1/bellerophon[x]:C3,A1/theseus:E5,E1")
+    assert hero.observation(0)[..., MARK + 2].all() and not hero.observation(0)[..., MARK + 3].any()
+    assert hero.observation(1)[..., MARK + 3].all() and not hero.observation(1)[..., MARK + 2].any()
     with pytest.raises(ValueError, match=r"clio has 1 coin left, so at most 2 on the board, not 3"):
         Santorini(f"{EMPTY}/1/clio[1|A5,B5,C5]:C3,A1/mortal:E5,E1")

@@ -270,6 +270,13 @@ impl Position {
         (self.gods[player.index()].rules().marked)(self.state[player.index()])
     }
 
+    /// Whether a player's god has spent its power (a hero's once a game,
+    /// Clio's three coins); false for a god without such a limit.
+    #[must_use]
+    pub fn power_spent(&self, player: Player) -> bool {
+        (self.gods[player.index()].rules().spent)(self.state[player.index()])
+    }
+
     /// What the mover's god's act on a space does (the step
     /// [`super::Step::Act`]), in a few words with its god: `the Talus goes
     /// here (Europa)`; `None` for a god without one.

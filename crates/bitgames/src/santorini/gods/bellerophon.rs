@@ -45,6 +45,10 @@ impl Power for Bellerophon {
         (state == SPENT).then(|| "x".into())
     }
 
+    fn spent(state: u32) -> bool {
+        state == SPENT
+    }
+
     fn read_state(text: &str) -> Result<u32, String> {
         match text {
             "x" | "X" => Ok(SPENT),

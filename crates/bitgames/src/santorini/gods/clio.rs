@@ -53,6 +53,10 @@ impl Power for Clio {
         }
     }
 
+    fn spent(state: u32) -> bool {
+        state >> USED >= COINS
+    }
+
     fn write_state(state: u32) -> Option<String> {
         (state != 0).then(|| {
             let left = COINS.saturating_sub(state >> USED);

@@ -105,6 +105,12 @@ pub(crate) trait Power {
         Err(format!("{} keeps no state, found [{text}]", Self::NAME))
     }
 
+    /// Whether this god's state `state` says its power is spent: a hero's
+    /// once a game, Clio's three coins.
+    fn spent(_state: u32) -> bool {
+        false
+    }
+
     /// The spaces this god's state `state` marks on the board, for a
     /// player to see: what it freezes (Europa's talus, Clio's coins).
     fn marked(state: u32) -> Bitboard {
@@ -433,6 +439,8 @@ pub(crate) struct Rules {
     pub frozen: fn(u32, bool) -> Bitboard,
     /// [`Power::marked`].
     pub marked: fn(u32) -> Bitboard,
+    /// [`Power::spent`].
+    pub spent: fn(u32) -> bool,
     /// [`Power::write_state`].
     pub write_state: fn(u32) -> Option<String>,
     /// [`Power::read_state`].
@@ -499,6 +507,7 @@ impl Rules {
             places_first: P::PLACES_FIRST,
             frozen: P::frozen,
             marked: P::marked,
+            spent: P::spent,
             write_state: P::write_state,
             read_state: P::read_state,
             after_turn: P::after_turn,
