@@ -59,6 +59,14 @@ fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
                     }),
                     mark,
                 )),
+                (Move::Win { from, to }, mark) => Ok((
+                    Move::Power(Power::BuildFirstWin {
+                        first: first.parse()?,
+                        from,
+                        to,
+                    }),
+                    mark,
+                )),
                 _ => Err(bad()),
             },
         };
@@ -260,6 +268,7 @@ fn step_of(mv: Move) -> Option<(Space, Space)> {
             Power::Dome { from, to, .. }
             | Power::Twice { from, to, .. }
             | Power::BuildFirst { from, to, .. }
+            | Power::BuildFirstWin { from, to, .. }
             | Power::Remove { from, to, .. }
             | Power::AndDome { from, to, .. }
             | Power::Force { from, to, .. }

@@ -97,6 +97,16 @@ pub enum Power {
         /// The build after it.
         build: Space,
     },
+    /// Achilles: build on `first`, then move up onto it (from level 2) and
+    /// win (`^C3 B2>C3#`).
+    BuildFirstWin {
+        /// The build before the move.
+        first: Space,
+        /// The worker's space.
+        from: Space,
+        /// The level-3 space it wins on.
+        to: Space,
+    },
     /// Ares: move, build, then remove a block next to the unmoved worker
     /// (`A1>B2^C3~D4`).
     Remove {

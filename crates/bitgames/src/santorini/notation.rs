@@ -186,6 +186,9 @@ impl fmt::Display for Move {
                 build,
                 at,
             }) => write!(f, "{from}>{to}^{build}@{at}"),
+            Move::Power(Power::BuildFirstWin { first, from, to }) => {
+                write!(f, "^{first} {from}>{to}#")
+            }
             Move::Power(Power::Stay { build }) => write!(f, "^{build}"),
             Move::Power(Power::Both { from, to, build }) => {
                 write!(f, "({},{})>({},{})^{build}", from[0], from[1], to[0], to[1])

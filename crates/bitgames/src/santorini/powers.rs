@@ -144,6 +144,11 @@ impl Position {
                     step(self, from, to);
                     self.heights = built(self.heights, build);
                 }
+                Power::BuildFirstWin { first, from, to } => {
+                    self.heights = built(self.heights, first);
+                    step(self, from, to);
+                    self.won = true;
+                }
                 Power::Remove {
                     from,
                     to,
@@ -355,6 +360,11 @@ impl Position {
                 to,
                 build,
             }) => FIRST + (self.worker_to(from, to) * 25 + build.index()) * 25 + first.index(),
+            // A win builds nothing after the move: the slot of a build on
+            // the space it ends on, which no build-first turn has.
+            Move::Power(Power::BuildFirstWin { first, from, to }) => {
+                FIRST + (self.worker_to(from, to) * 25 + to.index()) * 25 + first.index()
+            }
             Move::Power(
                 Power::Remove {
                     from,
@@ -427,12 +437,21 @@ impl Position {
             }
             a if a < STAY => {
                 let (from, to, rest) = split(a - FIRST, 625);
-                Move::Power(Power::BuildFirst {
-                    first: space(rest % 25)?,
-                    from: from?,
-                    to: to?,
-                    build: space(rest / 25)?,
-                })
+                let (first, to, build) = (space(rest % 25)?, to?, space(rest / 25)?);
+                if build == to {
+                    Move::Power(Power::BuildFirstWin {
+                        first,
+                        from: from?,
+                        to,
+                    })
+                } else {
+                    Move::Power(Power::BuildFirst {
+                        first,
+                        from: from?,
+                        to,
+                        build,
+                    })
+                }
             }
             a if a < BOTH => Move::Power(Power::Stay {
                 build: space(a - STAY)?,

@@ -158,6 +158,12 @@ impl Position {
                 Step::Move(to),
                 Step::Build(build),
             ]],
+            Move::Power(Power::BuildFirstWin { first, from, to }) => vec![vec![
+                Step::Select(from),
+                Step::BuildFirst,
+                Step::Build(first),
+                Step::Move(to),
+            ]],
             Move::Power(Power::Remove {
                 from,
                 to,

@@ -12,6 +12,7 @@
 //! knows a god by its place in [`God::ALL`]: the network's per-god inputs
 //! (`eval::network::inputs`) are rows of that place.
 
+mod achilles;
 mod aphrodite;
 mod apollo;
 mod ares;
@@ -156,6 +157,8 @@ gods! {
     Theseus => theseus::Theseus,
     /// Places first, on the edge; an opponent worker beyond her move is removed.
     Bia => bia::Bia,
+    /// Once per game, his worker builds both before and after moving.
+    Achilles => achilles::Achilles,
 }
 
 impl God {

@@ -186,6 +186,13 @@ pub(crate) trait Power {
     fn climbs(pos: &Position, mv: Move) -> bool {
         use crate::santorini::moves::Power as Turn;
         match mv {
+            // The move is onto the board as the first build left it.
+            Move::Power(
+                Turn::BuildFirst {
+                    first, from, to, ..
+                }
+                | Turn::BuildFirstWin { first, from, to },
+            ) => pos.level(to) + u8::from(first == to) > pos.level(from),
             Move::Build { from, to, .. }
             | Move::Win { from, to }
             | Move::Power(

@@ -63,7 +63,9 @@ fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
         ) => Some((from, to, build)),
         Move::Power(Power::Stay { build }) => Some((build, build, build)),
         Move::Power(Power::Both { to, build, .. }) => Some((to[0], to[1], build)),
-        Move::Place(..) | Move::Win { .. } | Move::Power(Power::ForceWin { .. }) => None,
+        Move::Place(..)
+        | Move::Win { .. }
+        | Move::Power(Power::ForceWin { .. } | Power::BuildFirstWin { .. }) => None,
     }
 }
 
