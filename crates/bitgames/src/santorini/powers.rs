@@ -92,7 +92,7 @@ impl Position {
     pub(crate) fn play_power(&mut self, mv: Move) {
         let me = self.to_move;
         let rules = self.gods[me.index()].rules();
-        let before = *self;
+        let before = rules.after_turn.map(|_| *self);
         let (mut moved_up, mut moved_down) = (false, false);
         let mut step = |pos: &mut Position, from: Space, to: Space| {
             if from == to {
@@ -215,7 +215,9 @@ impl Position {
                 }
             },
         }
-        (rules.after_turn)(&before, mv, self);
+        if let (Some(after_turn), Some(before)) = (rules.after_turn, before) {
+            after_turn(&before, mv, self);
+        }
         self.won |= (rules.wins_by_board)(&self.heights);
         // After a win nothing more is played: no mark for the loser.
         let blocking = if rules.blocks_after_descent {

@@ -23,9 +23,17 @@ pub(crate) struct Achilles;
 /// His state once the power is spent.
 const SPENT: u32 = 1;
 
+/// His turn with a build first spends the power.
+fn after_turn(_before: &Position, mv: Move, pos: &mut Position) {
+    if let Move::Power(Turn::BuildFirst { .. } | Turn::BuildFirstWin { .. }) = mv {
+        pos.state[pos.to_move.index()] = SPENT;
+    }
+}
+
 impl Power for Achilles {
     const NAME: &'static str = "achilles";
     const TEXT: &'static str = "Once per game, your worker builds both before and after moving.";
+    const AFTER_TURN: Option<fn(&Position, Move, &mut Position)> = Some(after_turn);
 
     fn write_state(state: u32) -> Option<String> {
         (state == SPENT).then(|| "x".into())
@@ -101,12 +109,6 @@ impl Power for Achilles {
                         && wins::<Achilles>(&after, from, first)
                 })
             })
-    }
-
-    fn after_turn(_before: &Position, mv: Move, pos: &mut Position) {
-        if let Move::Power(Turn::BuildFirst { .. } | Turn::BuildFirstWin { .. }) = mv {
-            pos.state[pos.to_move.index()] = SPENT;
-        }
     }
 
     fn naive_moves(s: &NaiveState, from: usize) -> Vec<Moved> {

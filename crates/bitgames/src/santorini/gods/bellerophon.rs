@@ -35,9 +35,24 @@ fn power_steps(pos: &Position, from: Space, up: bool) -> Bitboard {
         & ends(pos, from)
 }
 
+/// His climb of two levels spends the power.
+fn after_turn(before: &Position, _mv: Move, pos: &mut Position) {
+    let me = pos.to_move.index();
+    let (left, arrived) = (
+        before.workers[me] & !pos.workers[me],
+        pos.workers[me] & !before.workers[me],
+    );
+    if let (Some(from), Some(to)) = (left.first(), arrived.first())
+        && before.level(to) >= before.level(from) + 2
+    {
+        pos.state[me] = SPENT;
+    }
+}
+
 impl Power for Bellerophon {
     const NAME: &'static str = "bellerophon";
     const TEXT: &'static str = "Once per game, one of your workers may move up two levels.";
+    const AFTER_TURN: Option<fn(&Position, Move, &mut Position)> = Some(after_turn);
     // His climb from level 1 onto 3 wins.
     const JUMPS_WIN: bool = true;
 
@@ -62,19 +77,6 @@ impl Power for Bellerophon {
     fn steps(pos: &Position, from: Space, up: bool) -> Bitboard {
         let others = pos.occupied() ^ from.bitboard();
         (steps(pos, from, others, up) & ends(pos, from)) | power_steps(pos, from, up)
-    }
-
-    fn after_turn(before: &Position, _mv: Move, pos: &mut Position) {
-        let me = pos.to_move.index();
-        let (left, arrived) = (
-            before.workers[me] & !pos.workers[me],
-            pos.workers[me] & !before.workers[me],
-        );
-        if let (Some(from), Some(to)) = (left.first(), arrived.first())
-            && before.level(to) >= before.level(from) + 2
-        {
-            pos.state[me] = SPENT;
-        }
     }
 
     fn naive_moves(s: &NaiveState, from: usize) -> Vec<Moved> {

@@ -29,8 +29,18 @@ fn victim(pos: &Position, from: Space, to: Space) -> Option<Space> {
     straight_on(from, to).filter(|&beyond| theirs.contains(beyond))
 }
 
+/// Her move removes the opponent worker beyond it.
+fn after_turn(before: &Position, mv: Move, pos: &mut Position) {
+    if let Move::Build { from, to, .. } = mv
+        && let Some(gone) = victim(before, from, to)
+    {
+        pos.workers[pos.to_move.other().index()] ^= gone.bitboard();
+    }
+}
+
 impl Power for Bia {
     const NAME: &'static str = "bia";
+    const AFTER_TURN: Option<fn(&Position, Move, &mut Position)> = Some(after_turn);
     const TEXT: &'static str = "You place your workers first, on the edge; an opponent worker \
                                 straight beyond where your worker moves is removed.";
     const REMOVES: bool = true;
@@ -57,14 +67,6 @@ impl Power for Bia {
                     out.push(Move::Build { from, to, build });
                 }
             }
-        }
-    }
-
-    fn after_turn(before: &Position, mv: Move, pos: &mut Position) {
-        if let Move::Build { from, to, .. } = mv
-            && let Some(gone) = victim(before, from, to)
-        {
-            pos.workers[pos.to_move.other().index()] ^= gone.bitboard();
         }
     }
 

@@ -37,8 +37,17 @@ fn after_build(state: u32, build: usize) -> u32 {
     }
 }
 
+/// Her build puts a coin, or covers one.
+fn after_turn(before: &Position, _mv: Move, pos: &mut Position) {
+    if let Some(build) = built_on(&before.heights, &pos.heights) {
+        let me = pos.to_move.index();
+        pos.state[me] = after_build(pos.state[me], build.index());
+    }
+}
+
 impl Power for Clio {
     const NAME: &'static str = "clio";
+    const AFTER_TURN: Option<fn(&Position, Move, &mut Position)> = Some(after_turn);
     const TEXT: &'static str = "Her first three builds each put a coin on the space built; her \
                                 opponent may neither move onto nor build on a coin.";
     const BANS: &'static [God] = &[God::Nemesis];
@@ -81,13 +90,6 @@ impl Power for Clio {
             ));
         }
         Ok(spaces | (COINS - left) << USED)
-    }
-
-    fn after_turn(before: &Position, _mv: Move, pos: &mut Position) {
-        if let Some(build) = built_on(&before.heights, &pos.heights) {
-            let me = pos.to_move.index();
-            pos.state[me] = after_build(pos.state[me], build.index());
-        }
     }
 
     fn naive_frozen(s: &NaiveState, player: usize, space: usize) -> bool {

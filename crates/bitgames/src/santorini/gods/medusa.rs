@@ -33,24 +33,26 @@ fn petrified(pos: &Position) -> Bitboard {
     stone
 }
 
+/// Her gaze, after a turn that did not win.
+fn after_turn(_before: &Position, _mv: Move, pos: &mut Position) {
+    if pos.won {
+        return;
+    }
+    let them = pos.to_move.other().index();
+    for stone in petrified(pos) {
+        pos.workers[them] ^= stone.bitboard();
+        pos.heights = built(pos.heights, stone);
+    }
+}
+
 impl Power for Medusa {
     const NAME: &'static str = "medusa";
+    const AFTER_TURN: Option<fn(&Position, Move, &mut Position)> = Some(after_turn);
     const TEXT: &'static str = "At the end of your turn, every opponent worker beside yours and \
                                 lower turns to stone: it leaves the board and a block is built \
                                 in its place.";
     const REMOVES: bool = true;
     const BANS: &'static [God] = &[God::Nemesis];
-
-    fn after_turn(_before: &Position, _mv: Move, pos: &mut Position) {
-        if pos.won {
-            return;
-        }
-        let them = pos.to_move.other().index();
-        for stone in petrified(pos) {
-            pos.workers[them] ^= stone.bitboard();
-            pos.heights = built(pos.heights, stone);
-        }
-    }
 
     fn naive_after_turn(_before: &NaiveState, after: &mut NaiveState) {
         if after.winner.is_some() {

@@ -117,11 +117,12 @@ pub(crate) trait Power {
         Self::frozen(state, true) | Self::frozen(state, false)
     }
 
-    /// What this god's turn `mv` does besides its moves and builds, to the
-    /// position `pos` after them (`before`: the position before the turn;
-    /// `pos.won` if the turn won): its state (Clio's coins, a hero's power
-    /// spent), what follows by itself (Medusa's gaze).
-    fn after_turn(_before: &Position, _mv: Move, _pos: &mut Position) {}
+    /// What this god's turn does besides its moves and builds, to the
+    /// position after them (the arguments: the position before the turn,
+    /// the turn, the position after, `won` if the turn won): its state
+    /// (Clio's coins, a hero's power spent), what follows by itself
+    /// (Medusa's gaze). `None`: nothing.
+    const AFTER_TURN: Option<fn(&Position, Move, &mut Position)> = None;
 
     /// The god's act on `at` after its build, of the turn `Act`
     /// (Europa's talus put there).
@@ -345,7 +346,7 @@ pub(crate) trait Power {
         false
     }
 
-    /// The naive twin of [`Power::after_turn`]: the position `after` of a
+    /// The naive twin of [`Power::AFTER_TURN`]: the position `after` of a
     /// turn (its moves and builds done, the same player to move) from
     /// `before`, changed by what follows (Clio's coins).
     fn naive_after_turn(_before: &NaiveState, _after: &mut NaiveState) {}
@@ -452,8 +453,8 @@ pub(crate) struct Rules {
     pub write_state: fn(u32) -> Option<String>,
     /// [`Power::read_state`].
     pub read_state: fn(&str) -> Result<u32, String>,
-    /// [`Power::after_turn`].
-    pub after_turn: fn(&Position, Move, &mut Position),
+    /// [`Power::AFTER_TURN`].
+    pub after_turn: Option<fn(&Position, Move, &mut Position)>,
     /// [`Power::act`].
     pub act: fn(&mut Position, Space),
     /// [`Power::ACT`].
@@ -517,7 +518,7 @@ impl Rules {
             spent: P::spent,
             write_state: P::write_state,
             read_state: P::read_state,
-            after_turn: P::after_turn,
+            after_turn: P::AFTER_TURN,
             act: P::act,
             act_words: P::ACT,
             naive_frozen: P::naive_frozen,
@@ -558,9 +559,14 @@ pub(crate) fn steps_among(
 /// coins for her opponent).
 #[inline]
 pub(crate) fn walls(pos: &Position) -> Bitboard {
+    let mut walls = pos.heights[3];
+    if pos.state == [0; 2] {
+        // No god's state yet: nothing frozen (the one test a god without
+        // a state takes).
+        return walls;
+    }
     let (me, them) = (pos.to_move.index(), pos.to_move.other().index());
     let (mine, theirs) = (pos.gods[me].rules(), pos.gods[them].rules());
-    let mut walls = pos.heights[3];
     if mine.freezes {
         walls |= (mine.frozen)(pos.state[me], true);
     }
