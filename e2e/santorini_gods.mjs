@@ -84,6 +84,8 @@ const TURNS = [
   { god: 'bia', start: '0000000000000000000000000/1/bia:A3,E1/mortal:C3,E5', clicks: ['A3', 'B3', 'C3'], turn: 'A3>B3^C3', workers: { B3: '1', C3: null, E5: '2' }, levels: { C3: '1' } },
   // Achilles builds A4 first, then climbs onto it (Prometheus may not) and builds A5.
   { god: 'achilles', clicks: ['B3', '#steps [data-step="build-first"]', 'A4', 'A4', 'A5'], turn: '^A4 B3>A4^A5', workers: { A4: '1' }, levels: { A4: '1', A5: '1' } },
+  // Castor moves both workers and builds nothing.
+  { god: 'castor', clicks: ['B3', 'B4', 'D3', 'D4'], turn: '(B3,D3)>(B4,D4)', workers: { B4: '1', D4: '1', B3: null, D3: null } },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="build-first"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];

@@ -42,6 +42,16 @@ fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
     let bad = || NotationError::BadMove(crate::excerpt(text).into_owned());
     // Prometheus: `^C3 A1>B2^C4`; Hermes building alone: `^C3`.
     if let Some(rest) = s.strip_prefix('^') {
+        // Castor's two builds without a move: `^A1^B2`.
+        if let Some((a, b)) = rest.split_once('^').filter(|_| !rest.contains(' ')) {
+            let (a, b): (Space, Space) = (a.trim().parse()?, b.trim().parse()?);
+            let builds = if a.index() <= b.index() {
+                [a, b]
+            } else {
+                [b, a]
+            };
+            return Ok((Move::Power(Power::Builds { builds }), Mark::None));
+        }
         return match rest.split_once(' ') {
             None => Ok((
                 Move::Power(Power::Stay {
@@ -116,6 +126,16 @@ fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
             Ok([a.trim().parse()?, b.trim().parse()?])
         };
         let (from, rest) = rest.split_once(")>(").ok_or_else(bad)?;
+        // Castor's two moves without a build: `(A1,B1)>(A2,B2)`, `#` if it wins.
+        if let Some(to) = rest.strip_suffix(')').or_else(|| rest.strip_suffix(")#")) {
+            let (mut from, mut to) = (pair(from)?, pair(to)?);
+            if from[0].index() > from[1].index() {
+                from.swap(0, 1);
+                to.swap(0, 1);
+            }
+            let wins = rest.ends_with('#');
+            return Ok((Move::Power(Power::Pair { from, to, wins }), Mark::None));
+        }
         let (to, build) = rest.split_once(")^").ok_or_else(bad)?;
         let (mut from, mut to) = (pair(from)?, pair(to)?);
         if from[0].index() > from[1].index() {
@@ -146,10 +166,15 @@ fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
     let from: Space = from.parse()?;
     let (to, builds) = match rest.strip_suffix('#') {
         Some(to) => (to, None),
-        None => {
-            let (to, builds) = rest.split_once('^').ok_or_else(bad)?;
-            (to, Some(builds))
-        }
+        None => match rest.split_once('^') {
+            Some((to, builds)) => (to, Some(builds)),
+            // Castor's lone worker moving without a build: `A1>B2`.
+            None if !swap => {
+                let to: Space = rest.trim().parse().map_err(|_| bad())?;
+                return Ok((Move::Power(Power::MoveOnly { from, to }), Mark::None));
+            }
+            None => return Err(bad()),
+        },
     };
     let (to, mark) = step_mark(to, swap, text)?;
     let Some(builds) = builds else {
@@ -274,9 +299,13 @@ fn step_of(mv: Move) -> Option<(Space, Space)> {
             | Power::Force { from, to, .. }
             | Power::ForceWin { from, to, .. }
             | Power::SwapAll { from, to, .. }
-            | Power::Act { from, to, .. },
+            | Power::Act { from, to, .. }
+            | Power::MoveOnly { from, to },
         ) => Some((from, to)),
-        Move::Place(..) | Move::Power(Power::Stay { .. } | Power::Both { .. }) => None,
+        Move::Place(..)
+        | Move::Power(
+            Power::Stay { .. } | Power::Both { .. } | Power::Pair { .. } | Power::Builds { .. },
+        ) => None,
     }
 }
 

@@ -180,6 +180,31 @@ pub enum Power {
         /// The space the god acts on.
         at: Space,
     },
+    /// Castor: both workers move and no one builds (`(A1,B1)>(A2,B2)`,
+    /// each worker on `from[i]` ending on `to[i]`, `from` in board order);
+    /// `wins`: one of them steps up from level 2 onto level 3, into the
+    /// space the other left (`(A1,B1)>(A2,A1)#`).
+    Pair {
+        /// The two workers' spaces.
+        from: [Space; 2],
+        /// Where each ends.
+        to: [Space; 2],
+        /// The turn wins.
+        wins: bool,
+    },
+    /// Castor: no worker moves, each builds once (`^A1^B2`, the spaces in
+    /// board order; `^A1^A1`: two blocks on one space beside both).
+    Builds {
+        /// The two builds.
+        builds: [Space; 2],
+    },
+    /// Castor's lone worker: a move without a build (`A1>B2`).
+    MoveOnly {
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+    },
     /// Hermes: no worker moves, one builds (`^C3`).
     Stay {
         /// The build.

@@ -189,6 +189,12 @@ impl fmt::Display for Move {
             Move::Power(Power::BuildFirstWin { first, from, to }) => {
                 write!(f, "^{first} {from}>{to}#")
             }
+            Move::Power(Power::Pair { from, to, wins }) => {
+                let won = if wins { "#" } else { "" };
+                write!(f, "({},{})>({},{}){won}", from[0], from[1], to[0], to[1])
+            }
+            Move::Power(Power::Builds { builds: [a, b] }) => write!(f, "^{a}^{b}"),
+            Move::Power(Power::MoveOnly { from, to }) => write!(f, "{from}>{to}"),
             Move::Power(Power::Stay { build }) => write!(f, "^{build}"),
             Move::Power(Power::Both { from, to, build }) => {
                 write!(f, "({},{})>({},{})^{build}", from[0], from[1], to[0], to[1])
@@ -628,8 +634,8 @@ mod tests {
             "a position has 4 fields separated by '/', found 3"
         );
         assert_eq!(
-            "C4>B4".parse::<Move>().unwrap_err().to_string(),
-            "\"C4>B4\" is not a move (A1,B2 to place, C4>B4^B5 to move and build, A1>B2# to win)"
+            "C4>B4>".parse::<Move>().unwrap_err().to_string(),
+            "\"C4>B4>\" is not a move (A1,B2 to place, C4>B4^B5 to move and build, A1>B2# to win)"
         );
     }
 }

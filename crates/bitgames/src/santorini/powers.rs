@@ -207,6 +207,16 @@ impl Position {
                     (rules.act)(self, at);
                 }
                 Power::Stay { build } => self.heights = built(self.heights, build),
+                Power::Pair { from, to, wins } => {
+                    let mine = &mut self.workers[me.index()];
+                    *mine ^= from[0].bitboard() | from[1].bitboard();
+                    *mine |= to[0].bitboard() | to[1].bitboard();
+                    self.won = wins;
+                }
+                Power::Builds { builds: [a, b] } => {
+                    self.heights = built(built(self.heights, a), b);
+                }
+                Power::MoveOnly { from, to } => step(self, from, to),
                 Power::Both { from, to, build } => {
                     let mine = &mut self.workers[me.index()];
                     *mine ^= from[0].bitboard() | from[1].bitboard();
@@ -395,6 +405,19 @@ impl Position {
                 },
             ) => TWICE + (self.worker_to(from, to) * 25 + build.index()) * 25 + second.index(),
             Move::Power(Power::Stay { build }) => STAY + build.index(),
+            // Castor's turns take the slots no other turn has: a lone
+            // worker's move without a build the win slot of a second
+            // worker, the pair of ends with the first (no build) or the
+            // second (a win) as the build, two builds as one space twice
+            // with the second.
+            Move::Power(Power::MoveOnly { to, .. }) => PLAIN + (25 + to.index()) * 26 + 25,
+            Move::Power(Power::Pair { to, wins, .. }) => {
+                let slot = if wins { to[1] } else { to[0] };
+                BOTH + (to[0].index() * 25 + to[1].index()) * 25 + slot.index()
+            }
+            Move::Power(Power::Builds { builds: [a, b] }) => {
+                BOTH + (a.index() * 25 + a.index()) * 25 + b.index()
+            }
             Move::Power(Power::Both { to, build, .. }) => {
                 BOTH + (to[0].index() * 25 + to[1].index()) * 25 + build.index()
             }
@@ -417,6 +440,16 @@ impl Position {
                     return None;
                 }
                 Move::place(space(a)?, space(b)?)
+            }
+            a if a < DOME && mine.count() == 1 && (a - PLAIN) / 26 / 25 == 1 => {
+                let (to, b) = (space((a - PLAIN) / 26 % 25)?, (a - PLAIN) % 26);
+                if b != 25 {
+                    return None;
+                }
+                Move::Power(Power::MoveOnly {
+                    from: worker(0)?,
+                    to,
+                })
             }
             a if a < DOME => match split(a - PLAIN, 26) {
                 (Some(from), Some(to), 25) => Move::Win { from, to },
@@ -460,6 +493,20 @@ impl Position {
             }),
             a if a < NUM_GOD_ACTIONS => {
                 let a = a - BOTH;
+                let (t0, t1, x) = (space(a / 625)?, space(a / 25 % 25)?, space(a % 25)?);
+                if t0 == t1 {
+                    if x.index() < t0.index() {
+                        return None;
+                    }
+                    return Some(Move::Power(Power::Builds { builds: [t0, x] }));
+                }
+                if x == t0 || x == t1 {
+                    return Some(Move::Power(Power::Pair {
+                        from: [worker(0)?, worker(1)?],
+                        to: [t0, t1],
+                        wins: x == t1,
+                    }));
+                }
                 let (from, to) = (
                     [worker(0)?, worker(1)?],
                     [space(a / 625)?, space(a / 25 % 25)?],

@@ -42,6 +42,10 @@ pub enum Step {
     BuildFirst,
     /// No worker moves; one builds (Hermes).
     Stay,
+    /// No worker moves; each builds once (Castor).
+    BuildBoth,
+    /// The worker that moved does not build (Castor's lone worker).
+    NoBuild,
 }
 
 impl Step {
@@ -58,7 +62,12 @@ impl Step {
             | Step::Remove(s)
             | Step::Force(s)
             | Step::Act(s) => Some(s),
-            Step::Dome | Step::BuildFirst | Step::Stay | Step::SwapAll => None,
+            Step::Dome
+            | Step::BuildFirst
+            | Step::Stay
+            | Step::SwapAll
+            | Step::BuildBoth
+            | Step::NoBuild => None,
         }
     }
 
@@ -79,6 +88,8 @@ impl Step {
             Step::SwapAll => "swap-all",
             Step::BuildFirst => "build-first",
             Step::Stay => "stay",
+            Step::BuildBoth => "build-both",
+            Step::NoBuild => "no-build",
         }
     }
 
@@ -91,6 +102,8 @@ impl Step {
             Step::BuildFirst => Some("Build before moving"),
             Step::Stay => Some("Build without moving"),
             Step::SwapAll => Some("Swap every worker with the opponent's"),
+            Step::BuildBoth => Some("Both workers build, none moves"),
+            Step::NoBuild => Some("End the turn without a build"),
             _ => None,
         }
     }
@@ -182,6 +195,38 @@ impl Position {
                 build,
                 at,
             }) => vec![step(from, to, &[Step::Build(build), Step::Act(at)])],
+            // Castor: either worker first (where the first's end is the
+            // other's start, that one must go first); two builds either
+            // way round.
+            Move::Power(Power::Pair { from, to, .. }) => {
+                let first = |i: usize| {
+                    vec![
+                        Step::Select(from[i]),
+                        Step::Move(to[i]),
+                        Step::Select(from[1 - i]),
+                        Step::Move(to[1 - i]),
+                    ]
+                };
+                [0, 1]
+                    .into_iter()
+                    .filter(|&i| to[i] != from[1 - i])
+                    .map(first)
+                    .collect()
+            }
+            Move::Power(Power::Builds { builds: [a, b] }) => {
+                let orders = if a == b {
+                    vec![[a, b]]
+                } else {
+                    vec![[a, b], [b, a]]
+                };
+                orders
+                    .into_iter()
+                    .map(|[x, y]| vec![Step::BuildBoth, Step::Build(x), Step::Build(y)])
+                    .collect()
+            }
+            Move::Power(Power::MoveOnly { from, to }) => {
+                vec![vec![Step::Select(from), Step::Move(to), Step::NoBuild]]
+            }
             // A worker forced onto the mover's start is dragged after the
             // move (Scylla); one forced elsewhere, before it (Charon).
             Move::Power(Power::Force {

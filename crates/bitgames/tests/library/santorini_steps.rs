@@ -40,7 +40,12 @@ fn take(pos: &Position, path: &[Step]) -> ([u8; 25], Vec<usize>) {
                     .map(|s| s.index())
                     .collect();
             }
-            Step::BuildFirst | Step::Stay | Step::Force(_) | Step::Act(_) => {}
+            Step::BuildFirst
+            | Step::Stay
+            | Step::Force(_)
+            | Step::Act(_)
+            | Step::BuildBoth
+            | Step::NoBuild => {}
         }
     }
     mine.sort_unstable();

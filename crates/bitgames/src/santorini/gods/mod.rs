@@ -22,6 +22,7 @@ mod athena;
 mod atlas;
 mod bellerophon;
 mod bia;
+mod castor;
 mod charon;
 mod chronus;
 mod clio;
@@ -159,6 +160,8 @@ gods! {
     Bia => bia::Bia,
     /// Once per game, his worker builds both before and after moving.
     Achilles => achilles::Achilles,
+    /// Moves one worker and builds, or moves both, or builds with both.
+    Castor => castor::Castor,
 }
 
 impl God {

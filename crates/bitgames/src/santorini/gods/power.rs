@@ -194,6 +194,10 @@ pub(crate) trait Power {
                 }
                 | Turn::BuildFirstWin { first, from, to },
             ) => pos.level(to) + u8::from(first == to) > pos.level(from),
+            Move::Power(Turn::Pair { from, to, .. }) => {
+                (0..2).any(|i| pos.level(to[i]) > pos.level(from[i]))
+            }
+            Move::Power(Turn::MoveOnly { from, to }) => pos.level(to) > pos.level(from),
             Move::Build { from, to, .. }
             | Move::Win { from, to }
             | Move::Power(

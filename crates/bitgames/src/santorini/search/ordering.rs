@@ -62,6 +62,9 @@ fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
             },
         ) => Some((from, to, build)),
         Move::Power(Power::Stay { build }) => Some((build, build, build)),
+        Move::Power(Power::Pair { to, .. }) => Some((to[0], to[1], to[0])),
+        Move::Power(Power::Builds { builds: [a, b] }) => Some((a, b, a)),
+        Move::Power(Power::MoveOnly { from, to }) => Some((from, to, to)),
         Move::Power(Power::Both { to, build, .. }) => Some((to[0], to[1], build)),
         Move::Place(..)
         | Move::Win { .. }
