@@ -54,7 +54,7 @@ impl Position {
         {
             return true;
         }
-        if !(up || rules.falls_win || rules.wins_anywhere)
+        if !(up || rules.falls_win || rules.wins_anywhere || rules.builds_win)
             || self.is_placement()
             || self.climber().is_some()
         {
@@ -65,13 +65,18 @@ impl Position {
         let forced_up = self.gods[self.to_move.other().index()]
             .rules()
             .forces_climbs;
-        if forced_up && (rules.falls_win || rules.wins_anywhere) {
+        if forced_up && (rules.falls_win || rules.wins_anywhere || rules.builds_win) {
             // Against Persephone a win that does not climb (Pan's fall, the
-            // Maenads' surround) may not be a turn: look at the turns. Any
-            // other win climbs, and so is one of the turns she leaves.
+            // Maenads' surround, Chronus' fifth tower) may not be a turn:
+            // look at the turns. Any other win climbs, and so is one of the
+            // turns she leaves.
             let mut listed = Vec::new();
             turns(self, &mut listed);
-            return listed.iter().any(|mv| matches!(mv, Move::Win { .. }));
+            return listed.iter().any(|&mv| {
+                let mut after = *self;
+                after.play_power(mv);
+                after.won
+            });
         }
         (rules.can_win)(self, up)
     }

@@ -772,6 +772,28 @@ fn chronus_agrees_with_santorini_ais_main_branch() {
         }
     }
     assert_eq!((claims, builds), (27, 445));
+    // The threat test sees the build of the fifth tower, as a win at once.
+    let pos: Position = "4444300000000000000000000/1/chronus:D4,A1/mortal:B3,C2"
+        .parse()
+        .unwrap();
+    assert!(pos.has_winning_move());
+    let one_short: Position = "4443300000000000000000000/1/chronus:D4,A1/mortal:B3,C2"
+        .parse()
+        .unwrap();
+    assert!(!one_short.has_winning_move());
+    // At every position of the data, the test agrees with the turns.
+    for (fen, _, _) in data_lines("santorini-god-successors-chronus.txt") {
+        let pos: Position = fen.parse().unwrap();
+        if pos.outcome().is_over() {
+            continue;
+        }
+        let wins = pos.legal_moves().iter().any(|&mv| {
+            let mut after = pos;
+            after.play(mv).unwrap();
+            after.climber() == Some(pos.to_move())
+        });
+        assert_eq!(pos.has_winning_move(), wins, "{fen}");
+    }
 }
 
 /// Clio and Europa against santorini-ai's main branch: positions of 80
@@ -1086,4 +1108,37 @@ fn castor_agrees_with_santorini_ais_main_branch() {
         assert!(lone.legal_moves().contains(&mv), "{text}");
         assert_eq!(lone.move_of(lone.action_of(mv)), Some(mv), "{text}");
     }
+}
+
+/// The threat test the search asks (`has_winning_move`, on the bitboards
+/// without listing turns) agrees with the turns at every position of every
+/// god data file: a winning turn exists exactly where it says so.
+#[test]
+fn the_winning_turn_test_agrees_with_the_turns_for_every_god() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/library/data");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.starts_with("santorini-god-successors"))
+        .collect();
+    files.sort();
+    let (mut checked, mut threats) = (0, 0);
+    let mut seen = BTreeSet::new();
+    for file in &files {
+        for (fen, _, _) in data_lines(file) {
+            let pos: Position = fen.parse().unwrap();
+            if pos.outcome().is_over() || !seen.insert(fen.clone()) {
+                continue;
+            }
+            let wins = pos.legal_moves().iter().any(|&mv| {
+                let mut after = pos;
+                after.play(mv).unwrap();
+                after.climber() == Some(pos.to_move())
+            });
+            assert_eq!(pos.has_winning_move(), wins, "{file}: {fen}");
+            checked += 1;
+            threats += usize::from(wins);
+        }
+    }
+    assert_eq!((files.len(), checked, threats), (20, 68_361, 6_389));
 }

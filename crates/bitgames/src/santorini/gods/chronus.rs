@@ -5,8 +5,10 @@
 //! santorini-ai does, he may not play against a god that domes at any
 //! level (Atlas, Asteria), whose domes are not complete towers.
 
+use super::power::{buildable, builds_around, movers, wins};
 use super::{God, Power};
 use crate::santorini::bitboard::Bitboard;
+use crate::santorini::game::Position;
 use crate::santorini::naive_gods::NaiveState;
 
 /// How many complete towers win for Chronus.
@@ -20,6 +22,25 @@ impl Power for Chronus {
     const TEXT: &'static str =
         "You also win when there are at least five complete towers on the board.";
     const BANS: &'static [God] = &[God::Atlas, God::Asteria];
+    const BUILDS_WIN: bool = true;
+
+    /// A climb, or a build that completes the fifth tower.
+    fn can_win(pos: &Position, up: bool) -> bool {
+        let movers = movers(pos);
+        let theirs = pos.workers[pos.to_move.other().index()];
+        let level3 = pos.heights[2] & !pos.heights[3];
+        let towers = pos.heights[3].count() + 1 >= TOWERS_TO_WIN;
+        movers.into_iter().any(|from| {
+            let others = pos.occupied() ^ from.bitboard();
+            Chronus::steps(pos, from, up).into_iter().any(|to| {
+                wins::<Chronus>(pos, from, to)
+                    || towers
+                        && !(buildable(pos, theirs, builds_around(pos, to, others | to.bitboard()))
+                            & level3)
+                            .is_empty()
+            })
+        })
+    }
 
     #[inline]
     fn wins_by_board(heights: &[Bitboard; 4]) -> bool {

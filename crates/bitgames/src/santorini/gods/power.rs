@@ -77,6 +77,9 @@ pub(crate) trait Power {
     const BANS: &'static [God] = &[];
     /// The god's state freezes spaces ([`Power::frozen`]).
     const FREEZES: bool = false;
+    /// A build may win ([`Power::wins_by_board`]: Chronus' towers), on any
+    /// level, moving up or not.
+    const BUILDS_WIN: bool = false;
     /// The god places its workers before the opponent's (Bia); player 1
     /// still moves first.
     const PLACES_FIRST: bool = false;
@@ -443,6 +446,8 @@ pub(crate) struct Rules {
     pub naive_wins_by_end: fn(&NaiveState, usize, usize) -> bool,
     /// [`Power::FREEZES`].
     pub freezes: bool,
+    /// [`Power::BUILDS_WIN`].
+    pub builds_win: bool,
     /// [`Power::REMOVES`].
     pub removes: bool,
     /// [`Power::PLACES_FIRST`].
@@ -515,6 +520,7 @@ impl Rules {
             naive_places: P::naive_places,
             naive_wins_by_end: P::naive_wins_by_end,
             freezes: P::FREEZES,
+            builds_win: P::BUILDS_WIN,
             removes: P::REMOVES,
             places_first: P::PLACES_FIRST,
             frozen: P::frozen,
