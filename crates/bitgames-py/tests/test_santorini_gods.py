@@ -21,7 +21,7 @@ ORDER = ["mortal", "apollo", "artemis", "athena", "atlas", "demeter", "hephaestu
          "minotaur", "pan", "prometheus", "hestia", "zeus", "pegasus", "urania", "hera", "hades",
          "hypnus", "limus", "persephone", "aphrodite", "iris",
          "maenads", "nike", "eros", "ares", "asteria", "charon",
-         "scylla", "nemesis", "chronus", "clio", "europa", "medusa", "bellerophon", "theseus", "bia", "achilles", "castor"]
+         "scylla", "nemesis", "chronus", "clio", "europa", "medusa", "bellerophon", "theseus", "bia", "achilles", "castor", "aeolus"]
 #: The god observation's planes: the base game's 6, each side's god one-hot, Athena's two marks,
 #: each side's power spent, the spaces each side's god state marks.
 G = len(ORDER)

@@ -213,6 +213,15 @@ fn step_mark(to: &str, swap: bool, text: &str) -> Result<(Space, Mark), Notation
 /// a block removed), `B3^C3X` (a build, then a dome), `B3@C3` (a build,
 /// then the god's act on C3).
 fn builds_of(from: Space, to: Space, builds: &str) -> Result<Move, NotationError> {
+    if let Some((build, wind)) = builds.split_once('=') {
+        let bad = || NotationError::BadMove(crate::excerpt(builds).into_owned());
+        return Ok(Move::Power(Power::Wind {
+            from,
+            to,
+            build: build.parse()?,
+            wind: super::steps::wind_of(wind).ok_or_else(bad)?,
+        }));
+    }
     if let Some((build, at)) = builds.split_once('@') {
         return Ok(Move::Power(Power::Act {
             from,
@@ -300,6 +309,7 @@ fn step_of(mv: Move) -> Option<(Space, Space)> {
             | Power::ForceWin { from, to, .. }
             | Power::SwapAll { from, to, .. }
             | Power::Act { from, to, .. }
+            | Power::Wind { from, to, .. }
             | Power::MoveOnly { from, to },
         ) => Some((from, to)),
         Move::Place(..)

@@ -205,6 +205,19 @@ pub enum Power {
         /// Where it moves.
         to: Space,
     },
+    /// Aeolus: move, build, then the wind (`A1>B2^C3=ne`): `wind` 1..=8 a
+    /// direction (NW, N, NE, E, SE, S, SW, W) no worker may step in, 0
+    /// calm (`=calm`).
+    Wind {
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+        /// The build.
+        build: Space,
+        /// The wind after the turn.
+        wind: u8,
+    },
     /// Hermes: no worker moves, one builds (`^C3`).
     Stay {
         /// The build.

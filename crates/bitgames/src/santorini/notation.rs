@@ -195,6 +195,12 @@ impl fmt::Display for Move {
             }
             Move::Power(Power::Builds { builds: [a, b] }) => write!(f, "^{a}^{b}"),
             Move::Power(Power::MoveOnly { from, to }) => write!(f, "{from}>{to}"),
+            Move::Power(Power::Wind {
+                from,
+                to,
+                build,
+                wind,
+            }) => write!(f, "{from}>{to}^{build}={}", super::steps::wind_name(wind)),
             Move::Power(Power::Stay { build }) => write!(f, "^{build}"),
             Move::Power(Power::Both { from, to, build }) => {
                 write!(f, "({},{})>({},{})^{build}", from[0], from[1], to[0], to[1])

@@ -212,6 +212,16 @@ impl Position {
                     (rules.act)(self, at);
                 }
                 Power::Stay { build } => self.heights = built(self.heights, build),
+                Power::Wind {
+                    from,
+                    to,
+                    build,
+                    wind,
+                } => {
+                    step(self, from, to);
+                    self.heights = built(self.heights, build);
+                    self.state[me.index()] = u32::from(wind);
+                }
                 Power::Pair { from, to, wins } => {
                     let mine = &mut self.workers[me.index()];
                     *mine ^= from[0].bitboard() | from[1].bitboard();
@@ -410,6 +420,13 @@ impl Position {
                 },
             ) => TWICE + (self.worker_to(from, to) * 25 + build.index()) * 25 + second.index(),
             Move::Power(Power::Stay { build }) => STAY + build.index(),
+            // Aeolus' wind, 0..=8, in the place of the one more space.
+            Move::Power(Power::Wind {
+                from,
+                to,
+                build,
+                wind,
+            }) => TWICE + (self.worker_to(from, to) * 25 + build.index()) * 25 + usize::from(wind),
             // Castor's turns take the slots no other turn has: a lone
             // worker's move without a build the win slot of a second
             // worker, the pair of ends with the first (no build) or the

@@ -44,6 +44,8 @@ pub enum Step {
     Stay,
     /// No worker moves; each builds once (Castor).
     BuildBoth,
+    /// The wind after the turn (Aeolus): 1..=8 a direction, 0 calm.
+    Wind(u8),
     /// The worker that moved does not build (Castor's lone worker).
     NoBuild,
 }
@@ -67,6 +69,7 @@ impl Step {
             | Step::Stay
             | Step::SwapAll
             | Step::BuildBoth
+            | Step::Wind(_)
             | Step::NoBuild => None,
         }
     }
@@ -89,6 +92,7 @@ impl Step {
             Step::BuildFirst => "build-first",
             Step::Stay => "stay",
             Step::BuildBoth => "build-both",
+            Step::Wind(w) => WIND_STEPS[usize::from(w.min(8))],
             Step::NoBuild => "no-build",
         }
     }
@@ -103,6 +107,7 @@ impl Step {
             Step::Stay => Some("Build without moving"),
             Step::SwapAll => Some("Swap every worker with the opponent's"),
             Step::BuildBoth => Some("Both workers build, none moves"),
+            Step::Wind(w) => Some(WIND_WORDS[usize::from(w.min(8))]),
             Step::NoBuild => Some("End the turn without a build"),
             _ => None,
         }
@@ -118,6 +123,44 @@ impl fmt::Display for Step {
             None => f.write_str(self.kind()),
         }
     }
+}
+
+/// The winds' names as turns write them: `calm`, then santorini-ai's eight.
+const WIND_NAMES: [&str; 9] = ["calm", "nw", "n", "ne", "e", "se", "s", "sw", "w"];
+/// The wind steps' kinds (buttons).
+const WIND_STEPS: [&str; 9] = [
+    "wind-calm",
+    "wind-nw",
+    "wind-n",
+    "wind-ne",
+    "wind-e",
+    "wind-se",
+    "wind-s",
+    "wind-sw",
+    "wind-w",
+];
+/// The wind steps' words.
+const WIND_WORDS: [&str; 9] = [
+    "Calm the wind",
+    "Wind: no one moves north-west",
+    "Wind: no one moves north",
+    "Wind: no one moves north-east",
+    "Wind: no one moves east",
+    "Wind: no one moves south-east",
+    "Wind: no one moves south",
+    "Wind: no one moves south-west",
+    "Wind: no one moves west",
+];
+
+/// A wind's name (`ne`, `calm` for 0).
+pub(crate) fn wind_name(wind: u8) -> &'static str {
+    WIND_NAMES[usize::from(wind.min(8))]
+}
+
+/// The wind of a name (`ne`, `calm`), in either case.
+pub(crate) fn wind_of(name: &str) -> Option<u8> {
+    let name = name.trim().to_ascii_lowercase();
+    WIND_NAMES.iter().position(|&n| n == name).map(|i| i as u8)
 }
 
 impl Position {
@@ -224,6 +267,12 @@ impl Position {
                     .map(|[x, y]| vec![Step::BuildBoth, Step::Build(x), Step::Build(y)])
                     .collect()
             }
+            Move::Power(Power::Wind {
+                from,
+                to,
+                build,
+                wind,
+            }) => vec![step(from, to, &[Step::Build(build), Step::Wind(wind)])],
             Move::Power(Power::MoveOnly { from, to }) => {
                 vec![vec![Step::Select(from), Step::Move(to), Step::NoBuild]]
             }

@@ -45,6 +45,7 @@ fn take(pos: &Position, path: &[Step]) -> ([u8; 25], Vec<usize>) {
             | Step::Force(_)
             | Step::Act(_)
             | Step::BuildBoth
+            | Step::Wind(_)
             | Step::NoBuild => {}
         }
     }

@@ -7,7 +7,7 @@
 //! His state: 1 once the power is spent, written `bellerophon[x]`.
 
 use super::Power;
-use super::power::{ends, not_below, steps, walls};
+use super::power::{ends, not_below, steps, walls, wind_barred};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::Move;
@@ -30,7 +30,7 @@ fn power_steps(pos: &Position, from: Space, up: bool) -> Bitboard {
     let exactly = pos.heights[h + 1] & !pos.heights[h + 2];
     Bitboard::neighbours(from)
         & exactly
-        & !(pos.occupied() | walls(pos))
+        & !(pos.occupied() | walls(pos) | wind_barred(pos, from))
         & not_below(pos, h)
         & ends(pos, from)
 }
@@ -83,7 +83,7 @@ impl Power for Bellerophon {
         let mut moves = naive_gods::plain_moves(s, from);
         if s.state[s.to_move] != SPENT && !s.up_blocked {
             for (to, _) in naive_gods::neighbours(from) {
-                if s.is_free(to) && s.levels[to] == s.levels[from] + 2 {
+                if s.is_free(to) && s.levels[to] == s.levels[from] + 2 && !s.wind_bars(from, to) {
                     moves.push(naive_gods::moved(s, from, to, None));
                 }
             }

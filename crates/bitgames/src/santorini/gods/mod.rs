@@ -13,6 +13,7 @@
 //! (`eval::network::inputs`) are rows of that place.
 
 mod achilles;
+mod aeolus;
 mod aphrodite;
 mod apollo;
 mod ares;
@@ -54,7 +55,7 @@ mod urania;
 mod zeus;
 
 pub(crate) use hermes::run_ends;
-pub(crate) use power::{Enter, Power, Rules, built, unbuilt};
+pub(crate) use power::{DIRECTIONS, Enter, Power, Rules, built, unbuilt};
 
 use std::fmt;
 use std::str::FromStr;
@@ -162,6 +163,8 @@ gods! {
     Achilles => achilles::Achilles,
     /// Moves one worker and builds, or moves both, or builds with both.
     Castor => castor::Castor,
+    /// May set or calm a wind: no worker moves in its direction.
+    Aeolus => aeolus::Aeolus,
 }
 
 impl God {
@@ -367,7 +370,7 @@ mod tests {
         assert_eq!(God::titles_of(|r| r.falls_win), "Pan");
         assert_eq!(
             God::titles_of(|r| r.restricts),
-            "Hera or Hades or Hypnus or Limus or Persephone or Aphrodite or Clio or Europa"
+            "Hera or Hades or Hypnus or Limus or Persephone or Aphrodite or Clio or Europa or Aeolus"
         );
     }
 

@@ -77,6 +77,9 @@ pub(crate) trait Power {
     const BANS: &'static [God] = &[];
     /// The god's state freezes spaces ([`Power::frozen`]).
     const FREEZES: bool = false;
+    /// The god's state may bar every worker's steps in one direction
+    /// ([`Power::wind`]: Aeolus).
+    const WINDS: bool = false;
     /// A build may win ([`Power::wins_by_board`]: Chronus' towers), on any
     /// level, moving up or not.
     const BUILDS_WIN: bool = false;
@@ -86,6 +89,12 @@ pub(crate) trait Power {
     /// The god takes opponent workers off the board (Medusa): its opponent
     /// may have fewer than two, or none.
     const REMOVES: bool = false;
+
+    /// The direction no worker may step in by this god's state `state`
+    /// (Aeolus' wind), as an index of [`DIRECTIONS`]; `None`: none.
+    fn wind(_state: u32) -> Option<usize> {
+        None
+    }
 
     /// The spaces that this god's state `state` freezes for its own player
     /// (`own`) or for the opponent: they may neither enter nor build on
@@ -200,7 +209,9 @@ pub(crate) trait Power {
             Move::Power(Turn::Pair { from, to, .. }) => {
                 (0..2).any(|i| pos.level(to[i]) > pos.level(from[i]))
             }
-            Move::Power(Turn::MoveOnly { from, to }) => pos.level(to) > pos.level(from),
+            Move::Power(Turn::MoveOnly { from, to } | Turn::Wind { from, to, .. }) => {
+                pos.level(to) > pos.level(from)
+            }
             Move::Build { from, to, .. }
             | Move::Win { from, to }
             | Move::Power(
@@ -446,6 +457,10 @@ pub(crate) struct Rules {
     pub naive_wins_by_end: fn(&NaiveState, usize, usize) -> bool,
     /// [`Power::FREEZES`].
     pub freezes: bool,
+    /// [`Power::WINDS`].
+    pub winds: bool,
+    /// [`Power::wind`].
+    pub wind: fn(u32) -> Option<usize>,
     /// [`Power::BUILDS_WIN`].
     pub builds_win: bool,
     /// [`Power::REMOVES`].
@@ -505,7 +520,8 @@ impl Rules {
                 || P::LIMITS_BUILDS.is_some()
                 || P::FORCES_CLIMBS
                 || P::KEEPS_NEAR.is_some()
-                || P::FREEZES,
+                || P::FREEZES
+                || P::WINDS,
             forced: P::forced,
             turns: P::turns,
             can_win: P::can_win,
@@ -520,6 +536,8 @@ impl Rules {
             naive_places: P::naive_places,
             naive_wins_by_end: P::naive_wins_by_end,
             freezes: P::FREEZES,
+            winds: P::WINDS,
+            wind: P::wind,
             builds_win: P::BUILDS_WIN,
             removes: P::REMOVES,
             places_first: P::PLACES_FIRST,
@@ -561,7 +579,42 @@ pub(crate) fn steps_among(
     } else {
         pos.heights[h]
     };
-    around & !(blocked | walls(pos) | too_high) & not_below(pos, h)
+    around & !(blocked | walls(pos) | too_high | wind_barred(pos, from)) & not_below(pos, h)
+}
+
+/// The eight directions as (row step, column step), rows counted down from
+/// rank 5, in santorini-ai's order: NW, N, NE, E, SE, S, SW, W.
+pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+];
+
+/// The spaces a worker on `from` may not step onto by a god's wind
+/// (Aeolus'): the neighbour in the wind's direction, or the space that
+/// direction reaches across the edge (a neighbour of Urania's only).
+#[inline]
+pub(crate) fn wind_barred(pos: &Position, from: Space) -> Bitboard {
+    if pos.state == [0; 2] {
+        return Bitboard::EMPTY;
+    }
+    let mut barred = Bitboard::EMPTY;
+    for p in 0..2 {
+        let rules = pos.gods[p].rules();
+        if let Some(d) = rules.winds.then(|| (rules.wind)(pos.state[p])).flatten() {
+            let (dr, dc) = DIRECTIONS[d];
+            let across = |x: u8, step: i8| ((x as i8 - 1 + step + 5) % 5) as u8 + 1;
+            if let Some(s) = Space::from_row_col(across(from.row(), dr), across(from.col(), dc)) {
+                barred |= s.bitboard();
+            }
+        }
+    }
+    barred
 }
 
 /// The spaces the player to move may neither enter nor build on: the
@@ -751,6 +804,19 @@ pub(crate) fn level_region(pos: &Position, from: Space, blocked: Bitboard) -> Bi
     let level = pos.spaces_at_level(pos.level(from));
     let walk = level & !blocked;
     let mut region = from.bitboard();
+    if pos.state != [0; 2] && !wind_barred(pos, from).is_empty() {
+        // The wind bars one direction of every step: grow space by space.
+        loop {
+            let mut grown = region;
+            for s in region {
+                grown |= Bitboard::neighbours(s) & walk & !wind_barred(pos, s);
+            }
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
     loop {
         let grown = (region.closed_neighbourhood() & walk) | region;
         if grown == region {

@@ -69,10 +69,31 @@ impl NaiveState {
     /// the opponent's god stops descents (Hades).
     pub(crate) fn may_climb(&self, from: usize, to: usize) -> bool {
         let (here, there) = (self.levels[from], self.levels[to]);
-        if self.up_blocked && there > here || self.descent_stopped(from, to) {
+        if self.up_blocked && there > here
+            || self.descent_stopped(from, to)
+            || self.wind_bars(from, to)
+        {
             return false;
         }
         there <= here + 1
+    }
+
+    /// A god's wind (Aeolus') bars the step from `from` to `to`, a
+    /// neighbour (or, for Urania, the space across the edge): it goes in
+    /// the wind's direction.
+    pub(crate) fn wind_bars(&self, from: usize, to: usize) -> bool {
+        let step = |a: usize, b: usize| match (b + 5 - a) % 5 {
+            0 => 0,
+            1 => 1,
+            _ => -1,
+        };
+        let direction = (step(from / 5, to / 5), step(from % 5, to % 5));
+        (0..2).any(|p| {
+            let rules = self.gods[p].rules();
+            rules.winds
+                && (rules.wind)(self.state[p])
+                    .is_some_and(|d| crate::santorini::gods::DIRECTIONS[d] == direction)
+        })
     }
 
     /// The step from `from` to `to` goes down and the opponent's god stops

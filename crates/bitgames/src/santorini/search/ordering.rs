@@ -59,6 +59,9 @@ fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
             | Power::SwapAll { from, to, build }
             | Power::Act {
                 from, to, build, ..
+            }
+            | Power::Wind {
+                from, to, build, ..
             },
         ) => Some((from, to, build)),
         Move::Power(Power::Stay { build }) => Some((build, build, build)),

@@ -143,7 +143,14 @@ fn the_search_keeps_the_network_sums_and_the_cache_exact() {
         if pos.is_placement() || pos.outcome().is_over() {
             continue;
         }
-        let d = if pos.has_gods() { 4 } else { 6 };
+        // Depth 4 with gods, 3 where either side's turns run to hundreds
+        // (Castor's, Aeolus' winds): the sums are checked at every node.
+        let wide = pos.legal_moves().len().max(pos.passed().legal_moves().len()) > 150;
+        let d = match (pos.has_gods(), wide) {
+            (false, _) => 6,
+            (true, false) => 4,
+            (true, true) => 3,
+        };
         let report = engine.search(&pos, depth(d));
         assert!(report.best.is_some(), "{pos}");
         searched += usize::from(pos.has_gods());
@@ -398,7 +405,10 @@ fn with_gods_the_engine_sees_every_win_and_every_lost_position() {
                     r.best
                 );
                 let lost_in_2 = r.score == Some(-(WIN_SCORE - 2));
-                if !win && moves.iter().all(|&mv| answers(&pos, mv, false)) {
+                // The check of every reply to every turn is quadratic: not
+                // where the turns run to hundreds (Castor's, Aeolus' winds).
+                let few = moves.len() <= 150;
+                if few && !win && moves.iter().all(|&mv| answers(&pos, mv, false)) {
                     assert!(
                         lost_in_2,
                         "{pos}: {:?}, every turn lets the opponent win",
@@ -406,7 +416,7 @@ fn with_gods_the_engine_sees_every_win_and_every_lost_position() {
                     );
                     lost += 1;
                 }
-                if lost_in_2 {
+                if few && lost_in_2 {
                     assert!(moves.iter().all(|&mv| answers(&pos, mv, true)), "{pos}");
                 }
                 wins += usize::from(win);
