@@ -22,7 +22,7 @@ docs/python.md):
 >>> env = make("santorini", num_envs=2, seed=0, gods=("apollo", "pan"))
 >>> obs, info = env.reset()
 >>> obs.shape, info["action_mask"].shape
-((2, 5, 5, 90), (2, 81325))
+((2, 5, 5, 92), (2, 81325))
 >>> env.positions()[0].gods()
 ('apollo', 'pan')
 """
