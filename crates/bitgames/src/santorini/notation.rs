@@ -395,6 +395,25 @@ impl FromStr for Position {
             ));
         }
         pos.state = groups.each_ref().map(|g| g.state);
+        // No worker stands where a god's state keeps it out (Europa's
+        // Talus, Clio's coin under an opponent).
+        for owner in Player::BOTH {
+            let rules = pos.gods[owner.index()].rules();
+            let state = pos.state[owner.index()];
+            for (player, own) in [(owner, true), (owner.other(), false)] {
+                if let Some(s) = ((rules.frozen)(state, own) & pos.workers[player.index()]).first()
+                {
+                    return Err(NotationError::GodState(
+                        owner,
+                        format!(
+                            "a worker of player {} stands on {s}, which {}'s state bars to it",
+                            player.number(),
+                            pos.gods[owner.index()].title()
+                        ),
+                    ));
+                }
+            }
+        }
         if pos.has_gods() {
             pos.won = last.won;
             pos.up_blocked = (mover.blocked || last.athena_up) && !last.won;
@@ -448,6 +467,37 @@ fn check_wins(pos: &Position, marked_won: bool) -> Result<(), NotationError> {
 mod tests {
     use super::*;
     use crate::Game;
+
+    /// A god's state reads back, and one that does not fit the board is
+    /// refused, naming why.
+    #[test]
+    fn god_states_read_back_and_bad_ones_are_named() {
+        let flat = "0".repeat(25);
+        for text in [
+            format!("{flat}/1/europa[C4]:C3,A1/clio[2|E3]:E5,E1"),
+            format!("{flat}/2/bellerophon[x]:C3,A1/aeolus[sw]:E5,E1"),
+        ] {
+            let pos: Position = text.parse().unwrap();
+            assert_eq!(pos.to_string(), text);
+        }
+        let err = |text: String| text.parse::<Position>().unwrap_err().to_string();
+        assert_eq!(
+            err(format!("{flat}/1/europa[C3]:C3,A1/mortal:E5,E1")),
+            "player 1's god state: a worker of player 1 stands on C3, which Europa's state bars to it"
+        );
+        assert_eq!(
+            err(format!("{flat}/1/clio[2|E5]:C3,A1/mortal:E5,E1")),
+            "player 1's god state: a worker of player 2 stands on E5, which Clio's state bars to it"
+        );
+        assert_eq!(
+            err(format!("{flat}/1/aeolus[up]:C3,A1/mortal:E5,E1")),
+            "player 1's god state: aeolus' state is the wind, one of nw, n, ne, e, se, s, sw, w, not [up]"
+        );
+        assert_eq!(
+            err(format!("{flat}/1/mortal[x]:C3,A1/mortal:E5,E1")),
+            "player 1's god state: mortal keeps no state, found [x]"
+        );
+    }
 
     #[test]
     fn the_issue_example_round_trips() {

@@ -145,7 +145,11 @@ fn the_search_keeps_the_network_sums_and_the_cache_exact() {
         }
         // Depth 4 with gods, 3 where either side's turns run to hundreds
         // (Castor's, Aeolus' winds): the sums are checked at every node.
-        let wide = pos.legal_moves().len().max(pos.passed().legal_moves().len()) > 150;
+        let wide = pos
+            .legal_moves()
+            .len()
+            .max(pos.passed().legal_moves().len())
+            > 150;
         let d = match (pos.has_gods(), wide) {
             (false, _) => 6,
             (true, false) => 4,
