@@ -11,6 +11,8 @@ mod levels;
 mod preconditions;
 mod santorini_game;
 mod santorini_gods;
+mod santorini_gods_known;
+mod santorini_gods_later;
 mod santorini_gods_main;
 mod santorini_gods_rules;
 mod santorini_net;

@@ -23,6 +23,7 @@ mod athena;
 mod atlas;
 mod bellerophon;
 mod bia;
+mod board;
 mod castor;
 mod charon;
 mod chronus;

@@ -1,0 +1,323 @@
+//! What every god's turn is made of, on the bitboards: the steps a worker
+//! may take (the height rule, the opponent's restrictions, the walls of
+//! domes and frozen spaces, the wind), the wins, the builds, and the sets
+//! of spaces a god's state keeps. `power.rs` re-exports them for the gods.
+
+use super::power::{Power, Rules};
+use crate::santorini::bitboard::{Bitboard, Space};
+use crate::santorini::game::Position;
+use crate::santorini::moves::Move;
+
+/// The spaces a worker on `from` may step to: neighbours that are free
+/// (`blocked` holds the workers that block; domes always do) and at most one
+/// level up (none up when `up` is false).
+#[inline]
+pub(crate) fn steps(pos: &Position, from: Space, blocked: Bitboard, up: bool) -> Bitboard {
+    steps_among(pos, Bitboard::neighbours(from), from, blocked, up)
+}
+
+/// [`steps`] among the spaces `around` that count as `from`'s neighbours
+/// (Urania's wrap around the board).
+#[inline]
+pub(crate) fn steps_among(
+    pos: &Position,
+    around: Bitboard,
+    from: Space,
+    blocked: Bitboard,
+    up: bool,
+) -> Bitboard {
+    let h = usize::from(pos.level(from)).min(3);
+    let too_high = if up {
+        pos.heights[(h + 1).min(3)]
+    } else {
+        pos.heights[h]
+    };
+    around & !(blocked | walls(pos) | too_high | wind_barred(pos, from)) & not_below(pos, h)
+}
+
+/// The eight directions as (row step, column step), rows counted down from
+/// rank 5, in santorini-ai's order: NW, N, NE, E, SE, S, SW, W.
+pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+];
+
+/// The spaces a worker on `from` may not step onto by a god's wind
+/// (Aeolus'): the neighbour in the wind's direction, or the space that
+/// direction reaches across the edge (a neighbour of Urania's only).
+#[inline]
+pub(crate) fn wind_barred(pos: &Position, from: Space) -> Bitboard {
+    if pos.state == [0; 2] {
+        return Bitboard::EMPTY;
+    }
+    let mut barred = Bitboard::EMPTY;
+    for p in 0..2 {
+        let rules = pos.gods[p].rules();
+        if let Some(d) = rules.winds.then(|| (rules.wind)(pos.state[p])).flatten() {
+            let (dr, dc) = DIRECTIONS[d];
+            let across = |x: u8, step: i8| ((x as i8 - 1 + step + 5) % 5) as u8 + 1;
+            if let Some(s) = Space::from_row_col(across(from.row(), dr), across(from.col(), dc)) {
+                barred |= s.bitboard();
+            }
+        }
+    }
+    barred
+}
+
+/// The spaces the player to move may neither enter nor build on: the
+/// domes, and what either god's state freezes (Europa's talus, Clio's
+/// coins for her opponent).
+#[inline]
+pub(crate) fn walls(pos: &Position) -> Bitboard {
+    let mut walls = pos.heights[3];
+    if pos.state == [0; 2] {
+        // No god's state yet: nothing frozen (the one test a god without
+        // a state takes).
+        return walls;
+    }
+    let (me, them) = (pos.to_move.index(), pos.to_move.other().index());
+    let (mine, theirs) = (pos.gods[me].rules(), pos.gods[them].rules());
+    if mine.freezes {
+        walls |= (mine.frozen)(pos.state[me], true);
+    }
+    if theirs.freezes {
+        walls |= (theirs.frozen)(pos.state[them], false);
+    }
+    walls
+}
+
+/// The spaces a worker of the player to move on level `level` may move to
+/// by the opponent's god: all of them, or against a god that stops
+/// descents (Hades) those not lower.
+#[inline]
+pub(crate) fn not_below(pos: &Position, level: usize) -> Bitboard {
+    if level > 0 && opponents_rules(pos).stops_descents {
+        pos.heights[level - 1]
+    } else {
+        Bitboard::ALL
+    }
+}
+
+/// The spaces a worker of the player to move that starts on `from` may
+/// end its move on by the opponent's god: all of them, or against a god
+/// that keeps it near (Aphrodite) those it allows.
+#[inline]
+pub(crate) fn ends(pos: &Position, from: Space) -> Bitboard {
+    match opponents_rules(pos).keeps_near {
+        Some(near) => {
+            let area = near(pos.workers[pos.to_move.other().index()]);
+            if area.contains(from) {
+                area
+            } else {
+                Bitboard::ALL
+            }
+        }
+        None => Bitboard::ALL,
+    }
+}
+
+/// The rules of the god of the player not to move.
+#[inline]
+fn opponents_rules(pos: &Position) -> &'static Rules {
+    pos.gods[pos.to_move.other().index()].rules()
+}
+
+/// The workers of the player to move that may move this turn: all but
+/// those the opponent's god holds (Hypnus).
+#[inline]
+pub(crate) fn movers(pos: &Position) -> Bitboard {
+    let mine = pos.workers[pos.to_move.index()];
+    match opponents_rules(pos).holds {
+        Some(holds) => mine & !holds(pos, mine),
+        None => mine,
+    }
+}
+
+/// Of `spaces`, those the player to move may build on with the opponent's
+/// workers on `theirs` (where they stand at the build): all, or against a
+/// god that limits builds (Limus) those it does not limit, and level 3s to
+/// dome.
+#[inline]
+pub(crate) fn buildable(pos: &Position, theirs: Bitboard, spaces: Bitboard) -> Bitboard {
+    match opponents_rules(pos).limits_builds {
+        Some(limits) => spaces & !(limits(theirs) & !(pos.heights[2] & !pos.heights[3])),
+        None => spaces,
+    }
+}
+
+/// Whether god `P`'s step from `from` to `to` wins: up from level 2 onto
+/// level 3, or with [`Power::FALLS_WIN`] also down two or more levels;
+/// not onto a space the opponent's god denies wins on (Hera's perimeter).
+#[inline]
+pub(crate) fn wins<P: Power + ?Sized>(pos: &Position, from: Space, to: Space) -> bool {
+    let (a, b) = (pos.level(from), pos.level(to));
+    ((a == 2 || P::JUMPS_WIN && a < 3) && b == 3
+        || (P::FALLS_WIN && a >= b + 2)
+        || P::wins_by_end(pos, from, to))
+        && !opponents_rules(pos).denies_wins_on.contains(to)
+}
+
+/// The space one step on from `to`, in the direction from `from` (a
+/// neighbour) to `to`: bit `2 * to - from` on the padded board, if it is a
+/// space (Minotaur's push, Charon's ferry).
+#[inline]
+pub(crate) fn straight_on(from: Space, to: Space) -> Option<Space> {
+    let bit = 2 * i16::from(to.bit()) - i16::from(from.bit());
+    Space::from_bit(u8::try_from(bit).ok()?)
+}
+
+/// The free spaces around `at` to build on, with the workers on `occupied`.
+#[inline]
+pub(crate) fn builds_around(pos: &Position, at: Space, occupied: Bitboard) -> Bitboard {
+    Bitboard::neighbours(at) & !(occupied | walls(pos))
+}
+
+/// The board after the top block of `space` is taken away (not a dome:
+/// the caller's rule).
+pub(crate) fn unbuilt(heights: [Bitboard; 4], space: Space) -> [Bitboard; 4] {
+    let mut h = heights;
+    if let Some(top) = (0..3).rev().find(|&k| h[k].contains(space)) {
+        h[top] ^= space.bitboard();
+    }
+    h
+}
+
+/// The board after one build on `build` (a dome stays a dome).
+pub(crate) fn built(heights: [Bitboard; 4], build: Space) -> [Bitboard; 4] {
+    let mut h = heights;
+    let layer = h.iter().position(|l| !l.contains(build)).unwrap_or(3);
+    h[layer] |= build.bitboard();
+    h
+}
+
+/// The turns of the worker on `from` stepping to one of `dests`: a win, or
+/// a build around where it ends (with the workers as the step left them)
+/// and what god `P` adds to it.
+#[inline]
+pub(crate) fn move_then_build<P: Power + ?Sized>(
+    pos: &Position,
+    from: Space,
+    dests: Bitboard,
+    out: &mut Vec<Move>,
+) {
+    let others = pos.occupied() ^ from.bitboard();
+    let theirs = pos.workers[pos.to_move.other().index()];
+    for to in dests {
+        if wins::<P>(pos, from, to) {
+            out.push(Move::Win { from, to });
+            continue;
+        }
+        let mut occupied = others | to.bitboard();
+        let mut theirs_now = theirs;
+        if theirs.contains(to) {
+            let forced = P::forced(pos, from, to).expect("a step into a worker forces it");
+            occupied |= forced.bitboard();
+            theirs_now ^= to.bitboard() | forced.bitboard();
+        }
+        let builds = buildable(pos, theirs_now, P::build_spaces(pos, to, occupied));
+        for build in builds {
+            out.push(Move::Build { from, to, build });
+            P::more_builds(pos, from, to, build, builds, out);
+        }
+    }
+}
+
+/// The turns that add to a build on `build` (after the move `from` to
+/// `to`) a second build on one of `seconds` later in board order: two
+/// builds on two spaces are one turn whichever came first (Demeter,
+/// Hestia).
+pub(crate) fn second_builds(
+    from: Space,
+    to: Space,
+    build: Space,
+    seconds: Bitboard,
+    out: &mut Vec<Move>,
+) {
+    for second in seconds {
+        if second.index() > build.index() {
+            out.push(Move::Power(crate::santorini::moves::Power::Twice {
+                from,
+                to,
+                build,
+                second,
+            }));
+        }
+    }
+}
+
+/// The spaces a worker on `from` reaches on its own level, any number of
+/// steps through spaces not `blocked` (Hermes' runs).
+pub(crate) fn level_region(pos: &Position, from: Space, blocked: Bitboard) -> Bitboard {
+    let level = pos.spaces_at_level(pos.level(from));
+    let walk = level & !blocked;
+    let mut region = from.bitboard();
+    if pos.state != [0; 2] && !wind_barred(pos, from).is_empty() {
+        // The wind bars one direction of every step: grow space by space.
+        loop {
+            let mut grown = region;
+            for s in region {
+                grown |= Bitboard::neighbours(s) & walk & !wind_barred(pos, s);
+            }
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+    loop {
+        let grown = (region.closed_neighbourhood() & walk) | region;
+        if grown == region {
+            return region;
+        }
+        region = grown;
+    }
+}
+
+/// The spaces of a set of row-major space numbers (bit `i`: the space
+/// numbered `i`, A5 0 to E1 24), as god states keep them.
+pub(crate) fn spaces_in(set: u32) -> Bitboard {
+    Bitboard::from_spaces(
+        (0..25)
+            .filter(|i| set >> i & 1 == 1)
+            .filter_map(Space::from_index),
+    )
+}
+
+/// The row-major set of `spaces` (see [`spaces_in`]).
+pub(crate) fn set_of(spaces: Bitboard) -> u32 {
+    spaces.into_iter().fold(0, |set, s| set | 1 << s.index())
+}
+
+/// A set of spaces as a state writes it: `A5,B4`, in board order.
+pub(crate) fn set_text(set: u32) -> String {
+    let names: Vec<String> = spaces_in(set).into_iter().map(|s| s.to_string()).collect();
+    names.join(",")
+}
+
+/// The set of spaces written `A5,B4` (empty text: none).
+///
+/// # Errors
+/// A name that is not a space.
+pub(crate) fn read_set(text: &str) -> Result<u32, String> {
+    let mut set = 0;
+    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let space: Space = name
+            .parse()
+            .map_err(|_| format!("{name:?} is not a space (A1..E5)"))?;
+        set |= 1 << space.index();
+    }
+    Ok(set)
+}
+
+/// The one space whose level differs between `before` and `after` (a
+/// turn's build), if there is one.
+pub(crate) fn built_on(before: &[Bitboard; 4], after: &[Bitboard; 4]) -> Option<Space> {
+    let changed = (0..4).fold(Bitboard::EMPTY, |c, k| c | (before[k] ^ after[k]));
+    changed.first()
+}
