@@ -12,16 +12,15 @@
 //! His state: 1 once the power is spent, written `achilles[x]`.
 
 use super::Power;
-use super::power::{buildable, builds_around, built, move_then_build, movers, wins};
+use super::power::{
+    SPENT, buildable, builds_around, built, hero_text, move_then_build, movers, read_hero, wins,
+};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
 
 /// Achilles' power: one turn with builds before and after the move.
 pub(crate) struct Achilles;
-
-/// His state once the power is spent.
-const SPENT: u32 = 1;
 
 /// His turn with a build first spends the power.
 fn after_turn(_before: &Position, mv: Move, pos: &mut Position) {
@@ -36,7 +35,7 @@ impl Power for Achilles {
     const AFTER_TURN: Option<fn(&Position, Move, &mut Position)> = Some(after_turn);
 
     fn write_state(state: u32) -> Option<String> {
-        (state == SPENT).then(|| "x".into())
+        hero_text(state)
     }
 
     fn spent(state: u32) -> bool {
@@ -44,12 +43,7 @@ impl Power for Achilles {
     }
 
     fn read_state(text: &str) -> Result<u32, String> {
-        match text {
-            "x" | "X" => Ok(SPENT),
-            _ => Err(format!(
-                "achilles' state is [x] (his power spent), not [{text}]"
-            )),
-        }
+        read_hero(Self::NAME, text)
     }
 
     fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {

@@ -7,7 +7,7 @@
 //! His state: 1 once the power is spent, written `bellerophon[x]`.
 
 use super::Power;
-use super::power::{ends, not_below, steps, walls, wind_barred};
+use super::power::{SPENT, ends, hero_text, not_below, read_hero, steps, walls, wind_barred};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::Move;
@@ -15,9 +15,6 @@ use crate::santorini::naive_gods::{self, Moved, NaiveState};
 
 /// Bellerophon's power: one climb of two levels.
 pub(crate) struct Bellerophon;
-
-/// His state once the power is spent.
-const SPENT: u32 = 1;
 
 /// The spaces the worker on `from` reaches only by the power: free
 /// neighbours exactly two levels up (none once it is spent, or when it may
@@ -57,7 +54,7 @@ impl Power for Bellerophon {
     const JUMPS_WIN: bool = true;
 
     fn write_state(state: u32) -> Option<String> {
-        (state == SPENT).then(|| "x".into())
+        hero_text(state)
     }
 
     fn spent(state: u32) -> bool {
@@ -65,12 +62,7 @@ impl Power for Bellerophon {
     }
 
     fn read_state(text: &str) -> Result<u32, String> {
-        match text {
-            "x" | "X" => Ok(SPENT),
-            _ => Err(format!(
-                "bellerophon's state is [x] (his power spent), not [{text}]"
-            )),
-        }
+        read_hero(Self::NAME, text)
     }
 
     #[inline]

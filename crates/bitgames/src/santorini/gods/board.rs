@@ -321,3 +321,27 @@ pub(crate) fn built_on(before: &[Bitboard; 4], after: &[Bitboard; 4]) -> Option<
     let changed = (0..4).fold(Bitboard::EMPTY, |c, k| c | (before[k] ^ after[k]));
     changed.first()
 }
+
+/// A hero's state once its power (once a game) is spent, written `[x]`.
+pub(crate) const SPENT: u32 = 1;
+
+/// The text of a hero's state: `x` once spent.
+pub(crate) fn hero_text(state: u32) -> Option<String> {
+    (state == SPENT).then(|| "x".into())
+}
+
+/// The state of hero `name` written `text`: `x` (spent).
+///
+/// # Errors
+/// Other text, naming what the state is.
+pub(crate) fn read_hero(name: &str, text: &str) -> Result<u32, String> {
+    match text {
+        "x" | "X" => Ok(SPENT),
+        _ => {
+            let owner = if name.ends_with('s') { "'" } else { "'s" };
+            Err(format!(
+                "{name}{owner} state is [x] (his power spent), not [{text}]"
+            ))
+        }
+    }
+}

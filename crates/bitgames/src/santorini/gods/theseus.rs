@@ -12,7 +12,7 @@
 //! His state: 1 once the power is spent, written `theseus[x]`.
 
 use super::Power;
-use super::power::walls;
+use super::power::{SPENT, hero_text, read_hero, walls};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -20,9 +20,6 @@ use crate::santorini::naive_gods::{self, NaiveState};
 
 /// Theseus' power: one opponent worker slain.
 pub(crate) struct Theseus;
-
-/// His state once the power is spent.
-const SPENT: u32 = 1;
 
 impl Power for Theseus {
     const NAME: &'static str = "theseus";
@@ -41,7 +38,7 @@ impl Power for Theseus {
     }
 
     fn write_state(state: u32) -> Option<String> {
-        (state == SPENT).then(|| "x".into())
+        hero_text(state)
     }
 
     fn spent(state: u32) -> bool {
@@ -49,12 +46,7 @@ impl Power for Theseus {
     }
 
     fn read_state(text: &str) -> Result<u32, String> {
-        match text {
-            "x" | "X" => Ok(SPENT),
-            _ => Err(format!(
-                "theseus' state is [x] (his power spent), not [{text}]"
-            )),
-        }
+        read_hero(Self::NAME, text)
     }
 
     #[inline]
