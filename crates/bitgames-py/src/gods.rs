@@ -253,6 +253,22 @@ pub fn sa_gods() -> Vec<(&'static str, &'static str)> {
     God::ALL.iter().map(|g| (g.name(), g.power())).collect()
 }
 
+/// The pairs of gods that may not play each other (the library's
+/// [`God::may_face`], as santorini-ai bans them), each once, in the order
+/// of [`God::ALL`], the earlier god first.
+#[pyfunction]
+pub fn sa_banned_pairs() -> Vec<(&'static str, &'static str)> {
+    let mut pairs = Vec::new();
+    for (i, a) in God::ALL.iter().enumerate() {
+        for b in &God::ALL[i..] {
+            if !a.may_face(*b) {
+                pairs.push((a.name(), b.name()));
+            }
+        }
+    }
+    pairs
+}
+
 /// The library's naive twin of the move generator (plain loops on a level
 /// array, independent of the bitboards): the distinct positions one turn
 /// after `notation`, sorted, in the canonical notation. Empty once the game

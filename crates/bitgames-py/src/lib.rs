@@ -140,6 +140,7 @@ fn _bitgames(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(santorini::sa_move_to, m)?)?;
     m.add_function(wrap_pyfunction!(santorini::sa_distances, m)?)?;
     m.add_function(wrap_pyfunction!(gods::sa_gods, m)?)?;
+    m.add_function(wrap_pyfunction!(gods::sa_banned_pairs, m)?)?;
     m.add_function(wrap_pyfunction!(gods::sa_naive_successors, m)?)?;
     m.add_function(wrap_pyfunction!(game_list, m)?)?;
     m.add_function(wrap_pyfunction!(registry_names, m)?)?;

@@ -175,6 +175,18 @@ def test_bad_gods_and_bad_actions_say_what_is_wrong():
         vector.make("santorini", num_envs=2, seed=0, gods=("hades", "pan"))
     with pytest.raises(ValueError, match="bad Santorini position .*Hades and Pan may not play"):
         Santorini(f"{EMPTY}/1/hades:B3,D3/pan:C4,C2")
+    # The list of banned pairs is the one gods= refuses: each pair, in either order.
+    pairs = sa.banned_pairs()
+    assert ("pan", "hades") in pairs and ("ares", "ares") in pairs and ("apollo", "pan") not in pairs
+    for a, b in pairs:
+        for pair in ((a, b), (b, a)):
+            with pytest.raises(ValueError, match="may not play each other"):
+                Santorini(gods=pair)
+    names = [n for n, _ in sa.god_powers()]
+    allowed = [(a, b) for a in names for b in names if (a, b) not in pairs and (b, a) not in pairs]
+    assert len(allowed) + sum(2 - (a == b) for a, b in pairs) == len(names) ** 2
+    for pair in allowed[::37]:
+        assert Santorini(gods=pair).notation().endswith(f"/{pair[0]}/{pair[1]}")
     pos = Santorini(APOLLO_PAN)
     with pytest.raises(ValueError, match=r"action 81325 is outside 0\.\.81324"):
         pos.apply_action(81_325)

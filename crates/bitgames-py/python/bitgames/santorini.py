@@ -29,13 +29,14 @@ The gods (see docs/python.md for their planes and actions):
 """
 
 from ._bitgames import Santorini
+from ._bitgames import sa_banned_pairs as _banned_pairs
 from ._bitgames import sa_distances as distances
 from ._bitgames import sa_gods as _gods
 from ._bitgames import sa_move_to as move_to
 from ._bitgames import sa_naive_successors as naive_successors
 
-__all__ = ["GODS", "NUM_GOD_ACTIONS", "Santorini", "best_move", "distances", "god_powers", "move_to",
-           "naive_successors"]
+__all__ = ["GODS", "NUM_GOD_ACTIONS", "Santorini", "banned_pairs", "best_move", "distances", "god_powers",
+           "move_to", "naive_successors"]
 
 #: The gods, in the library's order: the ten simple ones, then the later ones (``mortal``, no
 #: power, is the base game).
@@ -48,6 +49,13 @@ def god_powers():
     """Every god, ``mortal`` first, then the ten: ``[(name, power)]``, the
     power in one sentence."""
     return _gods()
+
+
+def banned_pairs():
+    """The pairs of gods that may not play each other, as santorini-ai bans
+    them: ``[(god, god)]``, each pair once, in the order of ``god_powers()``.
+    ``gods=`` refuses them, in either order, with a ValueError naming both."""
+    return _banned_pairs()
 
 
 def best_move(position, time=None, depth=None, level=None, seed=None):
