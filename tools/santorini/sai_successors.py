@@ -54,7 +54,7 @@ BANNED = {frozenset(("hades", "pan")), frozenset(("hades", "nike")),
           frozenset(("ares",)), frozenset(("nemesis", "aphrodite")),
           frozenset(("chronus", "atlas")), frozenset(("chronus", "asteria")),
           frozenset(("nemesis", "clio")), frozenset(("nemesis", "medusa")),
-          frozenset(("nemesis", "bia"))}
+          frozenset(("nemesis", "bia")), frozenset(("nemesis", "graeae"))}
 
 
 def space_index(text):
@@ -134,10 +134,17 @@ def ask_again(uci, data, out):
                 print(f"{n} positions", file=sys.stderr)
 
 
+#: The gods that place three workers (two for the others).
+THREE_WORKERS = {"graeae", "proteus", "stymphalians"}
+
+
 def random_start(rng, gods):
-    spaces = rng.sample(range(25), 4)
-    one = ",".join(space_name(s) for s in sorted(spaces[:2]))
-    two = ",".join(space_name(s) for s in sorted(spaces[2:]))
+    """Each player's workers on random distinct spaces (three for a god of THREE_WORKERS;
+    with none of them, the same draw as before they came)."""
+    counts = [3 if god in THREE_WORKERS else 2 for god in gods]
+    spaces = rng.sample(range(25), sum(counts))
+    one = ",".join(space_name(s) for s in sorted(spaces[:counts[0]]))
+    two = ",".join(space_name(s) for s in sorted(spaces[counts[0]:]))
     return f"{'0' * 25}/1/{gods[0]}:{one}/{gods[1]}:{two}"
 
 

@@ -19,7 +19,7 @@ use anyhow::Context;
 use bitgames::engine::{Limits, Report};
 use bitgames::santorini::God;
 use bitgames::santorini::eval::network::NET_GODS;
-use bitgames::santorini::players::random_start;
+use bitgames::santorini::players::random_start_with;
 use bitgames::santorini::search::Engine;
 use bitgames::santorini::{Move, Position};
 use bitgames::{Game, Player};
@@ -133,9 +133,8 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
 /// A random start with `gods`, then 0 to `plies` random moves (drawn evenly), none of
 /// which ends the game.
 fn start_with_random_plies(rng: &mut SmallRng, plies: u32, gods: [God; 2]) -> Position {
-    let mut pos = random_start(rng)
-        .with_gods(gods)
-        .expect("the lab draws gods that may face each other");
+    let mut pos =
+        random_start_with(gods, rng).expect("the lab draws gods that may face each other");
     let n = if plies > 0 {
         rng.random_range(0..=plies)
     } else {

@@ -21,7 +21,7 @@
 
 mod process;
 
-use bitgames::santorini::players::random_start;
+use bitgames::santorini::players::{random_start, random_start_with, swap_sides};
 use bitgames::santorini::{God, Position};
 use bitgames::tools::elo::{SPRT_BOUND, elo_text, sprt_llr};
 use bitgames::{Game, Outcome, Player};
@@ -247,10 +247,19 @@ fn play(s: &Settings) -> anyhow::Result<()> {
             if let Some(picks) = s.gods {
                 gods = draw_gods(picks, &mut rng);
             }
+            if gods.iter().any(|g| g.workers() != 2) {
+                // A god with three workers (Graeae): a start of its own,
+                // each engine's workers its god's in both games.
+                start = random_start_with(gods, &mut rng)?;
+            }
         }
         // Engine index of player 1: engine 1 in even games.
         let first = (game % 2) as usize;
-        let game_start = start.with_gods([gods[first], gods[1 - first]])?;
+        let game_start = if gods.iter().all(|g| g.workers() == 2) || first == 0 {
+            start.with_gods([gods[first], gods[1 - first]])?
+        } else {
+            swap_sides(&start)
+        };
         for (e, slot) in engines.iter_mut().enumerate() {
             if slot.is_none() {
                 *slot = Some(EngineProcess::spawn(&s.commands[e])?);

@@ -326,7 +326,7 @@ impl Adam {
 mod tests {
     use super::*;
     use bitgames::santorini::eval::network::inputs;
-    use bitgames::santorini::players::random_start;
+    use bitgames::santorini::players::{random_start, random_start_with};
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
@@ -336,7 +336,7 @@ mod tests {
         for i in 0..40 {
             // With gods too: their inputs do not move under a symmetry.
             let gods = [i % 11, (3 * i + 1) % 11].map(|g| bitgames::santorini::God::ALL[g]);
-            let pos = random_start(&mut rng).with_gods(gods).unwrap();
+            let pos = random_start_with(gods, &mut rng).unwrap();
             let mut on = [0u16; MAX_ON];
             let n = inputs(&pos, 0, &mut on);
             for k in 0..SYMMETRIES.len() {

@@ -299,7 +299,7 @@ impl Position {
     #[inline]
     pub fn is_base_turn(&self) -> bool {
         self.gods == [God::Mortal; 2]
-            || self.is_placement()
+            || self.is_placement() && self.gods[self.to_move.index()].rules().workers == 2
             || self.gods[self.to_move.index()] == God::Mortal
                 && !self.up_blocked
                 && !self.gods[self.to_move.other().index()].rules().restricts

@@ -30,6 +30,19 @@ pub enum PlayError {
         /// The opponent's god, where it restricts the player's turns (Hades).
         against: Option<God>,
     },
+    /// A placement of another number of workers than the player's god
+    /// places.
+    #[error("{god} places {workers} workers at once ({example}): {mv} does not")]
+    PlaceCount {
+        /// The placement.
+        mv: Move,
+        /// The player's god.
+        god: God,
+        /// How many workers it places.
+        workers: usize,
+        /// A placement of that many.
+        example: &'static str,
+    },
     /// A worker move while the player still has to place workers.
     #[error("player {0} must first place both workers (e.g. A1,B2)")]
     MustPlace(Player),
@@ -114,6 +127,12 @@ impl Position {
         let outcome = self.outcome();
         if outcome.is_over() {
             return Some(PlayError::GameOver(outcome));
+        }
+        if mv.is_placement()
+            && self.is_placement()
+            && let Some(refused) = self.place_count(mv)
+        {
+            return Some(refused);
         }
         if let Move::Power(_) = mv {
             return Some(PlayError::NotATurn {
@@ -210,6 +229,11 @@ impl Position {
         if let Some(winner) = self.climber() {
             return Err(PlayError::GameOver(Outcome::Win(winner)));
         }
+        if self.is_placement()
+            && let Some(refused) = self.place_count(mv)
+        {
+            return Err(refused);
+        }
         let moves = self.legal_moves();
         if moves.is_empty() {
             return Err(PlayError::GameOver(Outcome::Win(self.to_move.other())));
@@ -226,6 +250,24 @@ impl Position {
         listed(mv)
             .or_else(|| listed(swapped))
             .ok_or_else(|| self.not_a_turn(mv))
+    }
+
+    /// The refusal of a placement `mv` of another number of workers than
+    /// the god of the player to move places; `None` if it is not one.
+    fn place_count(&self, mv: Move) -> Option<PlayError> {
+        let god = self.gods[self.to_move.index()];
+        let workers = god.rules().workers;
+        let count = match mv {
+            Move::Place(..) => 2,
+            Move::Power(Power::PlaceThree { .. }) => 3,
+            _ => return None,
+        };
+        (count != workers).then_some(PlayError::PlaceCount {
+            mv,
+            god,
+            workers,
+            example: if workers == 3 { "A1,B2,C3" } else { "A1,B2" },
+        })
     }
 
     /// The refusal of a move that is not one of the god's turns.

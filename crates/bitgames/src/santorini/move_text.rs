@@ -150,6 +150,12 @@ fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
         return Ok((mv, Mark::None));
     }
     if let Some((a, b)) = s.split_once(',') {
+        // Three workers (Graeae): `A1,B2,C3`.
+        if let Some((b, c)) = b.split_once(',') {
+            let spaces = [a, b, c].map(|x| x.trim().parse::<Space>());
+            let [a, b, c] = spaces;
+            return Ok((Move::place_three([a?, b?, c?]), Mark::None));
+        }
         return Ok((
             Move::place(a.trim().parse()?, b.trim().parse()?),
             Mark::None,
@@ -313,6 +319,7 @@ fn step_of(mv: Move) -> Option<(Space, Space)> {
             | Power::MoveOnly { from, to },
         ) => Some((from, to)),
         Move::Place(..)
+        | Move::Power(Power::PlaceThree { .. })
         | Move::Power(
             Power::Stay { .. } | Power::Both { .. } | Power::Pair { .. } | Power::Builds { .. },
         ) => None,

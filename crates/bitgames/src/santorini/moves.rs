@@ -218,6 +218,12 @@ pub enum Power {
         /// The wind after the turn.
         wind: u8,
     },
+    /// A god that plays three workers (Graeae) places them (setup), the
+    /// spaces in notation order (`A1,B2,C3`, as [`Move::place`] orders two).
+    PlaceThree {
+        /// The three spaces.
+        spaces: [Space; 3],
+    },
     /// Hermes: no worker moves, one builds (`^C3`).
     Stay {
         /// The build.
@@ -246,6 +252,23 @@ impl Move {
         } else {
             Move::Place(b, a)
         }
+    }
+
+    /// A placement of three workers, its spaces put in notation order (see
+    /// [`Move::place`]).
+    #[must_use]
+    pub fn place_three(mut spaces: [Space; 3]) -> Move {
+        spaces.sort_by_key(|s| (s.col(), std::cmp::Reverse(s.row())));
+        Move::Power(Power::PlaceThree { spaces })
+    }
+
+    /// Whether this is a placement (of two workers, or of three).
+    #[must_use]
+    pub fn is_placement(self) -> bool {
+        matches!(
+            self,
+            Move::Place(..) | Move::Power(Power::PlaceThree { .. })
+        )
     }
 }
 

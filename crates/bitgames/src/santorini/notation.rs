@@ -75,9 +75,10 @@ pub enum NotationError {
     /// A god's state (`[...]` after its name) that is not one.
     #[error("player {0}'s god state: {1}")]
     GodState(Player, String),
-    /// A group with other than 0 or 2 workers.
-    #[error("player {0} must have 0 or 2 workers, found {1}")]
-    WorkerCount(Player, usize),
+    /// A group with other than 0 workers or as many as its god places
+    /// (2, Graeae 3).
+    #[error("player {0} must have 0 or {1} workers, found {2}")]
+    WorkerCount(Player, usize, usize),
     /// A worker on a dome.
     #[error("a worker of player {0} stands on the dome at {1}")]
     WorkerOnDome(Player, Space),
@@ -131,6 +132,7 @@ impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Move::Place(a, b) => write!(f, "{a},{b}"),
+            Move::Power(Power::PlaceThree { spaces: [a, b, c] }) => write!(f, "{a},{b},{c}"),
             Move::Build { from, to, build } => write!(f, "{from}>{to}^{build}"),
             Move::Win { from, to } => write!(f, "{from}>{to}#"),
             Move::Power(Power::Dome { from, to, build }) => write!(f, "{from}>{to}^{build}X"),
@@ -281,7 +283,7 @@ fn parse_group(player: Player, text: &str) -> Result<Group, NotationError> {
             .collect::<Result<Vec<Space>, _>>()?,
     };
     if list.is_some() && spaces.is_empty() {
-        return Err(NotationError::WorkerCount(player, 0));
+        return Err(NotationError::WorkerCount(player, god.rules().workers, 0));
     }
     Ok(Group {
         won,
@@ -324,16 +326,18 @@ impl FromStr for Position {
             parse_group(Player::One, fields[2])?,
             parse_group(Player::Two, fields[3])?,
         ];
-        // Two workers, or none before placing; fewer against a god that
-        // removes workers (Medusa), once a block stands.
+        // As many workers as the god places (two, Graeae three), or none
+        // before placing; fewer against a god that removes workers
+        // (Medusa), once a block stands.
         let built = levels.iter().any(|&l| l > 0);
         let mut lost = [false; 2];
         for player in Player::BOTH {
             let n = groups[player.index()].spaces.len();
             let removed = built && groups[player.other().index()].god.rules().removes;
             lost[player.index()] = removed && n == 0;
-            if !(n == 2 || n == 0 || n == 1 && removed) {
-                return Err(NotationError::WorkerCount(player, n));
+            let placed = groups[player.index()].god.rules().workers;
+            if !(n == placed || n == 0 || n < placed && removed) {
+                return Err(NotationError::WorkerCount(player, placed, n));
             }
         }
         for player in Player::BOTH {

@@ -49,6 +49,39 @@ pub fn random_start<R: rand::Rng + ?Sized>(rng: &mut R) -> Position {
     pos
 }
 
+/// A random start with `gods`: each player's workers (as many as its god
+/// places: two, the Graeae three) on distinct random spaces, player 1 to
+/// move. With two workers each, the same start as [`random_start`] from
+/// the same generator, with the gods.
+///
+/// # Errors
+/// [`BannedPair`](super::BannedPair) if the two may not play each other.
+pub fn random_start_with<R: rand::Rng + ?Sized>(
+    gods: [super::God; 2],
+    rng: &mut R,
+) -> Result<Position, super::BannedPair> {
+    let counts = gods.map(|g| g.workers());
+    let spaces: Vec<Space> = rand::seq::index::sample(rng, 25, counts[0] + counts[1])
+        .into_iter()
+        .map(|i| Space::from_index(i).expect("0..25"))
+        .collect();
+    let (one, two) = spaces.split_at(counts[0]);
+    let workers = [one, two].map(|s| super::Bitboard::from_spaces(s.iter().copied()));
+    Position::from_parts(&[0; 25], workers, crate::Player::One).with_gods(gods)
+}
+
+/// The start `start` with the players' sides exchanged: player 1 gets
+/// player 2's workers and god and the reverse, player 1 to move (the
+/// second game of a start in a match, where each god keeps its workers).
+#[must_use]
+pub fn swap_sides(start: &Position) -> Position {
+    let [one, two] = [crate::Player::One, crate::Player::Two].map(|p| start.workers(p));
+    let [a, b] = start.gods();
+    Position::from_parts(&start.levels(), [two, one], crate::Player::One)
+        .with_gods([b, a])
+        .expect("a pair that may play either way round")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@
 //! The base game's generator ([`Position::generate`]) stays the engine's fast
 //! path.
 
-use super::bitboard::Space;
+use super::bitboard::{Bitboard, Space};
 use super::game::Position;
 use super::gods::{God, built, run_ends, unbuilt};
 use super::moves::{Move, Power};
@@ -19,6 +19,12 @@ use crate::game::Player;
 pub(crate) fn turns(pos: &Position, out: &mut Vec<Move>) {
     let rules = pos.gods[pos.to_move.index()].rules();
     let start = out.len();
+    if pos.is_placement() {
+        // A god that places three workers (a placement of two is the base
+        // game's generator's).
+        placements_of_three(pos, out);
+        return;
+    }
     if (rules.wins_by_board)(&pos.heights) {
         // Chronus' towers stand: his one turn is the claim, a win in place.
         if let Some(w) = pos.workers[pos.to_move.index()].first() {
@@ -38,6 +44,19 @@ pub(crate) fn turns(pos: &Position, out: &mut Vec<Move>) {
                 }
             }
             out.truncate(kept);
+        }
+    }
+}
+
+/// Every placement of three workers on the free spaces, each once.
+fn placements_of_three(pos: &Position, out: &mut Vec<Move>) {
+    let free = !(pos.occupied() | pos.heights[3]);
+    let after = |s: Space| Bitboard(free.0 & !((2u64 << s.bit()) - 1));
+    for a in free {
+        for b in after(a) {
+            for c in after(b) {
+                out.push(Move::place_three([a, b, c]));
+            }
         }
     }
 }
@@ -124,6 +143,9 @@ impl Position {
                 self.heights = built(self.heights, build);
             }
             Move::Power(power) => match power {
+                Power::PlaceThree { spaces } => {
+                    self.workers[me.index()] = Bitboard::from_spaces(spaces);
+                }
                 Power::Dome { from, to, build } => {
                     step(self, from, to);
                     for layer in &mut self.heights {
@@ -252,7 +274,7 @@ impl Position {
         };
         self.up_blocked = rules.blocks_climbs && blocking && !self.won;
         self.to_move = me.other();
-        if matches!(mv, Move::Place(..)) && !self.workers[me.other().index()].is_empty() {
+        if mv.is_placement() && !self.workers[me.other().index()].is_empty() {
             // Placement done, in whichever order (Bia places first):
             // player 1 moves first.
             self.to_move = Player::One;
@@ -335,26 +357,61 @@ impl Position {
 }
 
 /// The dense actions of a game with gods (the base game keeps its 753):
-/// placements as in the base game, then each kind of turn by the mover's
-/// worker `w` (0 on the lower bit) and the spaces' row-major numbers:
-/// a move and build or a win (`to`, `build` or 25 for a win), a dome, a
-/// build and one more space (the mover's god says what: a second build, a
-/// block removed, a dome, its act), a build first, a build alone, both workers' runs.
-pub const NUM_GOD_ACTIONS: usize = BOTH + 25 * 25 * 25;
+/// placements of two workers as in the base game, then each kind of turn
+/// by the mover's worker `w` (0 on the lowest bit, up to [`WORKERS`]) and
+/// the spaces' row-major numbers: a move and build or a win (`to`, `build`
+/// or 25 for a win), a dome, a build and one more space (the mover's god
+/// says what: a second build, a block removed, a dome, its act), a build
+/// first, a build alone, both workers' runs, then the placements of three
+/// workers (Graeae), by their combination's rank.
+pub const NUM_GOD_ACTIONS: usize = THREE + 2300;
+/// The most workers a player has (Graeae's three).
+const WORKERS: usize = 3;
 /// Where each kind's actions start.
 const PLAIN: usize = 625;
-const DOME: usize = PLAIN + 2 * 25 * 26;
-const TWICE: usize = DOME + 2 * 25 * 25;
-const FIRST: usize = TWICE + 2 * 25 * 25 * 25;
-const STAY: usize = FIRST + 2 * 25 * 25 * 25;
+const DOME: usize = PLAIN + WORKERS * 25 * 26;
+const TWICE: usize = DOME + WORKERS * 25 * 25;
+const FIRST: usize = TWICE + WORKERS * 25 * 25 * 25;
+const STAY: usize = FIRST + WORKERS * 25 * 25 * 25;
 const BOTH: usize = STAY + 25;
+const THREE: usize = BOTH + 25 * 25 * 25;
+
+/// `n` choose `k`, for the ranks of three spaces.
+const fn choose(n: usize, k: usize) -> usize {
+    match k {
+        1 => n,
+        2 => n * n.saturating_sub(1) / 2,
+        _ => n * n.saturating_sub(1) * n.saturating_sub(2) / 6,
+    }
+}
+
+/// The rank of three spaces among the 2,300 sets of three (the
+/// combinatorial number system on their row-major numbers).
+fn rank_of_three(spaces: [Space; 3]) -> usize {
+    let mut i = spaces.map(Space::index);
+    i.sort_unstable();
+    choose(i[0], 1) + choose(i[1], 2) + choose(i[2], 3)
+}
+
+/// The three spaces of a rank below 2,300 ([`rank_of_three`]).
+fn three_of_rank(mut rank: usize) -> Option<[Space; 3]> {
+    let mut out = [0usize; 3];
+    let mut top = 25;
+    for k in (1..=3).rev() {
+        let n = (0..top).rev().find(|&n| choose(n, k) <= rank)?;
+        rank -= choose(n, k);
+        out[k - 1] = n;
+        top = n;
+    }
+    Some(out.map(|i| Space::from_index(i).expect("below 25")))
+}
 
 impl Position {
-    /// The mover's worker number of `from` (0 on the lower bit) and the
-    /// turn's slot `2 * 25 * ...` prefix `w * 25 + to`.
+    /// The mover's worker number of `from` (0 on the lowest bit) and the
+    /// turn's slot `WORKERS * 25 * ...` prefix `w * 25 + to`.
     fn worker_to(&self, from: Space, to: Space) -> usize {
         let mine = self.workers[self.to_move.index()];
-        let w = usize::from(mine.first().is_some_and(|first| first != from));
+        let w = (mine & Bitboard(from.bitboard().0 - 1)).count() as usize;
         w * 25 + to.index()
     }
 
@@ -362,6 +419,7 @@ impl Position {
     pub(crate) fn god_action_of(&self, mv: Move) -> usize {
         match mv {
             Move::Place(a, b) => 25 * a.index().min(b.index()) + a.index().max(b.index()),
+            Move::Power(Power::PlaceThree { spaces }) => THREE + rank_of_three(spaces),
             Move::Build { from, to, build } => {
                 PLAIN + self.worker_to(from, to) * 26 + build.index()
             }
@@ -513,6 +571,9 @@ impl Position {
             a if a < BOTH => Move::Power(Power::Stay {
                 build: space(a - STAY)?,
             }),
+            a if (THREE..NUM_GOD_ACTIONS).contains(&a) => {
+                Move::place_three(three_of_rank(a - THREE)?)
+            }
             a if a < NUM_GOD_ACTIONS => {
                 let a = a - BOTH;
                 let (t0, t1, x) = (space(a / 625)?, space(a / 25 % 25)?, space(a % 25)?);

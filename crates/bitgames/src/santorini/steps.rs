@@ -181,6 +181,18 @@ impl Position {
                 vec![Step::Place(a), Step::Place(b)],
                 vec![Step::Place(b), Step::Place(a)],
             ],
+            // Three workers in any order.
+            Move::Power(Power::PlaceThree { spaces: [a, b, c] }) => [
+                [a, b, c],
+                [a, c, b],
+                [b, a, c],
+                [b, c, a],
+                [c, a, b],
+                [c, b, a],
+            ]
+            .into_iter()
+            .map(|order| order.map(Step::Place).to_vec())
+            .collect(),
             Move::Win { from, to } => vec![step(from, to, &[])],
             Move::Build { from, to, build } => vec![step(from, to, &[Step::Build(build)])],
             Move::Power(Power::Dome { from, to, build }) => {

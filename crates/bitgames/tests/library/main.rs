@@ -15,6 +15,7 @@ mod santorini_gods_known;
 mod santorini_gods_later;
 mod santorini_gods_main;
 mod santorini_gods_rules;
+mod santorini_gods_workers;
 mod santorini_net;
 mod santorini_steps;
 mod santorini_tutorial;

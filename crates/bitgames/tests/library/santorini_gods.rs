@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 /// twin's turns, several paths to one position counted once).
 #[test]
 fn the_bitboards_agree_with_the_naive_twin_on_random_games() {
-    use bitgames::santorini::players::random_start;
+    use bitgames::santorini::players::random_start_with;
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
     let mut checked = 0;
@@ -22,7 +22,7 @@ fn the_bitboards_agree_with_the_naive_twin_on_random_games() {
     for game in 0..300 {
         let (mine, other) = (God::ALL[game % n], God::ALL[rng.random_range(0..n)]);
         let gods = [mine, mine.facing(other)];
-        let mut pos = random_start(&mut rng).with_gods(gods).unwrap();
+        let mut pos = random_start_with(gods, &mut rng).unwrap();
         while !pos.outcome().is_over() {
             let naive: NaiveState = pos.to_string().parse().unwrap();
             let fast: Vec<String> = successors(&pos).into_iter().collect();
@@ -90,7 +90,7 @@ fn eros_places_her_workers_on_opposite_edges() {
 #[test]
 fn the_engine_plays_every_god_pair() {
     use bitgames::engine::Limits;
-    use bitgames::santorini::players::random_start;
+    use bitgames::santorini::players::random_start_with;
     use bitgames::santorini::search::Engine;
     use rand::SeedableRng;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(53);
@@ -101,7 +101,7 @@ fn the_engine_plays_every_god_pair() {
     };
     for one in God::SIMPLE {
         for two in God::SIMPLE {
-            let pos = random_start(&mut rng).with_gods([one, two]).unwrap();
+            let pos = random_start_with([one, two], &mut rng).unwrap();
             let report = Engine::new(1 << 10).search(&pos, limits);
             let best = report.best.unwrap_or_else(|| panic!("{pos}: no move"));
             assert!(pos.legal_moves().contains(&best), "{pos}: {best}");
@@ -168,7 +168,7 @@ fn artemis_wins_where_a_path_wins() {
 #[test]
 fn every_god_turn_has_an_action_that_gives_it_back() {
     use bitgames::santorini::NUM_GOD_ACTIONS;
-    use bitgames::santorini::players::random_start;
+    use bitgames::santorini::players::random_start_with;
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
     let mut turns = 0;
@@ -185,7 +185,7 @@ fn every_god_turn_has_an_action_that_gives_it_back() {
         if gods == [God::Mortal; 2] {
             continue;
         }
-        let mut pos = random_start(&mut rng).with_gods(gods).unwrap();
+        let mut pos = random_start_with(gods, &mut rng).unwrap();
         assert_eq!(pos.num_actions(), NUM_GOD_ACTIONS);
         while !pos.outcome().is_over() {
             let moves = pos.legal_moves();

@@ -533,5 +533,5 @@ fn perft_with_gods_reaches_santorini_ais_positions() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 79);
+    assert_eq!(checked, 83);
 }

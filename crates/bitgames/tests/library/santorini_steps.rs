@@ -55,7 +55,7 @@ fn take(pos: &Position, path: &[Step]) -> ([u8; 25], Vec<usize>) {
 
 #[test]
 fn every_turn_s_steps_make_it_and_no_path_makes_two() {
-    use bitgames::santorini::players::random_start;
+    use bitgames::santorini::players::random_start_with;
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::SmallRng::seed_from_u64(19);
     let (mut turns, mut paths_seen) = (0, 0);
@@ -70,7 +70,7 @@ fn every_turn_s_steps_make_it_and_no_path_makes_two() {
         };
         let mut pos = Position::new().with_gods(gods).unwrap();
         if game % 3 != 0 {
-            pos = random_start(&mut rng).with_gods(gods).unwrap();
+            pos = random_start_with(gods, &mut rng).unwrap();
         }
         while !pos.outcome().is_over() {
             let me: Player = pos.to_move();

@@ -87,6 +87,32 @@ impl Power for Charon {
         }
     }
 
+    /// A plain win, or a win onto the space a ferry frees (the ferried
+    /// worker stood there, or barred the step: Aphrodite's).
+    fn can_win(pos: &Position, up: bool) -> bool {
+        let them = pos.to_move.other().index();
+        let blocked = pos.occupied() | walls(pos);
+        let wins_from = |pos: &Position, from: Space| {
+            Charon::steps(pos, from, up)
+                .into_iter()
+                .any(|to| wins::<Charon>(pos, from, to))
+        };
+        (movers(pos) & pos.heights[1]).into_iter().any(|from| {
+            wins_from(pos, from)
+                || (Bitboard::neighbours(from) & pos.workers[them] & !walls(pos))
+                    .into_iter()
+                    .any(|forced| {
+                        straight_on(forced, from)
+                            .filter(|s| !blocked.contains(*s))
+                            .is_some_and(|onto| {
+                                let mut after = *pos;
+                                after.workers[them] ^= forced.bitboard() | onto.bitboard();
+                                wins_from(&after, from)
+                            })
+                    })
+        })
+    }
+
     fn naive_turns(s: &NaiveState) -> Vec<(NaiveState, bool)> {
         let them = 1 - s.to_move;
         let theirs = s.gods[them].rules();

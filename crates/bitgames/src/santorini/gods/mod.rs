@@ -31,6 +31,7 @@ mod clio;
 mod demeter;
 mod eros;
 mod europa;
+mod graeae;
 mod hades;
 mod hephaestus;
 mod hera;
@@ -166,6 +167,8 @@ gods! {
     Castor => castor::Castor,
     /// May set or calm a wind: no worker moves in its direction.
     Aeolus => aeolus::Aeolus,
+    /// Three workers; builds with one that did not move.
+    Graeae => graeae::Graeae,
 }
 
 impl God {
@@ -196,6 +199,12 @@ impl God {
     #[must_use]
     pub fn power(self) -> &'static str {
         self.rules().power
+    }
+
+    /// How many workers the god places: two, the Graeae three.
+    #[must_use]
+    pub fn workers(self) -> usize {
+        self.rules().workers
     }
 
     /// The gods whose rules have `has`, their names with a capital joined by
@@ -390,10 +399,10 @@ mod tests {
             .filter(|&[a, b]| !a.may_face(b))
             .count();
         assert_eq!(
-            banned, 21,
+            banned, 23,
             "Hades-Pan, Hades-Nike, Aphrodite-Urania, Hades-Asteria, Nemesis-Aphrodite, \
-             Chronus-Atlas, Chronus-Asteria, Nemesis-Clio, Nemesis-Medusa and Nemesis-Bia both \
-             ways round, Ares-Ares"
+             Chronus-Atlas, Chronus-Asteria, Nemesis-Clio, Nemesis-Medusa, Nemesis-Bia and \
+             Nemesis-Graeae both ways round, Ares-Ares"
         );
     }
 }

@@ -90,6 +90,8 @@ pub(crate) trait Power {
     /// The god takes opponent workers off the board (Medusa): its opponent
     /// may have fewer than two, or none.
     const REMOVES: bool = false;
+    /// How many workers the god places (Graeae: three).
+    const WORKERS: usize = 2;
 
     /// The direction no worker may step in by this god's state `state`
     /// (Aeolus' wind), as an index of [`DIRECTIONS`]; `None`: none.
@@ -468,6 +470,8 @@ pub(crate) struct Rules {
     pub removes: bool,
     /// [`Power::PLACES_FIRST`].
     pub places_first: bool,
+    /// [`Power::WORKERS`].
+    pub workers: usize,
     /// [`Power::frozen`].
     pub frozen: fn(u32, bool) -> Bitboard,
     /// [`Power::marked`].
@@ -542,6 +546,7 @@ impl Rules {
             builds_win: P::BUILDS_WIN,
             removes: P::REMOVES,
             places_first: P::PLACES_FIRST,
+            workers: P::WORKERS,
             frozen: P::frozen,
             marked: P::marked,
             spent: P::spent,

@@ -9,8 +9,9 @@ const FILES: [char; 5] = ['A', 'B', 'C', 'D', 'E'];
 
 /// A position of the game with gods, on plain arrays.
 ///
-/// Invariants (the parser checks them): each player has 0 or 2 workers (or
-/// 1 or 0 once a god that removes workers took some: Medusa), on
+/// Invariants (the parser checks them): each player has 0 workers or as
+/// many as its god places (2, Graeae 3), or fewer once a god that removes
+/// workers took some (Medusa), on
 /// distinct spaces without a dome, `workers[p]` sorted; `up_blocked` only
 /// where the opponent of the player to move is Athena and no one has won;
 /// at most one winner.
@@ -19,7 +20,7 @@ pub struct NaiveState {
     /// The level of each space, row-major from A5 along the rank to E5, then
     /// A4 .. E4 down to A1 .. E1; 4 is a dome (whatever was under it).
     pub levels: [u8; 25],
-    /// Each player's workers as space indices, sorted; 0 to 2 each.
+    /// Each player's workers as space indices, sorted; 0 to 3 each.
     pub workers: [Vec<usize>; 2],
     /// The player to move: 0 (player 1) or 1 (player 2).
     pub to_move: usize,
@@ -126,14 +127,15 @@ fn parse_section(player: usize, text: &str) -> Result<Section, String> {
         workers.push(space_index(space.trim()).map_err(|e| format!("{who}: {e}"))?);
     }
     workers.sort_unstable();
-    if workers.len() > 2 {
+    let placed = god.rules().workers;
+    if workers.len() > placed {
         return Err(format!(
-            "{who}: a player has 0 or 2 workers, found {}",
+            "{who}: a player of {god} has 0 or {placed} workers, found {}",
             workers.len()
         ));
     }
-    if workers.len() == 2 && workers[0] == workers[1] {
-        return Err(format!("{who}: two workers on {}", space_name(workers[0])));
+    if let Some(w) = workers.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("{who}: two workers on {}", space_name(w[0])));
     }
     Ok(Section {
         won,
@@ -198,11 +200,13 @@ impl FromStr for NaiveState {
         for (p, section) in sections.iter().enumerate() {
             let other = 1 - p;
             let removed = state.gods[other].rules().removes && levels.iter().any(|&l| l > 0);
-            if section.workers.len() == 1 && !removed {
+            let (n, placed) = (section.workers.len(), section.god.rules().workers);
+            if n != 0 && n < placed && !removed {
                 return Err(format!(
-                    "player {}'s section: a player has 0 or 2 workers (fewer only once a god \
-                     that removes workers, Medusa, took some), found 1",
-                    p + 1
+                    "player {}'s section: a player of {} has 0 or {placed} workers (fewer only \
+                     once a god that removes workers, Medusa, took some), found {n}",
+                    p + 1,
+                    section.god
                 ));
             }
             if section.minus {

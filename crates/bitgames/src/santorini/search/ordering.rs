@@ -71,7 +71,9 @@ fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
         Move::Power(Power::Both { to, build, .. }) => Some((to[0], to[1], build)),
         Move::Place(..)
         | Move::Win { .. }
-        | Move::Power(Power::ForceWin { .. } | Power::BuildFirstWin { .. }) => None,
+        | Move::Power(
+            Power::ForceWin { .. } | Power::BuildFirstWin { .. } | Power::PlaceThree { .. },
+        ) => None,
     }
 }
 

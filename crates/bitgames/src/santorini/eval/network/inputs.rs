@@ -69,10 +69,12 @@ pub const SLOT_INPUTS: usize = 21;
 /// rows are 0 beyond, so that a move, which changes about ten of their
 /// counts, updates 64 sums a view for each instead of all 256.
 pub const NEIGHBOURHOOD_UNITS: usize = 64;
-/// The inputs on at once, repeats counted (25 spaces, 4 workers, each
+/// The most workers on the board: three a side (the Graeae's).
+pub const MAX_WORKERS: usize = 6;
+/// The inputs on at once, repeats counted (25 spaces, the workers, each
 /// worker's 8 neighbour slots twice, as itself and for its god, the 3 god
-/// inputs and the matchup).
-pub const MAX_ON: usize = 97;
+/// inputs and the matchup): 97 with four workers.
+pub const MAX_ON: usize = 25 + MAX_WORKERS * (1 + 2 * 8) + 4;
 /// Input `i` seen from the opponent's side: the same input with the two
 /// players' roles swapped (the spaces' levels stay; my workers and
 /// neighbourhoods become the opponent's and back).

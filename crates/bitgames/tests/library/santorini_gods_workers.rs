@@ -1,0 +1,121 @@
+//! The gods that play with other than two workers, against santorini-ai's
+//! main branch and by their cards: the Graeae's three.
+
+use crate::santorini_gods_main::{data_lines, later_gods_agree};
+use bitgames::santorini::game::Power;
+use bitgames::santorini::{God, Move, NUM_GOD_ACTIONS, Position};
+use bitgames::{Game, Player};
+
+/// The Graeae against santorini-ai's main branch: positions of 90 random
+/// games, each with the Graeae (three workers) on one side against any of
+/// the forty but Nemesis (`sai_successors.py MAIN_UCI OUT --games 90 --seed
+/// 92 --gods mortal,apollo,...,aeolus,graeae --with graeae`): the
+/// bitboards and the naive twin agree at every position but main's known
+/// mistakes.
+#[test]
+fn the_graeae_agree_with_santorini_ais_main_branch() {
+    later_gods_agree(
+        "santorini-god-successors-graeae.txt",
+        (3_469, 31),
+        &[God::Graeae],
+    );
+    // Their builds beside an unmoved worker: some away from the mover.
+    let mut apart = 0;
+    for (fen, _, _) in data_lines("santorini-god-successors-graeae.txt") {
+        let pos: Position = fen.parse().unwrap();
+        if pos.gods()[pos.to_move().index()] != God::Graeae {
+            continue;
+        }
+        for mv in pos.legal_moves().iter() {
+            if let Move::Build { to, build, .. } = *mv {
+                let near = bitgames::santorini::Bitboard::neighbours(to).contains(build);
+                apart += usize::from(!near);
+            }
+        }
+    }
+    assert_eq!(apart, 123_068);
+}
+
+/// The Graeae place three workers at once, in any of the 2,300 ways on an
+/// empty board; a placement of two is refused, naming how many they place,
+/// and a position with two Graeae workers is refused.
+#[test]
+fn the_graeae_place_three_workers() {
+    let start = Position::new()
+        .with_gods([God::Graeae, God::Apollo])
+        .unwrap();
+    let places = start.legal_moves();
+    assert_eq!(places.len(), 2_300);
+    assert!(
+        places
+            .iter()
+            .all(|mv| matches!(mv, Move::Power(Power::PlaceThree { .. })))
+    );
+    assert_eq!(
+        { start }
+            .play("A1,B2".parse().unwrap())
+            .unwrap_err()
+            .to_string(),
+        "graeae places 3 workers at once (A1,B2,C3): A1,B2 does not"
+    );
+    let mut pos = start;
+    pos.play("C3,A1,E5".parse().unwrap()).unwrap();
+    assert_eq!(
+        pos.to_string(),
+        "0000000000000000000000000/2/graeae:E5,C3,A1/apollo"
+    );
+    assert_eq!(pos.legal_moves().len(), 231, "two of the 22 free spaces");
+    assert_eq!(
+        { pos }
+            .play("A2,B2,C2".parse().unwrap())
+            .unwrap_err()
+            .to_string(),
+        "apollo places 2 workers at once (A1,B2): A2,B2,C2 does not"
+    );
+    pos.play("B2,D4".parse().unwrap()).unwrap();
+    assert_eq!(pos.to_move(), Player::One);
+    assert_eq!(
+        "0000000000000000000000000/1/graeae:A1,B2/apollo:C3,D4"
+            .parse::<Position>()
+            .unwrap_err()
+            .to_string(),
+        "player 1 must have 0 or 3 workers, found 2"
+    );
+    // Every placement has its own action, which gives it back.
+    let start = Position::new()
+        .with_gods([God::Graeae, God::Apollo])
+        .unwrap();
+    let mut actions = std::collections::BTreeSet::new();
+    for &mv in start.legal_moves().iter() {
+        let a = start.action_of(mv);
+        assert!(a < NUM_GOD_ACTIONS);
+        assert_eq!(start.move_of(a), Some(mv));
+        actions.insert(a);
+    }
+    assert_eq!(actions.len(), 2_300);
+}
+
+/// A Graeae turn by the card: the worker that moves does not build; the
+/// build is beside one of the other two, wherever the mover went.
+#[test]
+fn the_graeae_build_with_a_worker_that_did_not_move() {
+    let pos: Position = "0000000000000000000000000/1/graeae:A5,C3,E1/mortal:A1,E5"
+        .parse()
+        .unwrap();
+    let mut after = pos;
+    after.play("A5>B5^D1".parse().unwrap()).unwrap();
+    assert_eq!(
+        after.to_string(),
+        "0000000000000000000000010/2/graeae:B5,C3,E1/mortal:E5,A1"
+    );
+    // Beside the mover only (A4, beside A5's B5 but no other worker) is no build.
+    let err = { pos }.play("A5>B5^A4".parse().unwrap()).unwrap_err();
+    assert_eq!(err.to_string(), "A5>B5^A4 is not a turn of graeae");
+    // C3 moves away from B4; B4, beside the unmoved A5, takes the build.
+    let mut left = pos;
+    left.play("C3>D3^B4".parse().unwrap()).unwrap();
+    assert_eq!(
+        left.to_string(),
+        "0000001000000000000000000/2/graeae:A5,D3,E1/mortal:E5,A1"
+    );
+}
