@@ -90,6 +90,8 @@ const TURNS = [
   { god: 'aeolus', clicks: ['B3', 'B4', 'A5', '#steps [data-step="wind-n"]'], turn: 'B3>B4^A5=n', workers: { B4: '1' }, levels: { A5: '1' } },
   // The Graeae's third worker, on E1, builds on E2 after B3 moves: not beside the mover.
   { god: 'graeae', start: '0000000000000000000000000/1/graeae:B3,D3,E1/mortal:C4,C2', clicks: ['B3', 'B4', 'E2'], turn: 'B3>B4^E2', workers: { B4: '1', E1: '1' }, levels: { E2: '1' } },
+  // Jason puts his kept worker on A5 (the perimeter, level 0) instead of moving; it builds B5.
+  { god: 'jason', clicks: ['A5', 'B5'], turn: '+A5^B5', workers: { A5: '1', B3: '1', D3: '1' }, levels: { B5: '1' } },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="build-first"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];

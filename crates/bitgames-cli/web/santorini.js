@@ -37,7 +37,9 @@ function hint(steps, next, act) {
   const kinds = new Set([...next].map(kindOf));
   const last = kindOf(steps[steps.length - 1]);
   const workers = steps.filter((s) => kindOf(s) === 'select');
-  if (kinds.has('place')) return `: first worker on ${spaceOf(steps[0])}`;
+  const placed = steps.filter((s) => kindOf(s) === 'place').map(spaceOf);
+  if (kinds.has('place') && placed.length) return `: ${placed.length === 1 ? 'first worker' : 'workers'} on ${placed.join(' and ')}`;
+  if (last === 'place') return `: the worker put on ${placed[0]}: click where it builds`;
   if (last === 'build-first') return ': click where it builds before moving (it may not move up after)';
   if (last === 'stay') return ': click where a worker builds (none moves)';
   if (kinds.has('move')) {
@@ -53,6 +55,7 @@ function hint(steps, next, act) {
     const also = kinds.has('move') ? ', or click where the worker moves' : kinds.has('build') ? ', or click where it builds' : '';
     return `: an opponent worker may be forced on (click it)${also}`;
   }
+  if (kinds.has('keep')) return ': click the opponent worker that stays where it is';
   if (kinds.has('swap-all')) return ': every worker may swap with the opponent\'s, or Done';
   if (kinds.has('act')) return `: ${act || 'the god acts'}: click a space, or Done`;
   if (kinds.has('remove')) return ': a block beside your other worker may be removed (click it), or Done';
@@ -67,7 +70,7 @@ export const santorini = {
   takesStart: true, // a link may name a start position (`position=`)
   usesThink: true,
   levels: 'Level n searches n plies ahead (within the engine time); 10 thinks for the whole engine time.',
-  help: 'Placement: click two free spaces. Then click a worker, where it goes (a ring: two or more steps away), and where it builds; a god\'s optional steps are offered as buttons and extra clicks, and Done skips them. Keyboard: arrows and Enter; Escape cancels; u: undo, n: new game.',
+  help: 'Placement: click two free spaces (the Graeae three). Then click a worker, where it goes (a ring: two or more steps away), and where it builds; a god\'s optional steps are offered as buttons and extra clicks, and Done skips them. Keyboard: arrows and Enter; Escape cancels; u: undo, n: new game.',
   /**
    * The moves of a URL and of the API, separated by blanks; once a turn holds
    * a blank (Prometheus' `^C3 A1>B2^C4`), each ends with `;` instead.

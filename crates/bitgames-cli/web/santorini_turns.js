@@ -9,7 +9,8 @@
 // `dome:E5` (a dome on that space), `remove:D4` (a block taken away),
 // `force:C4` (the opponent's worker there forced on: ferried, dragged),
 // `act:D4` (the mover's god acts there: Europa's talus; the API's `act` says how),
-// `place:B3`, or a step that is a button (`dome`, `build-first`, `stay`,
+// `keep:D4` (the opponent's worker that a swap leaves: Nemesis), `place:B3`
+// (setup, or Jason's kept worker), or a step that is a button (`dome`, `build-first`, `stay`,
 // `swap-all`:
 // the API's `buttons` give their words).
 

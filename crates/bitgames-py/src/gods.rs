@@ -4,7 +4,7 @@
 //! the gods apart, and the naive twin's successors for cross-checks.
 //!
 //! The action space is the library's: 753 actions in the base game (both
-//! players `mortal`), [`santorini::NUM_GOD_ACTIONS`] (116,150) in a game with
+//! players `mortal`), [`santorini::NUM_GOD_ACTIONS`] (116,775) in a game with
 //! any god, whatever the pair.
 
 use crate::game::PyGame;
@@ -234,7 +234,7 @@ impl crate::PySantorini {
     }
 
     /// Whether the game has gods (either player's is not `mortal`): then
-    /// the action space is the 116,150 actions of the gods.
+    /// the action space is the 116,775 actions of the gods.
     fn has_gods(&self) -> bool {
         self.pos.has_gods()
     }

@@ -22,7 +22,7 @@ ORDER = ["mortal", "apollo", "artemis", "athena", "atlas", "demeter", "hephaestu
          "hypnus", "limus", "persephone", "aphrodite", "iris",
          "maenads", "nike", "eros", "ares", "asteria", "charon",
          "scylla", "nemesis", "chronus", "clio", "europa", "medusa", "bellerophon", "theseus", "bia", "achilles", "castor", "aeolus",
-         "graeae"]
+         "graeae", "jason"]
 #: The god observation's planes: the base game's 6, each side's god one-hot, Athena's two marks,
 #: each side's power spent, the spaces each side's god state marks.
 G = len(ORDER)
@@ -42,7 +42,7 @@ def test_a_start_with_gods():
     pos = Santorini(gods=("apollo", "pan"))
     assert pos.notation() == f"{EMPTY}/1/apollo/pan"
     assert pos.gods() == ("apollo", "pan") and pos.has_gods() and not pos.up_blocked()
-    assert pos.num_actions() == sa.NUM_GOD_ACTIONS == 116_150
+    assert pos.num_actions() == sa.NUM_GOD_ACTIONS == 116_775
     assert pos.observation().shape == (5, 5, PLANES)
     # Placement as in the base game: the 300 pairs of spaces, same actions.
     assert pos.legal_actions() == Santorini().legal_actions() and len(pos.legal_actions()) == 300
@@ -58,7 +58,7 @@ def test_two_mortals_are_the_base_game():
     assert pos == Santorini() and not pos.has_gods() and pos.gods() == ("mortal", "mortal")
     assert pos.num_actions() == 753 and pos.observation().shape == (5, 5, 6)
     # One god is enough for the gods' action space.
-    assert Santorini(gods=("mortal", "atlas")).num_actions() == 116_150
+    assert Santorini(gods=("mortal", "atlas")).num_actions() == 116_775
 
 
 def test_a_position_with_gods_and_apollos_swap():
@@ -153,6 +153,8 @@ def test_the_action_layout_of_the_docs():
     assert graeae.move_to_action("E1>D1^D5") == 625 + 26 * (2 * 25 + 23) + 3
     start = Santorini(gods=("graeae", "pan"))
     assert start.move_to_action("A5,C4,E1") == 113850 + 0 + 21 + 2024
+    # Jason's kept worker put on A5 (0), then built beside on B5 (1).
+    assert action("jason", "+A5^B5") == 116150 + 25 * 0 + 1
     # A win: build 25. Pan on level 2 (C3, space 12: worker 0) wins up onto
     # D3 (13) and by falling to level 0 (B4, 6).
     pan = Santorini("0000000000002300000000000/1/pan:C3,A1/mortal:E5,E1")
@@ -195,8 +197,8 @@ def test_bad_gods_and_bad_actions_say_what_is_wrong():
     for pair in allowed[::37]:
         assert Santorini(gods=pair).notation().endswith(f"/{pair[0]}/{pair[1]}")
     pos = Santorini(APOLLO_PAN)
-    with pytest.raises(ValueError, match=r"action 116150 is outside 0\.\.116149"):
-        pos.apply_action(116_150)
+    with pytest.raises(ValueError, match=r"action 116775 is outside 0\.\.116774"):
+        pos.apply_action(116_775)
     with pytest.raises(ValueError, match=r"action 0 names no move"):
         pos.apply_action(0)
     # A Hermes turn (both workers) is no turn of Apollo's.
@@ -211,10 +213,10 @@ def test_bad_gods_and_bad_actions_say_what_is_wrong():
 
 def test_the_vector_environment_with_fixed_gods():
     env = vector.make("santorini", num_envs=3, seed=0, gods=("athena", "minotaur"))
-    assert env.single_num_actions == 116_150 and env.single_obs_shape == (5, 5, PLANES)
-    assert env.single_action_space.n == 116_150
+    assert env.single_num_actions == 116_775 and env.single_obs_shape == (5, 5, PLANES)
+    assert env.single_action_space.n == 116_775
     obs, info = env.reset()
-    assert obs.shape == (3, 5, 5, PLANES) and info["action_mask"].shape == (3, 116_150)
+    assert obs.shape == (3, 5, 5, PLANES) and info["action_mask"].shape == (3, 116_775)
     assert info["action_mask"].sum(axis=1).tolist() == [300, 300, 300]
     assert obs[..., 6 + ORDER.index("athena")].all() and obs[..., 6 + G + ORDER.index("minotaur")].all()
     for _ in range(30):
@@ -261,8 +263,8 @@ def test_vector_gods_errors():
         vector.make("santorini", num_envs=2, gods="randon")
     env = vector.make("santorini", num_envs=2, seed=0, gods="apollo,pan")
     env.reset()
-    with pytest.raises(ValueError, match=r"environment 1: action 116150 is outside 0\.\.116149"):
-        env.step(np.array([1, 116_150]))
+    with pytest.raises(ValueError, match=r"environment 1: action 116775 is outside 0\.\.116774"):
+        env.step(np.array([1, 116_775]))
     with pytest.raises(ValueError, match=r"environment 0: action 625 names no move"):
         env.step(np.array([625, 1]))  # a turn's action while placing: no worker to move
 
@@ -272,12 +274,12 @@ def test_the_expert_and_gymnasium_with_gods():
     obs, info = env.reset()
     for _ in range(6):
         obs, reward, term, trunc, info = env.step(env.sample_actions())
-        assert info["action_mask"].shape == (2, 116_150)
+        assert info["action_mask"].shape == (2, 116_775)
     made = gymnasium.make("bitgames/Santorini-v0", gods="random", illegal_action="lose")
     check_env(made.unwrapped, skip_render_check=True)
-    assert made.action_space.n == 116_150 and made.observation_space.shape == (5, 5, PLANES)
+    assert made.action_space.n == 116_775 and made.observation_space.shape == (5, 5, PLANES)
     single = GameEnv("santorini", opponent="random", gods=("pan", "atlas"))
-    assert single.observation_space.shape == (5, 5, PLANES) and single.action_space.n == 116_150
+    assert single.observation_space.shape == (5, 5, PLANES) and single.action_space.n == 116_775
     obs, info = single.reset(seed=0)
     assert obs[..., 6 + ORDER.index("pan")].all() and info["action_mask"].sum() == 300
     assert single.position.gods() == ("pan", "atlas")
@@ -297,7 +299,7 @@ def test_pettingzoo_santorini_plays_to_the_end_with_random_gods():
         rng = np.random.default_rng(seed)
         while not any(e.terminations.values()):
             mask = e.observe(e.agent_selection)["action_mask"]
-            assert mask.shape == (116_150,)
+            assert mask.shape == (116_775,)
             e.step(int(rng.choice(np.flatnonzero(mask))))
         assert sorted(e.rewards.values()) == [-1, 1]
     e.reset(seed=1)

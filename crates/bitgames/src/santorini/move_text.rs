@@ -40,6 +40,12 @@ impl Mark {
 fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
     let s = text.trim();
     let bad = || NotationError::BadMove(crate::excerpt(text).into_owned());
+    // Jason's worker put on the board, then its build: `+A1^B2`.
+    if let Some(rest) = s.strip_prefix('+') {
+        let (at, build) = rest.split_once('^').ok_or_else(bad)?;
+        let (at, build) = (at.trim().parse()?, build.trim().parse()?);
+        return Ok((Move::Power(Power::Recruit { at, build }), Mark::None));
+    }
     // Prometheus: `^C3 A1>B2^C4`; Hermes building alone: `^C3`.
     if let Some(rest) = s.strip_prefix('^') {
         // Castor's two builds without a move: `^A1^B2`.
@@ -79,6 +85,22 @@ fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
                 )),
                 _ => Err(bad()),
             },
+        };
+    }
+    // Nemesis' swap of all workers but the opponent's on D4: `A1>B2^C3[<>-D4]`.
+    if let Some((turn, kept)) = s.strip_suffix(']').and_then(|t| t.rsplit_once("[<>-")) {
+        let kept: Space = kept.trim().parse()?;
+        return match parse_marked(turn)? {
+            (Move::Build { from, to, build }, mark) => Ok((
+                Move::Power(Power::SwapSome {
+                    from,
+                    to,
+                    build,
+                    kept,
+                }),
+                mark,
+            )),
+            _ => Err(bad()),
         };
     }
     // Nemesis' swap of every worker after the turn: `A1>B2^C3[<>]`.
@@ -314,12 +336,13 @@ fn step_of(mv: Move) -> Option<(Space, Space)> {
             | Power::Force { from, to, .. }
             | Power::ForceWin { from, to, .. }
             | Power::SwapAll { from, to, .. }
+            | Power::SwapSome { from, to, .. }
             | Power::Act { from, to, .. }
             | Power::Wind { from, to, .. }
             | Power::MoveOnly { from, to },
         ) => Some((from, to)),
         Move::Place(..)
-        | Move::Power(Power::PlaceThree { .. })
+        | Move::Power(Power::PlaceThree { .. } | Power::Recruit { .. })
         | Move::Power(
             Power::Stay { .. } | Power::Both { .. } | Power::Pair { .. } | Power::Builds { .. },
         ) => None,

@@ -168,6 +168,20 @@ pub enum Power {
         /// The build.
         build: Space,
     },
+    /// Nemesis against one more worker than hers (Jason's third, or hers
+    /// down to one): move, build, then as many workers as can swap do,
+    /// all of hers and all of the opponent's but the one on `kept`
+    /// (`A1>B2^C3[<>-D4]`).
+    SwapSome {
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+        /// The build.
+        build: Space,
+        /// The opponent worker that keeps its space.
+        kept: Space,
+    },
     /// Move, build, then the mover's god acts on `at` (`A1>B2^C3@D4`):
     /// Europa puts her talus there.
     Act {
@@ -223,6 +237,14 @@ pub enum Power {
     PlaceThree {
         /// The three spaces.
         spaces: [Space; 3],
+    },
+    /// Jason: instead of a move, the worker he keeps is put on `at` (a
+    /// perimeter space on level 0) and builds on `build` (`+A1^B2`).
+    Recruit {
+        /// Where the worker is put.
+        at: Space,
+        /// Its build.
+        build: Space,
     },
     /// Hermes: no worker moves, one builds (`^C3`).
     Stay {

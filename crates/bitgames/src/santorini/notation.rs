@@ -133,6 +133,7 @@ impl fmt::Display for Move {
         match *self {
             Move::Place(a, b) => write!(f, "{a},{b}"),
             Move::Power(Power::PlaceThree { spaces: [a, b, c] }) => write!(f, "{a},{b},{c}"),
+            Move::Power(Power::Recruit { at, build }) => write!(f, "+{at}^{build}"),
             Move::Build { from, to, build } => write!(f, "{from}>{to}^{build}"),
             Move::Win { from, to } => write!(f, "{from}>{to}#"),
             Move::Power(Power::Dome { from, to, build }) => write!(f, "{from}>{to}^{build}X"),
@@ -182,6 +183,12 @@ impl fmt::Display for Move {
             Move::Power(Power::SwapAll { from, to, build }) => {
                 write!(f, "{from}>{to}^{build}[<>]")
             }
+            Move::Power(Power::SwapSome {
+                from,
+                to,
+                build,
+                kept,
+            }) => write!(f, "{from}>{to}^{build}[<>-{kept}]"),
             Move::Power(Power::Act {
                 from,
                 to,
@@ -335,8 +342,12 @@ impl FromStr for Position {
             let n = groups[player.index()].spaces.len();
             let removed = built && groups[player.other().index()].god.rules().removes;
             lost[player.index()] = removed && n == 0;
-            let placed = groups[player.index()].god.rules().workers;
-            if !(n == placed || n == 0 || n < placed && removed) {
+            // Jason's kept worker, once on the board, is one more.
+            let group = &groups[player.index()];
+            let rules = group.god.rules();
+            let placed = rules.workers;
+            let most = placed + usize::from(rules.adds_worker && (rules.spent)(group.state));
+            if !(n == placed || n == most || n == 0 || n < most && removed) {
                 return Err(NotationError::WorkerCount(player, placed, n));
             }
         }

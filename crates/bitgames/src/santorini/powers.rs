@@ -146,6 +146,10 @@ impl Position {
                 Power::PlaceThree { spaces } => {
                     self.workers[me.index()] = Bitboard::from_spaces(spaces);
                 }
+                Power::Recruit { at, build } => {
+                    self.workers[me.index()] |= at.bitboard();
+                    self.heights = built(self.heights, build);
+                }
                 Power::Dome { from, to, build } => {
                     step(self, from, to);
                     for layer in &mut self.heights {
@@ -222,6 +226,19 @@ impl Position {
                     step(self, from, to);
                     self.heights = built(self.heights, build);
                     self.workers.swap(0, 1);
+                }
+                Power::SwapSome {
+                    from,
+                    to,
+                    build,
+                    kept,
+                } => {
+                    step(self, from, to);
+                    self.heights = built(self.heights, build);
+                    let them = me.other().index();
+                    let swapped = self.workers[them] ^ kept.bitboard();
+                    self.workers[them] = self.workers[me.index()] | kept.bitboard();
+                    self.workers[me.index()] = swapped;
                 }
                 Power::Act {
                     from,
@@ -363,8 +380,9 @@ impl Position {
 /// or 25 for a win), a dome, a build and one more space (the mover's god
 /// says what: a second build, a block removed, a dome, its act), a build
 /// first, a build alone, both workers' runs, then the placements of three
-/// workers (Graeae), by their combination's rank.
-pub const NUM_GOD_ACTIONS: usize = THREE + 2300;
+/// workers (Graeae), by their combination's rank, then a worker put on a
+/// space and its build (Jason's).
+pub const NUM_GOD_ACTIONS: usize = RECRUIT + 25 * 25;
 /// The most workers a player has (Graeae's three).
 const WORKERS: usize = 3;
 /// Where each kind's actions start.
@@ -375,6 +393,7 @@ const FIRST: usize = TWICE + WORKERS * 25 * 25 * 25;
 const STAY: usize = FIRST + WORKERS * 25 * 25 * 25;
 const BOTH: usize = STAY + 25;
 const THREE: usize = BOTH + 25 * 25 * 25;
+const RECRUIT: usize = THREE + 2300;
 
 /// `n` choose `k`, for the ranks of three spaces.
 const fn choose(n: usize, k: usize) -> usize {
@@ -420,6 +439,7 @@ impl Position {
         match mv {
             Move::Place(a, b) => 25 * a.index().min(b.index()) + a.index().max(b.index()),
             Move::Power(Power::PlaceThree { spaces }) => THREE + rank_of_three(spaces),
+            Move::Power(Power::Recruit { at, build }) => RECRUIT + 25 * at.index() + build.index(),
             Move::Build { from, to, build } => {
                 PLAIN + self.worker_to(from, to) * 26 + build.index()
             }
@@ -456,6 +476,12 @@ impl Position {
                     to,
                     build,
                     remove: second,
+                }
+                | Power::SwapSome {
+                    from,
+                    to,
+                    build,
+                    kept: second,
                 }
                 | Power::AndDome {
                     from,
@@ -571,9 +597,11 @@ impl Position {
             a if a < BOTH => Move::Power(Power::Stay {
                 build: space(a - STAY)?,
             }),
-            a if (THREE..NUM_GOD_ACTIONS).contains(&a) => {
-                Move::place_three(three_of_rank(a - THREE)?)
-            }
+            a if (RECRUIT..NUM_GOD_ACTIONS).contains(&a) => Move::Power(Power::Recruit {
+                at: space((a - RECRUIT) / 25)?,
+                build: space((a - RECRUIT) % 25)?,
+            }),
+            a if (THREE..RECRUIT).contains(&a) => Move::place_three(three_of_rank(a - THREE)?),
             a if a < NUM_GOD_ACTIONS => {
                 let a = a - BOTH;
                 let (t0, t1, x) = (space(a / 625)?, space(a / 25 % 25)?, space(a % 25)?);

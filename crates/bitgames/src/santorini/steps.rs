@@ -37,6 +37,9 @@ pub enum Step {
     Act(Space),
     /// Every worker swaps with the other side's (Nemesis).
     SwapAll,
+    /// With [`Step::SwapAll`], against one worker more than hers: the
+    /// opponent's worker on the space stays (Nemesis).
+    Keep(Space),
     /// The selected worker builds before it moves, and may then not move up
     /// (Prometheus).
     BuildFirst,
@@ -63,6 +66,7 @@ impl Step {
             | Step::DomeOn(s)
             | Step::Remove(s)
             | Step::Force(s)
+            | Step::Keep(s)
             | Step::Act(s) => Some(s),
             Step::Dome
             | Step::BuildFirst
@@ -89,6 +93,7 @@ impl Step {
             Step::Force(_) => "force",
             Step::Act(_) => "act",
             Step::SwapAll => "swap-all",
+            Step::Keep(_) => "keep",
             Step::BuildFirst => "build-first",
             Step::Stay => "stay",
             Step::BuildBoth => "build-both",
@@ -181,6 +186,9 @@ impl Position {
                 vec![Step::Place(a), Step::Place(b)],
                 vec![Step::Place(b), Step::Place(a)],
             ],
+            Move::Power(Power::Recruit { at, build }) => {
+                vec![vec![Step::Place(at), Step::Build(build)]]
+            }
             // Three workers in any order.
             Move::Power(Power::PlaceThree { spaces: [a, b, c] }) => [
                 [a, b, c],
@@ -324,6 +332,16 @@ impl Position {
             Move::Power(Power::SwapAll { from, to, build }) => {
                 vec![step(from, to, &[Step::Build(build), Step::SwapAll])]
             }
+            Move::Power(Power::SwapSome {
+                from,
+                to,
+                build,
+                kept,
+            }) => vec![step(
+                from,
+                to,
+                &[Step::Build(build), Step::SwapAll, Step::Keep(kept)],
+            )],
             Move::Power(Power::Stay { build }) => vec![vec![Step::Stay, Step::Build(build)]],
             Move::Power(Power::Both { from, to, build }) => self.both_paths(from, to, build),
         }

@@ -170,3 +170,44 @@ pub(crate) fn theseus_as_main(pos: &Position) -> BTreeSet<String> {
     }
     out
 }
+
+/// The positions one turn after `pos` (Jason to move against Persephone,
+/// his power unspent) as santorini-ai's main branch lists them: it counts
+/// putting his kept worker on the board as a climb, so where he has a
+/// climbing turn or that turn, those are all his turns (the card: a turn
+/// that moves no worker up is his only where none climbs).
+pub(crate) fn jason_as_main(pos: &Position) -> BTreeSet<String> {
+    use bitgames::santorini::game::Power;
+    let mut unforced = pos.gods();
+    unforced[theirs_index(pos)] = God::Mortal;
+    let free = pos.with_gods(unforced).unwrap();
+    let all = free.legal_moves();
+    let climbs_or_recruits: Vec<Move> = all
+        .iter()
+        .copied()
+        .filter(|&mv| match mv {
+            Move::Power(Power::Recruit { .. }) => true,
+            Move::Build { from, to, .. } | Move::Win { from, to } => {
+                pos.level(to) > pos.level(from)
+            }
+            _ => false,
+        })
+        .collect();
+    let listed = if climbs_or_recruits.is_empty() {
+        all.to_vec()
+    } else {
+        climbs_or_recruits
+    };
+    // Each played against a mortal, then Persephone written back.
+    let them = 2 + theirs_index(pos);
+    listed
+        .into_iter()
+        .map(|mv| {
+            let mut child = free;
+            child.play_unchecked(mv);
+            let mut fields: Vec<String> = child.to_string().split('/').map(String::from).collect();
+            fields[them] = fields[them].replacen("mortal", "persephone", 1);
+            fields.join("/")
+        })
+        .collect()
+}

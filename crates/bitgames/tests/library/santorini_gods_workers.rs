@@ -119,3 +119,116 @@ fn the_graeae_build_with_a_worker_that_did_not_move() {
         "0000001000000000000000000/2/graeae:A5,D3,E1/mortal:E5,A1"
     );
 }
+
+/// Jason against santorini-ai's main branch: positions of 90 random games,
+/// each with Jason on one side against any of the forty-one
+/// (`sai_successors.py MAIN_UCI OUT --games 90 --seed 93 --gods
+/// mortal,apollo,...,graeae,jason --with jason`): the bitboards and the
+/// naive twin agree at every position but main's known mistakes.
+#[test]
+fn jason_agrees_with_santorini_ais_main_branch() {
+    later_gods_agree(
+        "santorini-god-successors-jason.txt",
+        (3_506, 36),
+        &[God::Jason],
+    );
+    // His worker put on the board at some turns; spent at some positions;
+    // Nemesis, against his three, swapping two and leaving one.
+    let (mut recruits, mut spent, mut swaps) = (0, 0, 0);
+    for (fen, _, _) in data_lines("santorini-god-successors-jason.txt") {
+        let pos: Position = fen.parse().unwrap();
+        let me = pos.to_move();
+        if pos.gods()[me.index()] != God::Jason {
+            swaps += pos
+                .legal_moves()
+                .iter()
+                .filter(|mv| matches!(mv, Move::Power(Power::SwapSome { .. })))
+                .count();
+            continue;
+        }
+        spent += usize::from(pos.power_spent(me));
+        recruits += pos
+            .legal_moves()
+            .iter()
+            .filter(|mv| matches!(mv, Move::Power(Power::Recruit { .. })))
+            .count();
+    }
+    assert_eq!((recruits, spent, swaps), (9_090, 1_565, 1_074));
+}
+
+/// Jason's kept worker, by the card: once, instead of a move, on a free
+/// perimeter space of level 0, then it builds beside itself; a third worker
+/// stands only once his power is spent.
+#[test]
+fn jason_puts_his_third_worker_on_the_perimeter_once() {
+    let pos: Position = "0000010000000000000000000/1/jason:C3,D3/mortal:B2,E5"
+        .parse()
+        .unwrap();
+    let recruits: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|mv| matches!(mv, Move::Power(Power::Recruit { .. })))
+        .map(ToString::to_string)
+        .collect();
+    // 16 perimeter spaces, less E5 (a worker) and A4 (level 1): 14 places,
+    // each with its free neighbours.
+    let places: std::collections::BTreeSet<&str> = recruits.iter().map(|t| &t[1..3]).collect();
+    assert_eq!(places.len(), 14);
+    assert!(!places.contains("A4") && !places.contains("E5") && !places.contains("C3"));
+    let mut after = pos;
+    after.play("+A5^B5".parse().unwrap()).unwrap();
+    assert_eq!(
+        after.to_string(),
+        "0100010000000000000000000/2/jason[x]:A5,C3,D3/mortal:E5,B2"
+    );
+    assert_eq!(
+        after.action_of("+A5^B5".parse().unwrap()),
+        NUM_GOD_ACTIONS - 625 + 1
+    );
+    // Once spent, no more; his three workers move as any.
+    let mut later = after;
+    later.play("B2>B1^A1".parse().unwrap()).unwrap();
+    assert!(
+        later
+            .legal_moves()
+            .iter()
+            .all(|mv| !matches!(mv, Move::Power(Power::Recruit { .. })))
+    );
+    assert!(later.legal_moves().contains(&"A5>A4^A5".parse().unwrap()));
+    let err = { pos }.play("+C3^C4".parse().unwrap()).unwrap_err();
+    assert_eq!(err.to_string(), "+C3^C4 is not a turn of jason");
+    assert_eq!(
+        "0000000000000000000000000/1/jason:A5,C3,D3/mortal:E5,B2"
+            .parse::<Position>()
+            .unwrap_err()
+            .to_string(),
+        "player 1 must have 0 or 2 workers, found 3"
+    );
+}
+
+/// Nemesis against Jason's three swaps as many as can: her two with two of
+/// his, the one she leaves named (`[<>-D4]`); the text and the action give
+/// the turn back.
+#[test]
+fn nemesis_swaps_two_of_three() {
+    let pos: Position = "0000000000000000000000000/1/nemesis:A5,B5/jason[x]:E1,D1,E3"
+        .parse()
+        .unwrap();
+    let some: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|mv| matches!(mv, Move::Power(Power::SwapSome { .. })))
+        .collect();
+    assert!(!some.is_empty());
+    let mv: Move = "A5>A4^A3[<>-E3]".parse().unwrap();
+    assert!(some.contains(&mv));
+    assert_eq!(mv.to_string(), "A5>A4^A3[<>-E3]");
+    assert_eq!(pos.move_of(pos.action_of(mv)), Some(mv));
+    let mut after = pos;
+    after.play(mv).unwrap();
+    assert_eq!(
+        after.to_string(),
+        "0000000000100000000000000/2/nemesis:D1,E1/jason[x]:B5,A4,E3"
+    );
+}

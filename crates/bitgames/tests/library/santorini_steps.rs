@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 /// The levels and the mover's workers after taking `path` on `pos`'s board
 /// by hand: a move takes the selected worker to its space, a build adds a
 /// block, a dome makes the last build (or its space) a dome, a removal
-/// takes a block away, a swap of all gives the mover the opponent's spaces.
+/// takes a block away, a swap of all gives the mover the opponent's spaces
+/// (but the one a keep names).
 fn take(pos: &Position, path: &[Step]) -> ([u8; 25], Vec<usize>) {
     let me = pos.to_move();
     let mut levels = pos.levels();
@@ -40,6 +41,8 @@ fn take(pos: &Position, path: &[Step]) -> ([u8; 25], Vec<usize>) {
                     .map(|s| s.index())
                     .collect();
             }
+            // Nemesis against one more: the opponent's worker there stays.
+            Step::Keep(s) => mine.retain(|&w| w != s.index()),
             Step::BuildFirst
             | Step::Stay
             | Step::Force(_)

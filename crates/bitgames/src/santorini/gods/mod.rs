@@ -39,6 +39,7 @@ mod hermes;
 mod hestia;
 mod hypnus;
 mod iris;
+mod jason;
 mod limus;
 mod maenads;
 mod medusa;
@@ -169,6 +170,8 @@ gods! {
     Aeolus => aeolus::Aeolus,
     /// Three workers; builds with one that did not move.
     Graeae => graeae::Graeae,
+    /// Once per game, puts a third worker on the perimeter instead of moving.
+    Jason => jason::Jason,
 }
 
 impl God {

@@ -1,8 +1,10 @@
 //! Nemesis: at the end of her turn, if no opponent worker neighbours hers,
-//! she may force the opponent's workers onto the spaces hers stand on, and
-//! hers onto theirs (two for two: the workers of a side are alike, so one
-//! swap). The swap comes after the build; a worker swapped onto level 3 has
-//! not won. As santorini-ai does, she may not play against Aphrodite.
+//! she may force as many of the opponent's workers as possible onto the
+//! spaces hers stand on, and hers onto theirs (two for two: the workers of
+//! a side are alike, so one swap, `[<>]`; against one more, Jason's third
+//! or where she is down to one, she picks the one that stays, `[<>-D4]`).
+//! The swap comes after the build; a worker swapped onto level 3 has not
+//! won. As santorini-ai does, she may not play against Aphrodite.
 
 use super::{God, Power};
 use crate::santorini::bitboard::{Bitboard, Space};
@@ -23,6 +25,15 @@ impl Power for Nemesis {
         Move::Power(Turn::SwapAll { from, to, build })
     }
 
+    fn build_and(from: Space, to: Space, build: Space, kept: Space) -> Move {
+        Move::Power(Turn::SwapSome {
+            from,
+            to,
+            build,
+            kept,
+        })
+    }
+
     #[inline]
     fn more_builds(
         pos: &Position,
@@ -34,8 +45,20 @@ impl Power for Nemesis {
     ) {
         let mine = pos.workers[pos.to_move.index()] ^ from.bitboard() ^ to.bitboard();
         let theirs = pos.workers[pos.to_move.other().index()];
-        if mine.count() == theirs.count() && (mine.closed_neighbourhood() & theirs).is_empty() {
+        if !(mine.closed_neighbourhood() & theirs).is_empty() {
+            return;
+        }
+        if mine.count() == theirs.count() {
             out.push(Move::Power(Turn::SwapAll { from, to, build }));
+        } else if theirs.count() == mine.count() + 1 {
+            for kept in theirs {
+                out.push(Move::Power(Turn::SwapSome {
+                    from,
+                    to,
+                    build,
+                    kept,
+                }));
+            }
         }
     }
 
@@ -52,10 +75,29 @@ impl Power for Nemesis {
                 .iter()
                 .all(|&(n, _)| s.owner(n) != Some(them))
         });
-        if apart && s.workers[me].len() == s.workers[them].len() {
+        if !apart {
+            return;
+        }
+        let (n, m) = (s.workers[me].len(), s.workers[them].len());
+        if n == m {
             let mut swapped = once.clone();
             swapped.workers.swap(0, 1);
             out.push(swapped);
+        } else if m == n + 1 {
+            // All of hers, and all of theirs but the one that stays.
+            for &kept in &s.workers[them] {
+                let mut swapped = once.clone();
+                let mut theirs: Vec<usize> = once.workers[me].clone();
+                theirs.push(kept);
+                theirs.sort_unstable();
+                swapped.workers[me] = s.workers[them]
+                    .iter()
+                    .copied()
+                    .filter(|&w| w != kept)
+                    .collect();
+                swapped.workers[them] = theirs;
+                out.push(swapped);
+            }
         }
     }
 }

@@ -92,6 +92,9 @@ pub(crate) trait Power {
     const REMOVES: bool = false;
     /// How many workers the god places (Graeae: three).
     const WORKERS: usize = 2;
+    /// The god may bring one more worker onto the board in play (Jason),
+    /// once its power is spent ([`Power::spent`]).
+    const ADDS_WORKER: bool = false;
 
     /// The direction no worker may step in by this god's state `state`
     /// (Aeolus' wind), as an index of [`DIRECTIONS`]; `None`: none.
@@ -225,6 +228,7 @@ pub(crate) trait Power {
                 | Turn::Force { from, to, .. }
                 | Turn::ForceWin { from, to, .. }
                 | Turn::SwapAll { from, to, .. }
+                | Turn::SwapSome { from, to, .. }
                 | Turn::Act { from, to, .. },
             ) => pos.level(to) > pos.level(from),
             _ => false,
@@ -472,6 +476,8 @@ pub(crate) struct Rules {
     pub places_first: bool,
     /// [`Power::WORKERS`].
     pub workers: usize,
+    /// [`Power::ADDS_WORKER`].
+    pub adds_worker: bool,
     /// [`Power::frozen`].
     pub frozen: fn(u32, bool) -> Bitboard,
     /// [`Power::marked`].
@@ -547,6 +553,7 @@ impl Rules {
             removes: P::REMOVES,
             places_first: P::PLACES_FIRST,
             workers: P::WORKERS,
+            adds_worker: P::ADDS_WORKER,
             frozen: P::frozen,
             marked: P::marked,
             spent: P::spent,

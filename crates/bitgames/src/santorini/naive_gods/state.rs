@@ -127,7 +127,8 @@ fn parse_section(player: usize, text: &str) -> Result<Section, String> {
         workers.push(space_index(space.trim()).map_err(|e| format!("{who}: {e}"))?);
     }
     workers.sort_unstable();
-    let placed = god.rules().workers;
+    let rules = god.rules();
+    let placed = rules.workers + usize::from(rules.adds_worker && (rules.spent)(state));
     if workers.len() > placed {
         return Err(format!(
             "{who}: a player of {god} has 0 or {placed} workers, found {}",

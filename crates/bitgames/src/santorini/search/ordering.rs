@@ -57,6 +57,9 @@ fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
                 from, to, build, ..
             }
             | Power::SwapAll { from, to, build }
+            | Power::SwapSome {
+                from, to, build, ..
+            }
             | Power::Act {
                 from, to, build, ..
             }
@@ -68,6 +71,7 @@ fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
         Move::Power(Power::Pair { to, .. }) => Some((to[0], to[1], to[0])),
         Move::Power(Power::Builds { builds: [a, b] }) => Some((a, b, a)),
         Move::Power(Power::MoveOnly { from, to }) => Some((from, to, to)),
+        Move::Power(Power::Recruit { at, build }) => Some((at, at, build)),
         Move::Power(Power::Both { to, build, .. }) => Some((to[0], to[1], build)),
         Move::Place(..)
         | Move::Win { .. }
