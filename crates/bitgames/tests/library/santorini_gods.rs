@@ -242,3 +242,38 @@ fn a_list_of_turns_split_at_blanks_reads_every_god() {
         "move 1 (`^A3 B3>C3^A5`): ^A3 B3>C3^A5 is not a turn of prometheus"
     );
 }
+
+/// Threatened twice, the engine still takes a win that is not a climb:
+/// Chronus builds the fifth complete tower (before, the root kept only the
+/// answers to the threats, and played a lost move); Charon's ferry then
+/// climb likewise.
+#[test]
+fn the_engine_takes_a_win_that_is_no_climb_when_threatened() {
+    let limits = bitgames::engine::Limits {
+        depth: Some(2),
+        time: None,
+        ..Default::default()
+    };
+    // The mortal on A4 threatens A3 and the one on C1 threatens C2; four
+    // domes stand, and C3 is a level 3 beside C4.
+    for (fen, wins) in [
+        (
+            "1101021241343423134122221/1/chronus:B4,E1/mortal:A4,C1",
+            "B4>C4^C3",
+        ),
+        (
+            "0000000000023000000000000/1/charon:B3,A1/mortal:C3,E5",
+            "(C3>A3)B3>C3#",
+        ),
+    ] {
+        let pos: Position = fen.parse().unwrap();
+        assert!(pos.has_winning_move(), "{fen}");
+        let report = bitgames::santorini::search::Engine::new(1 << 10).search(&pos, limits);
+        let best = report.best.unwrap();
+        let mut after = pos;
+        after.play(best).unwrap();
+        assert_eq!(after.climber(), Some(pos.to_move()), "{fen}: {best}");
+        assert_eq!((report.score_text.as_str(), report.exact), ("win in 1", true));
+        assert!(pos.legal_moves().contains(&wins.parse().unwrap()), "{fen}");
+    }
+}

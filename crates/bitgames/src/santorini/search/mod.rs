@@ -174,7 +174,7 @@ impl Engine {
         if root.is_empty() {
             return report(None, -WIN_SCORE, 0, 0, started);
         }
-        if let Some(&win) = root.iter().find(|m| matches!(m, Move::Win { .. })) {
+        if let Some(win) = winning_turn(pos, &root) {
             return report(Some(win), WIN_SCORE - 1, 1, 1, started);
         }
         if opponent_threatens(pos) {
@@ -355,6 +355,25 @@ impl Engine {
             self.sums_ok[ply] = true;
         }
     }
+}
+
+/// A turn of `root` that wins at once: a climb (`Move::Win`), or with gods
+/// any turn after which the mover has won (Chronus' fifth tower, Charon's
+/// ferry then a climb, Achilles' climb onto his first build, Castor's
+/// pair), looked for only where the bitboards say there is one. Taken
+/// before the answers to a threat, which would leave it out.
+fn winning_turn(pos: &Position, root: &[Move]) -> Option<Move> {
+    if let Some(&win) = root.iter().find(|m| matches!(m, Move::Win { .. })) {
+        return Some(win);
+    }
+    if !pos.has_gods() || !pos.has_winning_move() {
+        return None;
+    }
+    root.iter().copied().find(|&mv| {
+        let mut child = *pos;
+        child.play_unchecked(mv);
+        child.climber() == Some(pos.to_move())
+    })
 }
 
 /// A finished search's report: its score in words, exact when it is a
