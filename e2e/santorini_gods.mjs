@@ -92,6 +92,8 @@ const TURNS = [
   { god: 'graeae', start: '0000000000000000000000000/1/graeae:B3,D3,E1/mortal:C4,C2', clicks: ['B3', 'B4', 'E2'], turn: 'B3>B4^E2', workers: { B4: '1', E1: '1' }, levels: { E2: '1' } },
   // Jason puts his kept worker on A5 (the perimeter, level 0) instead of moving; it builds B5.
   { god: 'jason', clicks: ['A5', 'B5'], turn: '+A5^B5', workers: { A5: '1', B3: '1', D3: '1' }, levels: { B5: '1' } },
+  // Proteus: B3 steps to B4, and E1's worker takes B3 (written as E1's move onto B4); it builds A5.
+  { god: 'proteus', start: '0000000000000000000000000/1/proteus:B3,D3,E1/mortal:C4,C2', clicks: ['E1', 'B4', 'A5'], turn: 'E1>B4^A5', workers: { B4: '1', B3: '1', D3: '1', E1: null }, levels: { A5: '1' } },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="build-first"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];

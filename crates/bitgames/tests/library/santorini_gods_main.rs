@@ -547,5 +547,5 @@ fn perft_with_gods_reaches_santorini_ais_positions() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 87);
+    assert_eq!(checked, 91);
 }

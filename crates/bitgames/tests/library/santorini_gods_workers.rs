@@ -232,3 +232,53 @@ fn nemesis_swaps_two_of_three() {
         "0000000000100000000000000/2/nemesis:D1,E1/jason[x]:B5,A4,E3"
     );
 }
+
+/// Proteus against santorini-ai's main branch: positions of 90 random
+/// games, each with Proteus (three workers) on one side against any of the
+/// forty-two (`sai_successors.py MAIN_UCI OUT --games 90 --seed 94 --gods
+/// mortal,apollo,...,jason,proteus --with proteus`): the bitboards and the
+/// naive twin agree at every position but main's known mistakes.
+#[test]
+fn proteus_agrees_with_santorini_ais_main_branch() {
+    later_gods_agree(
+        "santorini-god-successors-proteus.txt",
+        (3_472, 30),
+        &[God::Proteus],
+    );
+}
+
+/// A Proteus turn by the card: a worker steps, another of his takes the
+/// space it left, from anywhere; written as the follower's move onto the
+/// step's end. A lone worker moves as any; a win needs no follow.
+#[test]
+fn proteus_fills_the_space_his_worker_left() {
+    let pos: Position = "0000000000000000000000000/1/proteus:A5,C3,E1/mortal:A1,E5"
+        .parse()
+        .unwrap();
+    // C3 steps to C4, E1's worker takes C3: workers on A5, C3 and C4.
+    let mut after = pos;
+    after.play("E1>C4^D5".parse().unwrap()).unwrap();
+    assert_eq!(
+        after.to_string(),
+        "0001000000000000000000000/2/proteus:A5,C4,C3/mortal:E5,A1"
+    );
+    // Every turn leaves a worker's space empty, never the stepping one's.
+    let moves = pos.legal_moves();
+    assert!(moves.iter().all(|mv| matches!(mv, Move::Build { .. })));
+    let ends: std::collections::BTreeSet<String> = moves
+        .iter()
+        .map(|mv| {
+            let mut child = pos;
+            child.play(*mv).unwrap();
+            child.to_string()
+        })
+        .collect();
+    assert_eq!((moves.len(), ends.len()), (moves.len(), moves.len()));
+    // A plain step of one worker alone is no turn.
+    let err = { pos }.play("C3>C4^D5".parse().unwrap()).unwrap_err();
+    assert_eq!(err.to_string(), "C3>C4^D5 is not a turn of proteus");
+    let lone: Position = "0000010000000000000000000/1/proteus:C3/medusa:A1,E5"
+        .parse()
+        .unwrap();
+    assert!(lone.legal_moves().contains(&"C3>C4^D5".parse().unwrap()));
+}

@@ -52,6 +52,7 @@ mod pegasus;
 mod persephone;
 mod power;
 mod prometheus;
+mod proteus;
 mod scylla;
 mod theseus;
 mod urania;
@@ -172,6 +173,8 @@ gods! {
     Graeae => graeae::Graeae,
     /// Once per game, puts a third worker on the perimeter instead of moving.
     Jason => jason::Jason,
+    /// Three workers; after one moves, another takes the space it left.
+    Proteus => proteus::Proteus,
 }
 
 impl God {
