@@ -94,6 +94,10 @@ const TURNS = [
   { god: 'jason', clicks: ['A5', 'B5'], turn: '+A5^B5', workers: { A5: '1', B3: '1', D3: '1' }, levels: { B5: '1' } },
   // Proteus: B3 steps to B4, and E1's worker takes B3 (written as E1's move onto B4); it builds A5.
   { god: 'proteus', start: '0000000000000000000000000/1/proteus:B3,D3,E1/mortal:C4,C2', clicks: ['E1', 'B4', 'A5'], turn: 'E1>B4^A5', workers: { B4: '1', B3: '1', D3: '1', E1: null }, levels: { A5: '1' } },
+  // Selene: D3 moves to D4, and her female worker on B3 domes A3 (level 0) beside herself.
+  { god: 'selene', start: '0000000000000000000000000/1/selene[B3]:B3,D3/mortal:C4,C2', clicks: ['D3', 'D4', 'A3', '#steps [data-step="dome"]'], turn: 'D3>D4^A3X', workers: { D4: '1', B3: '1' }, levels: { A3: '4' } },
+  // Hippolyta: her other worker on D3 steps diagonally only, to E4.
+  { god: 'hippolyta', start: '0000000000000000000000000/1/hippolyta[B3]:B3,D3/mortal:C4,C2', clicks: ['D3', 'E4', 'E5'], turn: 'D3>E4^E5', workers: { E4: '1', B3: '1' }, levels: { E5: '1' } },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="build-first"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];

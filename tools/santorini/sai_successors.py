@@ -54,7 +54,8 @@ BANNED = {frozenset(("hades", "pan")), frozenset(("hades", "nike")),
           frozenset(("ares",)), frozenset(("nemesis", "aphrodite")),
           frozenset(("chronus", "atlas")), frozenset(("chronus", "asteria")),
           frozenset(("nemesis", "clio")), frozenset(("nemesis", "medusa")),
-          frozenset(("nemesis", "bia")), frozenset(("nemesis", "graeae"))}
+          frozenset(("nemesis", "bia")), frozenset(("nemesis", "graeae")),
+          frozenset(("chronus", "selene"))}
 
 
 def space_index(text):
@@ -136,6 +137,8 @@ def ask_again(uci, data, out):
 
 #: The gods that place three workers (two for the others).
 THREE_WORKERS = {"graeae", "proteus", "stymphalians"}
+#: The gods with a female worker: the first of a random start's, named in the state (`selene[A1]`).
+FEMALE = {"selene", "hippolyta"}
 
 
 def random_start(rng, gods):
@@ -145,7 +148,9 @@ def random_start(rng, gods):
     spaces = rng.sample(range(25), sum(counts))
     one = ",".join(space_name(s) for s in sorted(spaces[:counts[0]]))
     two = ",".join(space_name(s) for s in sorted(spaces[counts[0]:]))
-    return f"{'0' * 25}/1/{gods[0]}:{one}/{gods[1]}:{two}"
+    names = [f"{god}[{space_name(spaces[0 if i == 0 else counts[0]])}]" if god in FEMALE else god
+             for i, god in enumerate(gods)]
+    return f"{'0' * 25}/1/{names[0]}:{one}/{names[1]}:{two}"
 
 
 class Uci:

@@ -56,6 +56,7 @@ function hint(steps, next, act) {
     return `: an opponent worker may be forced on (click it)${also}`;
   }
   if (kinds.has('keep')) return ': click the opponent worker that stays where it is';
+  if (kinds.has('female')) return last === 'swap-all' ? ': click where the opponent\'s female worker goes' : ': click the female worker';
   if (kinds.has('swap-all')) return ': every worker may swap with the opponent\'s, or Done';
   if (kinds.has('act')) return `: ${act || 'the god acts'}: click a space, or Done`;
   if (kinds.has('remove')) return ': a block beside your other worker may be removed (click it), or Done';

@@ -9,7 +9,8 @@
 // `dome:E5` (a dome on that space), `remove:D4` (a block taken away),
 // `force:C4` (the opponent's worker there forced on: ferried, dragged),
 // `act:D4` (the mover's god acts there: Europa's talus; the API's `act` says how),
-// `keep:D4` (the opponent's worker that a swap leaves: Nemesis), `place:B3`
+// `keep:D4` (the opponent's worker that a swap leaves: Nemesis), `female:B3`
+// (the female worker: named at placement, or placed by Nemesis' swap), `place:B3`
 // (setup, or Jason's kept worker), or a step that is a button (`dome`, `build-first`, `stay`,
 // `swap-all`:
 // the API's `buttons` give their words).

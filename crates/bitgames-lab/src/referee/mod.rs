@@ -247,15 +247,15 @@ fn play(s: &Settings) -> anyhow::Result<()> {
             if let Some(picks) = s.gods {
                 gods = draw_gods(picks, &mut rng);
             }
-            if gods.iter().any(|g| g.workers() != 2) {
-                // A god with three workers (Graeae): a start of its own,
-                // each engine's workers its god's in both games.
+            if gods.iter().any(|g| g.workers() != 2 || g.has_female()) {
+                // A god with three workers (Graeae) or a female one: a start
+                // of its own, each engine's workers its god's in both games.
                 start = random_start_with(gods, &mut rng)?;
             }
         }
         // Engine index of player 1: engine 1 in even games.
         let first = (game % 2) as usize;
-        let game_start = if gods.iter().all(|g| g.workers() == 2) || first == 0 {
+        let game_start = if gods.iter().all(|g| g.workers() == 2 && !g.has_female()) || first == 0 {
             start.with_gods([gods[first], gods[1 - first]])?
         } else {
             swap_sides(&start)

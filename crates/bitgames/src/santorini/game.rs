@@ -299,7 +299,10 @@ impl Position {
     #[inline]
     pub fn is_base_turn(&self) -> bool {
         self.gods == [God::Mortal; 2]
-            || self.is_placement() && self.gods[self.to_move.index()].rules().workers == 2
+            || self.is_placement() && {
+                let rules = self.gods[self.to_move.index()].rules();
+                rules.workers == 2 && !rules.female
+            }
             || self.gods[self.to_move.index()] == God::Mortal
                 && !self.up_blocked
                 && !self.gods[self.to_move.other().index()].rules().restricts
@@ -444,10 +447,10 @@ impl Game for Position {
         }
     }
 
-    /// 753 in the base game; with gods, [`super::powers::NUM_GOD_ACTIONS`].
+    /// 753 in the base game; with gods, [`super::actions::NUM_GOD_ACTIONS`].
     fn num_actions(&self) -> usize {
         if self.has_gods() {
-            super::powers::NUM_GOD_ACTIONS
+            super::actions::NUM_GOD_ACTIONS
         } else {
             NUM_ACTIONS
         }

@@ -257,11 +257,24 @@ impl Position {
     fn place_count(&self, mv: Move) -> Option<PlayError> {
         let god = self.gods[self.to_move.index()];
         let workers = god.rules().workers;
+        let female = god.rules().female;
         let count = match mv {
-            Move::Place(..) => 2,
+            Move::Place(..) | Move::Power(Power::PlaceFemale { .. }) => 2,
             Move::Power(Power::PlaceThree { .. }) => 3,
             _ => return None,
         };
+        let named = matches!(mv, Move::Power(Power::PlaceFemale { .. }));
+        if count == workers && named != female {
+            return Some(PlayError::PlaceRefused {
+                mv,
+                god,
+                where_: if female {
+                    "naming the female one (A1,B2@A1)"
+                } else {
+                    "without naming a female one (A1,B2)"
+                },
+            });
+        }
         (count != workers).then_some(PlayError::PlaceCount {
             mv,
             god,

@@ -19,6 +19,7 @@
 //! - [`players`]: the random and greedy players, random starts.
 //! - [`steps`]: a turn as the steps a player takes to make it.
 
+mod actions;
 pub mod bitboard;
 pub mod eval;
 pub mod game;
@@ -37,10 +38,10 @@ mod registered;
 pub mod search;
 pub mod steps;
 
+pub use actions::NUM_GOD_ACTIONS;
 pub use bitboard::{Bitboard, Space};
 pub use game::{Move, PlayError, Position};
 pub use gods::{BannedPair, God, UnknownGod};
 pub use instance::{Instance, InstanceError, Levels};
 pub use notation::NotationError;
-pub use powers::NUM_GOD_ACTIONS;
 pub use steps::Step;

@@ -87,6 +87,22 @@ fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
             },
         };
     }
+    // Nemesis' swap of all workers, the female one onto D4: `A1>B2^C3[<>@D4]`.
+    if let Some((turn, female)) = s.strip_suffix(']').and_then(|t| t.rsplit_once("[<>@")) {
+        let female: Space = female.trim().parse()?;
+        return match parse_marked(turn)? {
+            (Move::Build { from, to, build }, mark) => Ok((
+                Move::Power(Power::SwapFemale {
+                    from,
+                    to,
+                    build,
+                    female,
+                }),
+                mark,
+            )),
+            _ => Err(bad()),
+        };
+    }
     // Nemesis' swap of all workers but the opponent's on D4: `A1>B2^C3[<>-D4]`.
     if let Some((turn, kept)) = s.strip_suffix(']').and_then(|t| t.rsplit_once("[<>-")) {
         let kept: Space = kept.trim().parse()?;
@@ -170,6 +186,17 @@ fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
             build: build.parse()?,
         });
         return Ok((mv, Mark::None));
+    }
+    // Two workers, the female one named: `A1,B2@A1`.
+    if let Some((pair, female)) = s.split_once('@')
+        && let Some((a, b)) = pair.split_once(',')
+    {
+        let (a, b, female): (Space, Space, Space) =
+            (a.trim().parse()?, b.trim().parse()?, female.trim().parse()?);
+        if female != a && female != b {
+            return Err(bad());
+        }
+        return Ok((Move::place_female(a, b, female), Mark::None));
     }
     if let Some((a, b)) = s.split_once(',') {
         // Three workers (Graeae): `A1,B2,C3`.
@@ -337,12 +364,15 @@ fn step_of(mv: Move) -> Option<(Space, Space)> {
             | Power::ForceWin { from, to, .. }
             | Power::SwapAll { from, to, .. }
             | Power::SwapSome { from, to, .. }
+            | Power::SwapFemale { from, to, .. }
             | Power::Act { from, to, .. }
             | Power::Wind { from, to, .. }
             | Power::MoveOnly { from, to },
         ) => Some((from, to)),
         Move::Place(..)
-        | Move::Power(Power::PlaceThree { .. } | Power::Recruit { .. })
+        | Move::Power(
+            Power::PlaceThree { .. } | Power::PlaceFemale { .. } | Power::Recruit { .. },
+        )
         | Move::Power(
             Power::Stay { .. } | Power::Both { .. } | Power::Pair { .. } | Power::Builds { .. },
         ) => None,

@@ -238,6 +238,28 @@ pub enum Power {
         /// The three spaces.
         spaces: [Space; 3],
     },
+    /// A god with a female worker (Selene, Hippolyta) places both workers
+    /// (setup), the spaces in notation order, and names the female one
+    /// (`A1,B2@A1`).
+    PlaceFemale {
+        /// The two spaces.
+        spaces: [Space; 2],
+        /// The female worker's space, one of them.
+        female: Space,
+    },
+    /// Nemesis against a god with a female worker: move, build, swap every
+    /// worker, the opponent's female one onto `female`, one of the spaces
+    /// hers stood on (`A1>B2^C3[<>@D4]`).
+    SwapFemale {
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+        /// The build.
+        build: Space,
+        /// Where the opponent's female worker goes.
+        female: Space,
+    },
     /// Jason: instead of a move, the worker he keeps is put on `at` (a
     /// perimeter space on level 0) and builds on `build` (`+A1^B2`).
     Recruit {
@@ -284,12 +306,25 @@ impl Move {
         Move::Power(Power::PlaceThree { spaces })
     }
 
+    /// A placement of two workers, the female one on `female` (see
+    /// [`Power::PlaceFemale`]).
+    #[must_use]
+    pub fn place_female(a: Space, b: Space, female: Space) -> Move {
+        let Move::Place(a, b) = Move::place(a, b) else {
+            unreachable!("a placement")
+        };
+        Move::Power(Power::PlaceFemale {
+            spaces: [a, b],
+            female,
+        })
+    }
+
     /// Whether this is a placement (of two workers, or of three).
     #[must_use]
     pub fn is_placement(self) -> bool {
         matches!(
             self,
-            Move::Place(..) | Move::Power(Power::PlaceThree { .. })
+            Move::Place(..) | Move::Power(Power::PlaceThree { .. } | Power::PlaceFemale { .. })
         )
     }
 }

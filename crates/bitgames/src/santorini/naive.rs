@@ -127,11 +127,24 @@ pub fn legal_moves_naive(pos: &crate::santorini::Position) -> Vec<crate::santori
     let mine: Vec<usize> = (0..25).filter(|&i| owner[i] == Some(me)).collect();
     let mut moves = Vec::new();
     if mine.is_empty() {
-        let places = pos.gods()[me.index()].rules().naive_places;
+        let god = pos.gods()[me.index()];
+        let places = god.rules().naive_places;
+        let free = |i: usize| owner[i].is_none() && levels[i] < 4;
         for a in 0..25 {
             for b in a + 1..25 {
-                let free = |i: usize| owner[i].is_none() && levels[i] < 4;
-                if free(a) && free(b) && places(a, b) {
+                if !(free(a) && free(b) && places(a, b)) {
+                    continue;
+                }
+                if god.workers() == 3 {
+                    // The Graeae, Proteus: a third worker on a later space.
+                    for c in (b + 1..25).filter(|&c| free(c)) {
+                        moves.push(Move::place_three([space(a), space(b), space(c)]));
+                    }
+                } else if god.has_female() {
+                    // Selene, Hippolyta: either one named the female one.
+                    moves.push(Move::place_female(space(a), space(b), space(a)));
+                    moves.push(Move::place_female(space(a), space(b), space(b)));
+                } else {
                     moves.push(Move::place(space(a), space(b)));
                 }
             }

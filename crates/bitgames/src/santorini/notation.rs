@@ -134,6 +134,16 @@ impl fmt::Display for Move {
             Move::Place(a, b) => write!(f, "{a},{b}"),
             Move::Power(Power::PlaceThree { spaces: [a, b, c] }) => write!(f, "{a},{b},{c}"),
             Move::Power(Power::Recruit { at, build }) => write!(f, "+{at}^{build}"),
+            Move::Power(Power::PlaceFemale {
+                spaces: [a, b],
+                female,
+            }) => write!(f, "{a},{b}@{female}"),
+            Move::Power(Power::SwapFemale {
+                from,
+                to,
+                build,
+                female,
+            }) => write!(f, "{from}>{to}^{build}[<>@{female}]"),
             Move::Build { from, to, build } => write!(f, "{from}>{to}^{build}"),
             Move::Win { from, to } => write!(f, "{from}>{to}#"),
             Move::Power(Power::Dome { from, to, build }) => write!(f, "{from}>{to}^{build}X"),
@@ -410,6 +420,28 @@ impl FromStr for Position {
             ));
         }
         pos.state = groups.each_ref().map(|g| g.state);
+        // A female worker stands on one of her player's workers, and is
+        // named while the player has all its workers.
+        for owner in Player::BOTH {
+            let g = &groups[owner.index()];
+            if g.god.rules().female && g.state == 0 && g.spaces.len() == g.god.workers() {
+                return Err(NotationError::Gods(
+                    "a god with a female worker names her once placed: selene[B3]:B3,D3",
+                ));
+            }
+            if let Some(her) = g
+                .god
+                .rules()
+                .female
+                .then(|| super::gods::female::female_of(g.state))
+                .flatten()
+                && !pos.workers[owner.index()].contains(her)
+            {
+                return Err(NotationError::Gods(
+                    "a female worker's space ([C3] after the god) must hold one of that player's workers",
+                ));
+            }
+        }
         // No worker stands where a god's state keeps it out (Europa's
         // Talus, Clio's coin under an opponent).
         for owner in Player::BOTH {

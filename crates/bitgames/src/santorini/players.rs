@@ -67,7 +67,15 @@ pub fn random_start_with<R: rand::Rng + ?Sized>(
         .collect();
     let (one, two) = spaces.split_at(counts[0]);
     let workers = [one, two].map(|s| super::Bitboard::from_spaces(s.iter().copied()));
-    Position::from_parts(&[0; 25], workers, crate::Player::One).with_gods(gods)
+    let mut pos = Position::from_parts(&[0; 25], workers, crate::Player::One).with_gods(gods)?;
+    for (p, god) in gods.into_iter().enumerate() {
+        // A female worker: the first placed.
+        if god.rules().female {
+            pos.state[p] =
+                super::gods::female::female_state(spaces[if p == 0 { 0 } else { counts[0] }]);
+        }
+    }
+    Ok(pos)
 }
 
 /// The start `start` with the players' sides exchanged: player 1 gets
@@ -77,9 +85,11 @@ pub fn random_start_with<R: rand::Rng + ?Sized>(
 pub fn swap_sides(start: &Position) -> Position {
     let [one, two] = [crate::Player::One, crate::Player::Two].map(|p| start.workers(p));
     let [a, b] = start.gods();
-    Position::from_parts(&start.levels(), [two, one], crate::Player::One)
+    let mut swapped = Position::from_parts(&start.levels(), [two, one], crate::Player::One)
         .with_gods([b, a])
-        .expect("a pair that may play either way round")
+        .expect("a pair that may play either way round");
+    swapped.state = [start.state[1], start.state[0]];
+    swapped
 }
 
 #[cfg(test)]

@@ -40,6 +40,9 @@ pub enum Step {
     /// With [`Step::SwapAll`], against one worker more than hers: the
     /// opponent's worker on the space stays (Nemesis).
     Keep(Space),
+    /// The worker on the space is the female one: named at placement
+    /// (Selene, Hippolyta), or where Nemesis' swap puts the opponent's.
+    Female(Space),
     /// The selected worker builds before it moves, and may then not move up
     /// (Prometheus).
     BuildFirst,
@@ -67,6 +70,7 @@ impl Step {
             | Step::Remove(s)
             | Step::Force(s)
             | Step::Keep(s)
+            | Step::Female(s)
             | Step::Act(s) => Some(s),
             Step::Dome
             | Step::BuildFirst
@@ -94,6 +98,7 @@ impl Step {
             Step::Act(_) => "act",
             Step::SwapAll => "swap-all",
             Step::Keep(_) => "keep",
+            Step::Female(_) => "female",
             Step::BuildFirst => "build-first",
             Step::Stay => "stay",
             Step::BuildBoth => "build-both",
@@ -186,6 +191,23 @@ impl Position {
                 vec![Step::Place(a), Step::Place(b)],
                 vec![Step::Place(b), Step::Place(a)],
             ],
+            Move::Power(Power::PlaceFemale {
+                spaces: [a, b],
+                female,
+            }) => vec![
+                vec![Step::Place(a), Step::Place(b), Step::Female(female)],
+                vec![Step::Place(b), Step::Place(a), Step::Female(female)],
+            ],
+            Move::Power(Power::SwapFemale {
+                from,
+                to,
+                build,
+                female,
+            }) => vec![step(
+                from,
+                to,
+                &[Step::Build(build), Step::SwapAll, Step::Female(female)],
+            )],
             Move::Power(Power::Recruit { at, build }) => {
                 vec![vec![Step::Place(at), Step::Build(build)]]
             }

@@ -273,7 +273,10 @@ fn the_engine_takes_a_win_that_is_no_climb_when_threatened() {
         let mut after = pos;
         after.play(best).unwrap();
         assert_eq!(after.climber(), Some(pos.to_move()), "{fen}: {best}");
-        assert_eq!((report.score_text.as_str(), report.exact), ("win in 1", true));
+        assert_eq!(
+            (report.score_text.as_str(), report.exact),
+            ("win in 1", true)
+        );
         assert!(pos.legal_moves().contains(&wins.parse().unwrap()), "{fen}");
     }
 }

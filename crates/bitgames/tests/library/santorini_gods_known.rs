@@ -7,8 +7,8 @@ use bitgames::Game;
 use bitgames::santorini::{God, Move, Position, Space};
 use std::collections::BTreeSet;
 
-/// The positions one turn after `pos` (Atlas or Asteria to move against
-/// Limus) if their domes could stand beside Limus' workers at any level, as
+/// The positions one turn after `pos` (Atlas, Asteria or Selene to move
+/// against Limus) if their domes could stand beside Limus' workers at any level, as
 /// santorini-ai's main branch lets them: our turns, Atlas' domes, and
 /// Asteria's domes after a build that Limus allows.
 pub(crate) fn doming_beside_limus(pos: &Position) -> BTreeSet<String> {

@@ -158,7 +158,8 @@ pub(crate) fn data_lines(name: &str) -> Vec<(String, usize, String)> {
 /// `limus-atlas-domes`: main lets Atlas dome beside Limus' workers at any
 /// level (Limus allows only a dome that completes a tower);
 /// `limus-asteria-domes`: main lets Asteria's dome after a move down stand
-/// beside Limus' workers at any level too;
+/// beside Limus' workers at any level too; `limus-selene-domes`: and
+/// Selene's female worker's domes;
 /// `achilles-dropped-builds`: main drops some of Achilles' turns that build
 /// first, and against Persephone counts no climb by his power (see
 /// `achilles_as_main`);
@@ -192,6 +193,7 @@ fn known_main_mistakes() -> BTreeMap<String, String> {
                     | "minotaur-winning-push"
                     | "limus-atlas-domes"
                     | "limus-asteria-domes"
+                    | "limus-selene-domes"
                     | "hermes-aphrodite-pairs"
                     | "theseus-kill-levels"
                     | "achilles-dropped-builds"
@@ -291,17 +293,19 @@ fn differences_from_main(
                 );
                 "hermes-aphrodite-pairs"
             }
-            god @ (God::Atlas | God::Asteria) if pos.gods()[theirs_index(&pos)] == God::Limus => {
+            god @ (God::Atlas | God::Asteria | God::Selene)
+                if pos.gods()[theirs_index(&pos)] == God::Limus =>
+            {
                 let free = doming_beside_limus(&pos);
                 assert_eq!(
                     (free.len(), digest(&free)),
                     (*distinct, hash.clone()),
                     "{fen}: main's are ours and {god}'s domes beside Limus"
                 );
-                if god == God::Atlas {
-                    "limus-atlas-domes"
-                } else {
-                    "limus-asteria-domes"
+                match god {
+                    God::Atlas => "limus-atlas-domes",
+                    God::Asteria => "limus-asteria-domes",
+                    _ => "limus-selene-domes",
                 }
             }
             God::Achilles => {
@@ -547,5 +551,5 @@ fn perft_with_gods_reaches_santorini_ais_positions() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 91);
+    assert_eq!(checked, 97);
 }

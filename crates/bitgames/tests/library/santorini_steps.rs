@@ -44,6 +44,7 @@ fn take(pos: &Position, path: &[Step]) -> ([u8; 25], Vec<usize>) {
             // Nemesis against one more: the opponent's worker there stays.
             Step::Keep(s) => mine.retain(|&w| w != s.index()),
             Step::BuildFirst
+            | Step::Female(_)
             | Step::Stay
             | Step::Force(_)
             | Step::Act(_)

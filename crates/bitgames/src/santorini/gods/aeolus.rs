@@ -51,7 +51,7 @@ impl Power for Aeolus {
         }
     }
 
-    fn build_and(from: Space, to: Space, build: Space, wind: Space) -> Move {
+    fn build_and(_pos: &Position, from: Space, to: Space, build: Space, wind: Space) -> Move {
         // The wind's number in the place of the one more space.
         Move::Power(Turn::Wind {
             from,

@@ -20,7 +20,7 @@ impl Power for Ares {
                                 a free space next to your unmoved worker.";
     const BANS: &'static [God] = &[God::Ares];
 
-    fn build_and(from: Space, to: Space, build: Space, remove: Space) -> Move {
+    fn build_and(_pos: &Position, from: Space, to: Space, build: Space, remove: Space) -> Move {
         Move::Power(Turn::Remove {
             from,
             to,

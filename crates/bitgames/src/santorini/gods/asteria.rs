@@ -21,7 +21,7 @@ impl Power for Asteria {
                                 any free space.";
     const BANS: &'static [God] = &[God::Hades];
 
-    fn build_and(from: Space, to: Space, build: Space, dome: Space) -> Move {
+    fn build_and(_pos: &Position, from: Space, to: Space, build: Space, dome: Space) -> Move {
         Move::Power(Turn::AndDome {
             from,
             to,

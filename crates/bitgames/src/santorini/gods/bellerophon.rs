@@ -7,7 +7,7 @@
 //! His state: 1 once the power is spent, written `bellerophon[x]`.
 
 use super::Power;
-use super::power::{SPENT, ends, hero_text, not_below, read_hero, steps, walls, wind_barred};
+use super::power::{SPENT, barred_steps, ends, hero_text, not_below, read_hero, steps, walls};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::Move;
@@ -27,7 +27,7 @@ fn power_steps(pos: &Position, from: Space, up: bool) -> Bitboard {
     let exactly = pos.heights[h + 1] & !pos.heights[h + 2];
     Bitboard::neighbours(from)
         & exactly
-        & !(pos.occupied() | walls(pos) | wind_barred(pos, from))
+        & !(pos.occupied() | walls(pos) | barred_steps(pos, from))
         & not_below(pos, h)
         & ends(pos, from)
 }
@@ -75,7 +75,7 @@ impl Power for Bellerophon {
         let mut moves = naive_gods::plain_moves(s, from);
         if s.state[s.to_move] != SPENT && !s.up_blocked {
             for (to, _) in naive_gods::neighbours(from) {
-                if s.is_free(to) && s.levels[to] == s.levels[from] + 2 && !s.wind_bars(from, to) {
+                if s.is_free(to) && s.levels[to] == s.levels[from] + 2 && !s.bars_step(from, to) {
                     moves.push(naive_gods::moved(s, from, to, None));
                 }
             }

@@ -32,7 +32,7 @@ pub(crate) fn steps_among(
     } else {
         pos.heights[h]
     };
-    around & !(blocked | walls(pos) | too_high | wind_barred(pos, from)) & not_below(pos, h)
+    around & !(blocked | walls(pos) | too_high | barred_steps(pos, from)) & not_below(pos, h)
 }
 
 /// The eight directions as (row step, column step), rows counted down from
@@ -48,15 +48,23 @@ pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
     (0, -1),
 ];
 
-/// The spaces a worker on `from` may not step onto by a god's wind
-/// (Aeolus'): the neighbour in the wind's direction, or the space that
-/// direction reaches across the edge (a neighbour of Urania's only).
+/// The spaces a worker of the player to move on `from` may not step onto
+/// by a god's rule: by a wind (Aeolus'), the neighbour in the wind's
+/// direction, or the space that direction reaches across the edge (a
+/// neighbour of Urania's only); bound to diagonal steps (Hippolyta's), the
+/// spaces of its row and column.
 #[inline]
-pub(crate) fn wind_barred(pos: &Position, from: Space) -> Bitboard {
+pub(crate) fn barred_steps(pos: &Position, from: Space) -> Bitboard {
+    let mut barred = if diagonal_bound(pos, from) {
+        Bitboard::from_spaces(
+            Space::all().filter(|s| s.row() == from.row() || s.col() == from.col()),
+        )
+    } else {
+        Bitboard::EMPTY
+    };
     if pos.state == [0; 2] {
-        return Bitboard::EMPTY;
+        return barred;
     }
-    let mut barred = Bitboard::EMPTY;
     for p in 0..2 {
         let rules = pos.gods[p].rules();
         if let Some(d) = rules.winds.then(|| (rules.wind)(pos.state[p])).flatten() {
@@ -68,6 +76,20 @@ pub(crate) fn wind_barred(pos: &Position, from: Space) -> Bitboard {
         }
     }
     barred
+}
+
+/// Whether the worker of the player to move on `from` steps only
+/// diagonally: every worker of Hippolyta's opponent, and hers but the
+/// female one (santorini-ai's Hippolyta).
+#[inline]
+pub(crate) fn diagonal_bound(pos: &Position, from: Space) -> bool {
+    let (mine, theirs) = (
+        pos.gods[pos.to_move.index()].rules(),
+        pos.gods[pos.to_move.other().index()].rules(),
+    );
+    theirs.binds_diagonally
+        || mine.binds_diagonally
+            && super::female::female_of(pos.state[pos.to_move.index()]) != Some(from)
 }
 
 /// The spaces the player to move may neither enter nor build on: the
@@ -257,12 +279,12 @@ pub(crate) fn level_region(pos: &Position, from: Space, blocked: Bitboard) -> Bi
     let level = pos.spaces_at_level(pos.level(from));
     let walk = level & !blocked;
     let mut region = from.bitboard();
-    if pos.state != [0; 2] && !wind_barred(pos, from).is_empty() {
+    if !barred_steps(pos, from).is_empty() {
         // The wind bars one direction of every step: grow space by space.
         loop {
             let mut grown = region;
             for s in region {
-                grown |= Bitboard::neighbours(s) & walk & !wind_barred(pos, s);
+                grown |= Bitboard::neighbours(s) & walk & !barred_steps(pos, s);
             }
             if grown == region {
                 return region;

@@ -21,7 +21,7 @@ impl Power for Charon {
     const TEXT: &'static str = "Before your worker moves, you may force a neighbouring opponent \
                                 worker to the space straight beyond yours, if it is free.";
 
-    fn build_and(from: Space, to: Space, build: Space, forced: Space) -> Move {
+    fn build_and(_pos: &Position, from: Space, to: Space, build: Space, forced: Space) -> Move {
         let onto = straight_on(forced, from).unwrap_or(forced);
         Move::Power(Turn::Force {
             forced,

@@ -25,7 +25,7 @@ impl Power for Europa {
     const FREEZES: bool = true;
     const ACT: &'static str = "the Talus goes here";
 
-    fn build_and(from: Space, to: Space, build: Space, at: Space) -> Move {
+    fn build_and(_pos: &Position, from: Space, to: Space, build: Space, at: Space) -> Move {
         Move::Power(Turn::Act {
             from,
             to,

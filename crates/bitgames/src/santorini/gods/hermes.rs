@@ -144,7 +144,7 @@ pub(crate) fn run_ends(pos: &Position) -> Option<([Space; 2], [Bitboard; 2])> {
     };
     let g1 = region(f1);
     // A region is its workers' both, but under a wind (one way only).
-    let windless = super::power::wind_barred(pos, f1).is_empty();
+    let windless = super::power::barred_steps(pos, f1).is_empty();
     let g2 = if movers == mine && g1.contains(f2) && windless {
         g1
     } else {
@@ -208,7 +208,7 @@ fn naive_region(s: &NaiveState, from: usize) -> Vec<usize> {
             if s.levels[there] == level
                 && s.owner(there) != Some(them)
                 && !s.is_frozen(there)
-                && !s.wind_bars(here, there)
+                && !s.bars_step(here, there)
                 && !region.contains(&there)
             {
                 region.push(there);

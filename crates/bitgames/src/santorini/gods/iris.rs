@@ -6,7 +6,7 @@
 //! going down. Her builds are the base game's.
 
 use super::Power;
-use super::power::{ends, not_below, steps, walls, wind_barred};
+use super::power::{barred_steps, ends, not_below, steps, walls};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -34,7 +34,7 @@ impl Power for Iris {
         // worker to jump over, as santorini-ai has it: it stands like a dome.
         // A jump goes in the direction of the worker jumped over: not
         // against a god's wind (Aeolus').
-        for over in Bitboard::neighbours(from) & others & !walls(pos) & !wind_barred(pos, from) {
+        for over in Bitboard::neighbours(from) & others & !walls(pos) & !barred_steps(pos, from) {
             // Straight beyond: bit `2 * over - from` on the padded board.
             let bit = 2 * i16::from(over.bit()) - i16::from(from.bit());
             let beyond = u8::try_from(bit).ok().and_then(Space::from_bit);
@@ -48,7 +48,7 @@ impl Power for Iris {
     fn naive_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
         let mut moves = naive_gods::plain_moves(s, from);
         for (over, direction) in naive_gods::neighbours(from) {
-            if s.owner(over).is_none() || s.is_frozen(over) || s.wind_bars(from, over) {
+            if s.owner(over).is_none() || s.is_frozen(over) || s.bars_step(from, over) {
                 continue;
             }
             let Some(beyond) = naive_gods::step(over, direction) else {

@@ -31,12 +31,14 @@ mod clio;
 mod demeter;
 mod eros;
 mod europa;
+pub(crate) mod female;
 mod graeae;
 mod hades;
 mod hephaestus;
 mod hera;
 mod hermes;
 mod hestia;
+mod hippolyta;
 mod hypnus;
 mod iris;
 mod jason;
@@ -54,6 +56,7 @@ mod power;
 mod prometheus;
 mod proteus;
 mod scylla;
+mod selene;
 mod theseus;
 mod urania;
 mod zeus;
@@ -175,6 +178,10 @@ gods! {
     Jason => jason::Jason,
     /// Three workers; after one moves, another takes the space it left.
     Proteus => proteus::Proteus,
+    /// Her female worker may build a dome at any level instead of the build.
+    Selene => selene::Selene,
+    /// All workers but her female one move only diagonally.
+    Hippolyta => hippolyta::Hippolyta,
 }
 
 impl God {
@@ -211,6 +218,13 @@ impl God {
     #[must_use]
     pub fn workers(self) -> usize {
         self.rules().workers
+    }
+
+    /// Whether one of the god's workers is female (Selene, Hippolyta),
+    /// named when placed.
+    #[must_use]
+    pub fn has_female(self) -> bool {
+        self.rules().female
     }
 
     /// The gods whose rules have `has`, their names with a capital joined by
@@ -386,7 +400,8 @@ mod tests {
         assert_eq!(God::titles_of(|r| r.falls_win), "Pan");
         assert_eq!(
             God::titles_of(|r| r.restricts),
-            "Hera or Hades or Hypnus or Limus or Persephone or Aphrodite or Clio or Europa or Aeolus"
+            "Hera or Hades or Hypnus or Limus or Persephone or Aphrodite or Clio or Europa or Aeolus \
+             or Hippolyta"
         );
     }
 
@@ -405,10 +420,10 @@ mod tests {
             .filter(|&[a, b]| !a.may_face(b))
             .count();
         assert_eq!(
-            banned, 23,
+            banned, 25,
             "Hades-Pan, Hades-Nike, Aphrodite-Urania, Hades-Asteria, Nemesis-Aphrodite, \
-             Chronus-Atlas, Chronus-Asteria, Nemesis-Clio, Nemesis-Medusa, Nemesis-Bia and \
-             Nemesis-Graeae both ways round, Ares-Ares"
+             Chronus-Atlas, Chronus-Asteria, Chronus-Selene, Nemesis-Clio, Nemesis-Medusa, \
+             Nemesis-Bia and Nemesis-Graeae both ways round, Ares-Ares"
         );
     }
 }

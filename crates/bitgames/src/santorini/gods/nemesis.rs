@@ -25,13 +25,24 @@ impl Power for Nemesis {
         Move::Power(Turn::SwapAll { from, to, build })
     }
 
-    fn build_and(from: Space, to: Space, build: Space, kept: Space) -> Move {
-        Move::Power(Turn::SwapSome {
-            from,
-            to,
-            build,
-            kept,
-        })
+    /// Against a god with a female worker, the space her swap puts that
+    /// worker on; otherwise the opponent's worker that stays.
+    fn build_and(pos: &Position, from: Space, to: Space, build: Space, other: Space) -> Move {
+        if pos.gods[pos.to_move.other().index()].rules().female {
+            Move::Power(Turn::SwapFemale {
+                from,
+                to,
+                build,
+                female: other,
+            })
+        } else {
+            Move::Power(Turn::SwapSome {
+                from,
+                to,
+                build,
+                kept: other,
+            })
+        }
     }
 
     #[inline]
@@ -48,7 +59,19 @@ impl Power for Nemesis {
         if !(mine.closed_neighbourhood() & theirs).is_empty() {
             return;
         }
-        if mine.count() == theirs.count() {
+        let them = pos.to_move.other().index();
+        let female = pos.gods[them].rules().female && pos.state[them] != 0;
+        if mine.count() == theirs.count() && female {
+            // The opponent's female worker onto either of hers.
+            for onto in mine {
+                out.push(Move::Power(Turn::SwapFemale {
+                    from,
+                    to,
+                    build,
+                    female: onto,
+                }));
+            }
+        } else if mine.count() == theirs.count() {
             out.push(Move::Power(Turn::SwapAll { from, to, build }));
         } else if theirs.count() == mine.count() + 1 {
             for kept in theirs {
@@ -79,7 +102,14 @@ impl Power for Nemesis {
             return;
         }
         let (n, m) = (s.workers[me].len(), s.workers[them].len());
-        if n == m {
+        if n == m && s.gods[them].rules().female && s.state[them] != 0 {
+            for &onto in &once.workers[me] {
+                let mut swapped = once.clone();
+                swapped.workers.swap(0, 1);
+                swapped.state[them] = onto as u32 + 1;
+                out.push(swapped);
+            }
+        } else if n == m {
             let mut swapped = once.clone();
             swapped.workers.swap(0, 1);
             out.push(swapped);

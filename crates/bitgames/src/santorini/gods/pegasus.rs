@@ -3,7 +3,7 @@
 //! level 3 does. Athena's mark keeps Pegasus from moving up at all.
 
 use super::Power;
-use super::power::{ends, not_below, walls, wind_barred};
+use super::power::{barred_steps, ends, not_below, walls};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -25,7 +25,7 @@ impl Power for Pegasus {
         };
         let level = usize::from(pos.level(from)).min(3);
         Bitboard::neighbours(from)
-            & !(pos.occupied() | walls(pos) | too_high | wind_barred(pos, from))
+            & !(pos.occupied() | walls(pos) | too_high | barred_steps(pos, from))
             & not_below(pos, level)
             & ends(pos, from)
     }
@@ -38,7 +38,7 @@ impl Power for Pegasus {
                 s.is_free(to)
                     && !barred_up
                     && !s.descent_stopped(from, to)
-                    && !s.wind_bars(from, to)
+                    && !s.bars_step(from, to)
             })
             .map(|(to, _)| naive_gods::moved(s, from, to, None))
             .collect()

@@ -95,6 +95,14 @@ pub(crate) trait Power {
     /// The god may bring one more worker onto the board in play (Jason),
     /// once its power is spent ([`Power::spent`]).
     const ADDS_WORKER: bool = false;
+    /// Every worker of the opponent, and every one of this god's but its
+    /// female one, steps only diagonally (Hippolyta, as santorini-ai has
+    /// her).
+    const BINDS_DIAGONALLY: bool = false;
+    /// One of the god's workers is female (Selene, Hippolyta): her space is
+    /// the god's state ([`female_of`]), named at placement and kept where
+    /// she goes, by her moves or the opponent's.
+    const FEMALE: bool = false;
 
     /// The direction no worker may step in by this god's state `state`
     /// (Aeolus' wind), as an index of [`DIRECTIONS`]; `None`: none.
@@ -163,10 +171,11 @@ pub(crate) trait Power {
     }
 
     /// The turn of a move from `from` to `to`, a build on `build` and one
-    /// more space `other`, as this god has it: a second build (Demeter,
-    /// Hephaestus, Hestia); Ares' removal and Asteria's dome override it.
+    /// more space `other`, as this god has it in `pos` (the position before
+    /// the turn): a second build (Demeter, Hephaestus, Hestia); Ares'
+    /// removal and Asteria's dome override it.
     /// (Such turns share their actions: the mover's god says which.)
-    fn build_and(from: Space, to: Space, build: Space, other: Space) -> Move {
+    fn build_and(_pos: &Position, from: Space, to: Space, build: Space, other: Space) -> Move {
         Move::Power(crate::santorini::moves::Power::Twice {
             from,
             to,
@@ -229,6 +238,7 @@ pub(crate) trait Power {
                 | Turn::ForceWin { from, to, .. }
                 | Turn::SwapAll { from, to, .. }
                 | Turn::SwapSome { from, to, .. }
+                | Turn::SwapFemale { from, to, .. }
                 | Turn::Act { from, to, .. },
             ) => pos.level(to) > pos.level(from),
             _ => false,
@@ -421,7 +431,7 @@ pub(crate) struct Rules {
     /// [`Power::climbs`].
     pub climbs: fn(&Position, Move) -> bool,
     /// [`Power::build_and`].
-    pub build_and: fn(Space, Space, Space, Space) -> Move,
+    pub build_and: fn(&Position, Space, Space, Space, Space) -> Move,
     /// [`Power::move_and`].
     pub move_and: fn(Space, Space, Space) -> Move,
     /// [`Power::wins_by_board`].
@@ -478,6 +488,10 @@ pub(crate) struct Rules {
     pub workers: usize,
     /// [`Power::ADDS_WORKER`].
     pub adds_worker: bool,
+    /// [`Power::FEMALE`].
+    pub female: bool,
+    /// [`Power::BINDS_DIAGONALLY`].
+    pub binds_diagonally: bool,
     /// [`Power::frozen`].
     pub frozen: fn(u32, bool) -> Bitboard,
     /// [`Power::marked`].
@@ -532,7 +546,8 @@ impl Rules {
                 || P::FORCES_CLIMBS
                 || P::KEEPS_NEAR.is_some()
                 || P::FREEZES
-                || P::WINDS,
+                || P::WINDS
+                || P::BINDS_DIAGONALLY,
             forced: P::forced,
             turns: P::turns,
             can_win: P::can_win,
@@ -554,6 +569,8 @@ impl Rules {
             places_first: P::PLACES_FIRST,
             workers: P::WORKERS,
             adds_worker: P::ADDS_WORKER,
+            female: P::FEMALE,
+            binds_diagonally: P::BINDS_DIAGONALLY,
             frozen: P::frozen,
             marked: P::marked,
             spent: P::spent,

@@ -52,7 +52,7 @@ impl Power for Prometheus {
                 if !first.is_free(to)
                     || first.levels[to] > first.levels[from]
                     || first.descent_stopped(from, to)
-                    || first.wind_bars(from, to)
+                    || first.bars_step(from, to)
                 {
                     continue;
                 }

@@ -21,7 +21,7 @@ impl Power for Scylla {
     const TEXT: &'static str = "If your worker moves away from a neighbouring opponent worker, \
                                 you may force that worker into the space yours just left.";
 
-    fn build_and(from: Space, to: Space, build: Space, forced: Space) -> Move {
+    fn build_and(_pos: &Position, from: Space, to: Space, build: Space, forced: Space) -> Move {
         Move::Power(Turn::Force {
             forced,
             onto: from,

@@ -28,7 +28,7 @@ impl Power for Theseus {
     const REMOVES: bool = true;
     const ACT: &'static str = "the opponent worker here is removed";
 
-    fn build_and(from: Space, to: Space, build: Space, at: Space) -> Move {
+    fn build_and(_pos: &Position, from: Space, to: Space, build: Space, at: Space) -> Move {
         Move::Power(Turn::Act {
             from,
             to,

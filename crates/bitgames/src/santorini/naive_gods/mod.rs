@@ -71,17 +71,26 @@ impl NaiveState {
         let (here, there) = (self.levels[from], self.levels[to]);
         if self.up_blocked && there > here
             || self.descent_stopped(from, to)
-            || self.wind_bars(from, to)
+            || self.bars_step(from, to)
         {
             return false;
         }
         there <= here + 1
     }
 
-    /// A god's wind (Aeolus') bars the step from `from` to `to`, a
-    /// neighbour (or, for Urania, the space across the edge): it goes in
-    /// the wind's direction.
-    pub(crate) fn wind_bars(&self, from: usize, to: usize) -> bool {
+    /// A god's rule bars the step from `from` to `to`, a neighbour (or, for
+    /// Urania, the space across the edge): it goes in the direction of
+    /// Aeolus' wind, or the worker steps only diagonally (Hippolyta's
+    /// opponent's workers, and hers but the female one) and this step is
+    /// along a row or a column.
+    pub(crate) fn bars_step(&self, from: usize, to: usize) -> bool {
+        let (me, them) = (self.to_move, 1 - self.to_move);
+        let female = crate::santorini::gods::female::female_of(self.state[me]).map(|s| s.index());
+        let bound = self.gods[them].rules().binds_diagonally
+            || self.gods[me].rules().binds_diagonally && female != Some(from);
+        if bound && (from / 5 == to / 5 || from % 5 == to % 5) {
+            return true;
+        }
         let step = |a: usize, b: usize| match (b + 5 - a) % 5 {
             0 => 0,
             1 => 1,
@@ -272,6 +281,7 @@ pub(crate) fn end_turn(
         s.winner = Some(me);
     }
     (rules.naive_after_turn)(before, &mut s);
+    crate::santorini::gods::female::naive_follow(before, &mut s);
     let won = won || (rules.naive_wins_by_board)(&s);
     if won {
         s.winner = Some(me);

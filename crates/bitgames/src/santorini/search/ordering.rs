@@ -60,6 +60,9 @@ fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
             | Power::SwapSome {
                 from, to, build, ..
             }
+            | Power::SwapFemale {
+                from, to, build, ..
+            }
             | Power::Act {
                 from, to, build, ..
             }
@@ -76,7 +79,10 @@ fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
         Move::Place(..)
         | Move::Win { .. }
         | Move::Power(
-            Power::ForceWin { .. } | Power::BuildFirstWin { .. } | Power::PlaceThree { .. },
+            Power::ForceWin { .. }
+            | Power::BuildFirstWin { .. }
+            | Power::PlaceThree { .. }
+            | Power::PlaceFemale { .. },
         ) => None,
     }
 }
