@@ -9,7 +9,7 @@ use super::moves::{Move, Power};
 
 /// The dense actions of a game with gods (the base game keeps its 753):
 /// placements of two workers as in the base game, then each kind of turn
-/// by the mover's worker `w` (0 on the lowest bit, up to [`WORKERS`]) and
+/// by the mover's worker `w` (0 on the lowest bit, up to 2: three workers) and
 /// the spaces' row-major numbers: a move and build or a win (`to`, `build`
 /// or 25 for a win), a dome, a build and one more space (the mover's god
 /// says what: a second build, a block removed, a dome, its act), a build

@@ -84,7 +84,8 @@ impl Step {
 
     /// The step's kind, as its text writes it: `place`, `select`, `move`,
     /// `build`, `dome` (with a space or without), `remove`, `force`, `act`,
-    /// `build-first`, `stay` or `swap-all`.
+    /// `keep`, `female`, `build-first`, `stay`, `swap-all`, `build-both`,
+    /// `no-build` or a wind.
     #[must_use]
     pub fn kind(self) -> &'static str {
         match self {
@@ -125,7 +126,8 @@ impl Step {
 }
 
 /// `select:B3`, `move:C4`, `build:A5`, `place:B3`, `dome:E5`,
-/// `remove:D4`, `force:C4`, `act:D4`; `dome`, `build-first`, `stay`, `swap-all`.
+/// `remove:D4`, `force:C4`, `act:D4`, `keep:D4`, `female:B3`; `dome`,
+/// `build-first`, `stay`, `swap-all`.
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.space() {
