@@ -12,9 +12,7 @@
 //! His state: 1 once the power is spent, written `achilles[x]`.
 
 use super::Power;
-use super::power::{
-    SPENT, buildable, builds_around, built, hero_text, move_then_build, movers, read_hero, wins,
-};
+use super::power::{SPENT, buildable, builds_around, built, move_then_build, movers, wins};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -34,17 +32,7 @@ impl Power for Achilles {
     const TEXT: &'static str = "Once per game, your worker builds both before and after moving.";
     const AFTER_TURN: Option<fn(&Position, Move, &mut Position)> = Some(after_turn);
 
-    fn write_state(state: u32) -> Option<String> {
-        hero_text(state)
-    }
-
-    fn spent(state: u32) -> bool {
-        state == SPENT
-    }
-
-    fn read_state(text: &str) -> Result<u32, String> {
-        read_hero(Self::NAME, text)
-    }
+    hero_state!();
 
     fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {
         let theirs = pos.workers[pos.to_move.other().index()];

@@ -7,7 +7,7 @@
 //! His state: 1 once the power is spent, written `bellerophon[x]`.
 
 use super::Power;
-use super::power::{SPENT, barred_steps, ends, hero_text, not_below, read_hero, steps, walls};
+use super::power::{SPENT, barred_steps, ends, not_below, steps, walls};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::Move;
@@ -53,17 +53,7 @@ impl Power for Bellerophon {
     // His climb from level 1 onto 3 wins.
     const JUMPS_WIN: bool = true;
 
-    fn write_state(state: u32) -> Option<String> {
-        hero_text(state)
-    }
-
-    fn spent(state: u32) -> bool {
-        state == SPENT
-    }
-
-    fn read_state(text: &str) -> Result<u32, String> {
-        read_hero(Self::NAME, text)
-    }
+    hero_state!();
 
     #[inline]
     fn steps(pos: &Position, from: Space, up: bool) -> Bitboard {

@@ -7,8 +7,6 @@
 //! god took her female worker off the board, both of hers are bound.
 
 use super::Power;
-use super::female::{female_of, female_text, read_female};
-use crate::santorini::bitboard::Bitboard;
 
 /// Hippolyta's power: diagonal steps for all but her female worker.
 pub(crate) struct Hippolyta;
@@ -19,15 +17,5 @@ impl Power for Hippolyta {
     const FEMALE: bool = true;
     const BINDS_DIAGONALLY: bool = true;
 
-    fn write_state(state: u32) -> Option<String> {
-        female_text(state)
-    }
-
-    fn read_state(text: &str) -> Result<u32, String> {
-        read_female(Self::NAME, text)
-    }
-
-    fn marked(state: u32) -> Bitboard {
-        female_of(state).map_or(Bitboard::EMPTY, |s| s.bitboard())
-    }
+    female_state!();
 }

@@ -7,7 +7,7 @@
 //! His state: 1 once the worker is on the board, written `jason[x]`.
 
 use super::Power;
-use super::power::{SPENT, buildable, builds_around, hero_text, read_hero, walls};
+use super::power::{SPENT, buildable, builds_around, walls};
 use crate::santorini::bitboard::Bitboard;
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -30,17 +30,7 @@ impl Power for Jason {
     const AFTER_TURN: Option<fn(&Position, Move, &mut Position)> = Some(after_turn);
     const ADDS_WORKER: bool = true;
 
-    fn write_state(state: u32) -> Option<String> {
-        hero_text(state)
-    }
-
-    fn spent(state: u32) -> bool {
-        state == SPENT
-    }
-
-    fn read_state(text: &str) -> Result<u32, String> {
-        read_hero(Self::NAME, text)
-    }
+    hero_state!();
 
     fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {
         for from in super::power::movers(pos) {

@@ -12,6 +12,45 @@
 //! knows a god by its place in [`God::ALL`]: the network's per-god inputs
 //! (`eval::network::inputs`) are rows of that place.
 
+/// The state methods of a hero, whose power is once a game: its state is
+/// 1 once spent, written `[x]` (Achilles, Bellerophon, Theseus, Jason).
+macro_rules! hero_state {
+    () => {
+        fn write_state(state: u32) -> Option<String> {
+            super::power::hero_text(state)
+        }
+
+        fn spent(state: u32) -> bool {
+            state == super::power::SPENT
+        }
+
+        fn read_state(text: &str) -> Result<u32, String> {
+            super::power::read_hero(Self::NAME, text)
+        }
+    };
+}
+
+/// The state methods of a god with a female worker: her space, written
+/// `[C3]` and marked on the board (Selene, Hippolyta).
+macro_rules! female_state {
+    () => {
+        fn write_state(state: u32) -> Option<String> {
+            super::female::female_text(state)
+        }
+
+        fn read_state(text: &str) -> Result<u32, String> {
+            super::female::read_female(Self::NAME, text)
+        }
+
+        fn marked(state: u32) -> crate::santorini::bitboard::Bitboard {
+            super::female::female_of(state).map_or(
+                crate::santorini::bitboard::Bitboard::EMPTY,
+                crate::santorini::bitboard::Space::bitboard,
+            )
+        }
+    };
+}
+
 mod achilles;
 mod aeolus;
 mod aphrodite;

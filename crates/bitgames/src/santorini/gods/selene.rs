@@ -8,10 +8,9 @@
 //! workers but on a level 3 (his card's complete tower). As santorini-ai
 //! does, she may not play against Chronus, whose towers her domes are not.
 
-use super::female::{female_of, female_text, read_female};
+use super::female::female_of;
 use super::power::{buildable, builds_around, move_then_build, movers, wins};
 use super::{God, Power};
-use crate::santorini::bitboard::Bitboard;
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
 use crate::santorini::naive_gods::{self, NaiveState};
@@ -26,17 +25,7 @@ impl Power for Selene {
     const FEMALE: bool = true;
     const BANS: &'static [God] = &[God::Chronus];
 
-    fn write_state(state: u32) -> Option<String> {
-        female_text(state)
-    }
-
-    fn read_state(text: &str) -> Result<u32, String> {
-        read_female(Self::NAME, text)
-    }
-
-    fn marked(state: u32) -> Bitboard {
-        female_of(state).map_or(Bitboard::EMPTY, |s| s.bitboard())
-    }
+    female_state!();
 
     fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {
         let her = female_of(pos.state[pos.to_move.index()]);

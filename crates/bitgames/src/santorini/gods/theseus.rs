@@ -12,7 +12,7 @@
 //! His state: 1 once the power is spent, written `theseus[x]`.
 
 use super::Power;
-use super::power::{SPENT, hero_text, read_hero, walls};
+use super::power::{SPENT, walls};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -37,17 +37,7 @@ impl Power for Theseus {
         })
     }
 
-    fn write_state(state: u32) -> Option<String> {
-        hero_text(state)
-    }
-
-    fn spent(state: u32) -> bool {
-        state == SPENT
-    }
-
-    fn read_state(text: &str) -> Result<u32, String> {
-        read_hero(Self::NAME, text)
-    }
+    hero_state!();
 
     #[inline]
     fn more_builds(
