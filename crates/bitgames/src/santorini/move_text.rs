@@ -87,37 +87,33 @@ fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
             },
         };
     }
-    // Nemesis' swap of all workers, the female one onto D4: `A1>B2^C3[<>@D4]`.
-    if let Some((turn, female)) = s.strip_suffix(']').and_then(|t| t.rsplit_once("[<>@")) {
-        let female: Space = female.trim().parse()?;
-        return match parse_marked(turn)? {
-            (Move::Build { from, to, build }, mark) => Ok((
-                Move::Power(Power::SwapFemale {
-                    from,
-                    to,
-                    build,
-                    female,
-                }),
-                mark,
-            )),
-            _ => Err(bad()),
+    // Nemesis' swap naming a space: the opponent's female worker goes there
+    // (`A1>B2^C3[<>@D4]`), or the opponent's worker there stays
+    // (`A1>B2^C3[<>-D4]`).
+    for (open, female) in [("[<>@", true), ("[<>-", false)] {
+        let Some((turn, at)) = s.strip_suffix(']').and_then(|t| t.rsplit_once(open)) else {
+            continue;
         };
-    }
-    // Nemesis' swap of all workers but the opponent's on D4: `A1>B2^C3[<>-D4]`.
-    if let Some((turn, kept)) = s.strip_suffix(']').and_then(|t| t.rsplit_once("[<>-")) {
-        let kept: Space = kept.trim().parse()?;
-        return match parse_marked(turn)? {
-            (Move::Build { from, to, build }, mark) => Ok((
-                Move::Power(Power::SwapSome {
-                    from,
-                    to,
-                    build,
-                    kept,
-                }),
-                mark,
-            )),
-            _ => Err(bad()),
+        let at: Space = at.trim().parse()?;
+        let (Move::Build { from, to, build }, mark) = parse_marked(turn)? else {
+            return Err(bad());
         };
+        let swap = if female {
+            Power::SwapFemale {
+                from,
+                to,
+                build,
+                female: at,
+            }
+        } else {
+            Power::SwapSome {
+                from,
+                to,
+                build,
+                kept: at,
+            }
+        };
+        return Ok((Move::Power(swap), mark));
     }
     // Nemesis' swap of every worker after the turn: `A1>B2^C3[<>]`.
     if let Some(turn) = s.strip_suffix("[<>]") {
