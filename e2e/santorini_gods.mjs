@@ -98,6 +98,8 @@ const TURNS = [
   { god: 'selene', start: '0000000000000000000000000/1/selene[B3]:B3,D3/mortal:C4,C2', clicks: ['D3', 'D4', 'A3', '#steps [data-step="dome"]'], turn: 'D3>D4^A3X', workers: { D4: '1', B3: '1' }, levels: { A3: '4' } },
   // Hippolyta: her other worker on D3 steps diagonally only, to E4.
   { god: 'hippolyta', start: '0000000000000000000000000/1/hippolyta[B3]:B3,D3/mortal:C4,C2', clicks: ['D3', 'E4', 'E5'], turn: 'D3>E4^E5', workers: { E4: '1', B3: '1' }, levels: { E5: '1' } },
+  // The Stymphalians: B3 moves two steps, to B5, and builds A5.
+  { god: 'stymphalians', start: '0000000000000000000000000/1/stymphalians:B3,D3,E1/mortal:C4,C2', clicks: ['B3', 'B5', 'A5'], turn: 'B3>B5^A5', workers: { B5: '1', B3: null }, levels: { A5: '1' } },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="build-first"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];

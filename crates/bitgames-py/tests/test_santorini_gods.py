@@ -22,7 +22,8 @@ ORDER = ["mortal", "apollo", "artemis", "athena", "atlas", "demeter", "hephaestu
          "hypnus", "limus", "persephone", "aphrodite", "iris",
          "maenads", "nike", "eros", "ares", "asteria", "charon",
          "scylla", "nemesis", "chronus", "clio", "europa", "medusa", "bellerophon", "theseus", "bia", "achilles", "castor", "aeolus",
-         "graeae", "jason", "proteus", "selene", "hippolyta"]
+         "graeae", "jason", "proteus", "selene", "hippolyta",
+         "stymphalians"]
 #: The god observation's planes: the base game's 6, each side's god one-hot, Athena's two marks,
 #: each side's power spent, the spaces each side's god state marks.
 G = len(ORDER)

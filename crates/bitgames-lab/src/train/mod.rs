@@ -15,7 +15,7 @@ mod model;
 use crate::data::{load_net, quiet_positions};
 use crate::parse;
 use anyhow::{Context, bail};
-use bitgames::santorini::eval::network::{MAX_ON, inputs};
+use bitgames::santorini::eval::network::{MAX_ON, ON_WITH_FOUR_WORKERS, inputs};
 use bitgames::santorini::eval::{SCALE, WEIGHTS, features};
 use labels::Blend;
 use model::{Adam, PARAMS, Params, Sample, log_loss, sigmoid};
@@ -104,11 +104,15 @@ fn samples(args: &Args) -> anyhow::Result<(Vec<Sample>, Vec<Sample>)> {
         for q in quiet {
             let mut on = [0u16; MAX_ON];
             let n = inputs(&q.pos, 0, &mut on);
-            if n != MAX_ON {
-                bail!("{file}: {} has {n} inputs, not {MAX_ON}", q.pos);
+            if n != ON_WITH_FOUR_WORKERS {
+                bail!(
+                    "{file}: {} has {n} inputs, not {ON_WITH_FOUR_WORKERS} (the trainer takes \
+                     positions of two workers a side)",
+                    q.pos
+                );
             }
             let sample = Sample {
-                on,
+                on: on[..ON_WITH_FOUR_WORKERS].try_into().expect("97 inputs"),
                 dense: features(&q.pos).map(|x| x as f32),
                 target: f32::from(u8::from(q.won)),
                 pos: q.pos,

@@ -10,7 +10,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use bitgames::santorini::eval::network::{
-    HIDDEN, INPUTS, MAX_ON, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, QA, QB, SYMMETRIES,
+    HIDDEN, INPUTS, NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, ON_WITH_FOUR_WORKERS, QA, QB, SYMMETRIES,
     is_base_god_input, other_view,
 };
 use bitgames::santorini::eval::{FEATURES, Net, WEIGHTS};
@@ -20,7 +20,7 @@ use rand::Rng;
 /// win chance, and what the labels need.
 #[derive(Clone)]
 pub struct Sample {
-    pub on: [u16; MAX_ON],
+    pub on: [u16; ON_WITH_FOUR_WORKERS],
     pub dense: [f32; FEATURES],
     pub target: f32,
     pub pos: bitgames::santorini::Position,
@@ -171,7 +171,7 @@ impl Params {
     /// Adds the gradient of the log loss of sample `s` under symmetry `k`
     /// to `g` (laid out as [`Params::for_each_mut`]).
     pub fn add_gradient(&self, s: &Sample, k: usize, g: &mut [f32]) {
-        let mut on = [0u16; MAX_ON];
+        let mut on = [0u16; ON_WITH_FOUR_WORKERS];
         for (o, &x) in on.iter_mut().zip(&s.on) {
             *o = map_input(x, k);
         }
@@ -325,7 +325,7 @@ impl Adam {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bitgames::santorini::eval::network::inputs;
+    use bitgames::santorini::eval::network::{MAX_ON, inputs};
     use bitgames::santorini::players::{random_start, random_start_with};
     use rand::SeedableRng;
     use rand::rngs::SmallRng;

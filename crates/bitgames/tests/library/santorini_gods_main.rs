@@ -551,5 +551,5 @@ fn perft_with_gods_reaches_santorini_ais_positions() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 97);
+    assert_eq!(checked, 101);
 }

@@ -282,3 +282,45 @@ fn proteus_fills_the_space_his_worker_left() {
         .unwrap();
     assert!(lone.legal_moves().contains(&"C3>C4^D5".parse().unwrap()));
 }
+
+/// The Stymphalians against santorini-ai's main branch: positions of 90
+/// random games, each with them (three workers) on one side against any of
+/// the forty-five (`sai_successors.py MAIN_UCI OUT --games 90 --seed 96
+/// --gods mortal,apollo,...,hippolyta,stymphalians --with stymphalians`):
+/// the bitboards and the naive twin agree at every position but main's
+/// known mistakes.
+#[test]
+fn the_stymphalians_agree_with_santorini_ais_main_branch() {
+    later_gods_agree(
+        "santorini-god-successors-stymphalians.txt",
+        (3_406, 35),
+        &[God::Stymphalians],
+    );
+}
+
+/// A Stymphalian move by the card: two or three steps, each by the height
+/// rule, ending two or more spaces away; no one-step move; a climb from
+/// level 2 onto level 3 wins on the second or third step.
+#[test]
+fn the_stymphalians_move_two_or_three_steps() {
+    let pos: Position = "0000000000000000000000000/1/stymphalians:A5,C3,E1/mortal:A1,E5"
+        .parse()
+        .unwrap();
+    let ends: std::collections::BTreeSet<String> = pos
+        .legal_moves()
+        .iter()
+        .filter_map(|mv| match *mv {
+            Move::Build { from, to, .. } if from.to_string() == "C3" => Some(to.to_string()),
+            _ => None,
+        })
+        .collect();
+    // The sixteen perimeter spaces but the four workers' on it.
+    assert_eq!(ends.len(), 12, "{ends:?}");
+    assert!(!ends.contains("C4") && !ends.contains("A5") && ends.contains("C5"));
+    // From level 2 beside a level 2, a level 3 two steps on wins.
+    let win: Position = "0000000000002230000000000/1/stymphalians:C3,A1,E1/mortal:A5,E5"
+        .parse()
+        .unwrap();
+    assert!(win.legal_moves().contains(&"C3>E3#".parse().unwrap()));
+    assert!(win.has_winning_move());
+}

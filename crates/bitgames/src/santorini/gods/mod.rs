@@ -96,6 +96,7 @@ mod prometheus;
 mod proteus;
 mod scylla;
 mod selene;
+mod stymphalians;
 mod theseus;
 mod urania;
 mod zeus;
@@ -221,6 +222,8 @@ gods! {
     Selene => selene::Selene,
     /// All workers but her female one move only diagonally.
     Hippolyta => hippolyta::Hippolyta,
+    /// Three workers; a worker moves two or three steps, ending two away.
+    Stymphalians => stymphalians::Stymphalians,
 }
 
 impl God {

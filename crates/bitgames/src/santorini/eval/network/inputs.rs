@@ -71,6 +71,9 @@ pub const SLOT_INPUTS: usize = 21;
 pub const NEIGHBOURHOOD_UNITS: usize = 64;
 /// The most workers on the board: three a side (the Graeae's).
 pub const MAX_WORKERS: usize = 6;
+/// The inputs on in a position of four workers (two a side, the positions
+/// the networks are trained on): 97.
+pub const ON_WITH_FOUR_WORKERS: usize = 25 + 4 * (1 + 2 * 8) + 4;
 /// The inputs on at once, repeats counted (25 spaces, the workers, each
 /// worker's 8 neighbour slots twice, as itself and for its god, the 3 god
 /// inputs and the matchup): 97 with four workers.

@@ -58,8 +58,9 @@ mod inputs;
 use inputs::neighbourhood_counts;
 pub use inputs::{
     GOD_NEIGHBOURHOOD, GOD_SLOT_INPUTS, GODS, INPUTS, INPUTS_BEFORE_MATCHUPS, MATCHUP, MAX_ON,
-    NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, NET_GODS, SLOT_CATEGORIES, SLOT_INPUTS, SYMMETRIES,
-    god_inputs, god_slots, inputs, is_base_god_input, net_god, other_view, slot_category,
+    NEIGHBOURHOOD, NEIGHBOURHOOD_UNITS, NET_GODS, ON_WITH_FOUR_WORKERS, SLOT_CATEGORIES,
+    SLOT_INPUTS, SYMMETRIES, god_inputs, god_slots, inputs, is_base_god_input, net_god, other_view,
+    slot_category,
 };
 
 use super::features::{FEATURES, Weights, features, weigh};
