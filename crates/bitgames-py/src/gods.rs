@@ -37,7 +37,7 @@ impl Default for Gods {
 /// the opponent's, the levels >= 1, 2, 3 and the domes.
 pub const BASE_PLANES: usize = 6;
 /// The planes of a game with gods: the base game's, then the observer's god
-/// one-hot over [`God::ALL`] (16 planes), the opponent's (16), then "the
+/// one-hot over [`God::ALL`] (one plane a god), the opponent's, then "the
 /// observer may not move up this turn" and "the opponent may not move up
 /// this turn" (Athena's mark on the player to move), then the spaces the
 /// observer's god state marks (Europa's talus, Clio's coins) and the
