@@ -92,9 +92,12 @@ pub trait PyGame: Registered + Copy {
         self.outcome()
     }
 
-    /// [`PyGame::fill_mask`] for a position known not to be over.
-    fn fill_live_mask(&self, out: &mut [bool]) {
-        self.fill_mask(out);
+    /// Marks the legal actions of a position known not to be over on a
+    /// mask that holds only false (the rest is left as it is).
+    fn mark_live_mask(&self, out: &mut [bool]) {
+        for mv in self.legal_moves() {
+            out[self.action_of(mv)] = true;
+        }
     }
 
     /// Whether `action` is legal in a position known not to be over.

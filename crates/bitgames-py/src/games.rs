@@ -116,7 +116,7 @@ impl PyGame for connect4::Position {
         }
     }
 
-    fn fill_live_mask(&self, out: &mut [bool]) {
+    fn mark_live_mask(&self, out: &mut [bool]) {
         if self.geometry() != connect4::Geometry::STANDARD {
             return self.fill_mask(out);
         }

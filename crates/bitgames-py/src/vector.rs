@@ -54,6 +54,9 @@ struct Slot<G: PyGame> {
 struct Out<'a> {
     obs: &'a mut [u8],
     mask: &'a mut [bool],
+    /// The mask holds only false when the environment writes it (a fresh
+    /// zeroed array): only the legal actions need writing.
+    mask_zeroed: bool,
     rewards: &'a mut [f32],
     reward: &'a mut f32,
     terminated: &'a mut bool,
@@ -69,6 +72,10 @@ struct Out<'a> {
 pub struct Outs<'a> {
     pub obs: &'a mut [u8],
     pub mask: &'a mut [bool],
+    /// Whether `mask` holds only false (a fresh zeroed array): a mask of
+    /// 116,775 actions a game (the gods') is then written at its legal
+    /// actions alone, and the pages of the rest are never touched.
+    pub mask_zeroed: bool,
     pub rewards: &'a mut [f32],
     pub reward: &'a mut [f32],
     pub terminated: &'a mut [bool],
@@ -90,6 +97,7 @@ impl<'a> Outs<'a> {
             Outs {
                 obs,
                 mask,
+                mask_zeroed: self.mask_zeroed,
                 rewards,
                 reward,
                 terminated,
@@ -99,6 +107,7 @@ impl<'a> Outs<'a> {
             Outs {
                 obs: obs2,
                 mask: mask2,
+                mask_zeroed: self.mask_zeroed,
                 rewards: rewards2,
                 reward: reward2,
                 terminated: terminated2,
@@ -138,6 +147,7 @@ impl Scratch {
         Outs {
             obs: &mut self.obs,
             mask: &mut self.mask,
+            mask_zeroed: false,
             rewards: &mut self.rewards,
             reward: &mut self.reward,
             terminated: &mut self.terminated,
@@ -295,6 +305,7 @@ impl<G: PyGame> VecCore<G> {
             let Outs {
                 obs,
                 mask,
+                mask_zeroed,
                 rewards,
                 reward,
                 terminated,
@@ -318,6 +329,7 @@ impl<G: PyGame> VecCore<G> {
                 let out = Out {
                     obs,
                     mask,
+                    mask_zeroed,
                     rewards,
                     reward,
                     terminated,
@@ -489,11 +501,12 @@ impl<G: PyGame> VecCore<G> {
         let n = self.slots.len();
         let [a, b, c] = self.template.obs_shape();
         // SAFETY (each `fresh`): fresh arrays that `fill` writes in full
-        // before Python sees them.
+        // before Python sees them. The masks are zeroed instead: `fill`
+        // marks the legal actions only.
         let (obs, mask, rewards, reward, terminated, truncated, player) = unsafe {
             (
                 fresh::<bool, numpy::Ix4, 4>(py, [n, a, b, c])?,
-                fresh::<bool, numpy::Ix2, 2>(py, [n, self.ml])?,
+                numpy::PyArray2::<bool>::zeros(py, [n, self.ml], false),
                 fresh::<f32, numpy::Ix2, 2>(py, [n, 2])?,
                 fresh::<f32, numpy::Ix1, 1>(py, [n])?,
                 fresh::<bool, numpy::Ix1, 1>(py, [n])?,
@@ -509,6 +522,7 @@ impl<G: PyGame> VecCore<G> {
                 Outs {
                     obs: std::slice::from_raw_parts_mut(obs.as_mut_ptr().cast::<u8>(), obs.len()),
                     mask: mask.as_slice_mut()?,
+                    mask_zeroed: true,
                     rewards: rewards.as_slice_mut()?,
                     reward: reward.as_slice_mut()?,
                     terminated: terminated.as_slice_mut()?,
@@ -573,10 +587,11 @@ fn write<G: PyGame>(
 ) {
     let to_move = slot.pos.to_move();
     slot.pos.observe_cached(to_move, &mut slot.cache, out.obs);
-    if terminated {
+    if !out.mask_zeroed {
         out.mask.fill(false);
-    } else {
-        slot.pos.fill_live_mask(out.mask);
+    }
+    if !terminated {
+        slot.pos.mark_live_mask(out.mask);
     }
     out.rewards.copy_from_slice(&rewards);
     *out.reward = reward;
