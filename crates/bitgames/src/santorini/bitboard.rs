@@ -251,6 +251,14 @@ impl Bitboard {
         }
     }
 
+    /// The spaces of the set after `space` (on higher bits): each pair or
+    /// triple of them taken once, in order.
+    #[must_use]
+    #[inline]
+    pub const fn after(self, space: Space) -> Bitboard {
+        Bitboard(self.0 & !((2u64 << space.bit()) - 1))
+    }
+
     /// The set of the given spaces.
     #[must_use]
     pub fn from_spaces(spaces: impl IntoIterator<Item = Space>) -> Bitboard {

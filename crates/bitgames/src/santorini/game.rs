@@ -212,8 +212,7 @@ impl Position {
             let free = !(occupied | self.heights[3]);
             let places = self.gods[me].rules().places;
             for a in free {
-                let later = Bitboard(free.0 & !((2u64 << a.bit()) - 1));
-                for b in later {
+                for b in free.after(a) {
                     if places.is_none_or(|p| (p.may)(a, b)) {
                         moves.push_turn(Move::place(a, b));
                     }

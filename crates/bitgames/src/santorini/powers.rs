@@ -55,10 +55,9 @@ pub(crate) fn turns(pos: &Position, out: &mut Vec<Move>) {
 /// Every placement of three workers on the free spaces, each once.
 fn placements_of_three(pos: &Position, out: &mut Vec<Move>) {
     let free = !(pos.occupied() | pos.heights[3]);
-    let after = |s: Space| Bitboard(free.0 & !((2u64 << s.bit()) - 1));
     for a in free {
-        for b in after(a) {
-            for c in after(b) {
+        for b in free.after(a) {
+            for c in free.after(b) {
                 out.push(Move::place_three([a, b, c]));
             }
         }

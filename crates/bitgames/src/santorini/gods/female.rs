@@ -46,7 +46,7 @@ pub(crate) fn read_female(name: &str, text: &str) -> Result<u32, String> {
 pub(crate) fn placements(pos: &Position, out: &mut Vec<Move>) {
     let free = !(pos.occupied() | pos.heights[3]);
     for a in free {
-        for b in Bitboard(free.0 & !((2u64 << a.bit()) - 1)) {
+        for b in free.after(a) {
             out.push(Move::place_female(a, b, a));
             out.push(Move::place_female(a, b, b));
         }
