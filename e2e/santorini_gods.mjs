@@ -100,6 +100,12 @@ const TURNS = [
   { god: 'hippolyta', start: '0000000000000000000000000/1/hippolyta[B3]:B3,D3/mortal:C4,C2', clicks: ['D3', 'E4', 'E5'], turn: 'D3>E4^E5', workers: { E4: '1', B3: '1' }, levels: { E5: '1' } },
   // The Stymphalians: B3 moves two steps, to B5, and builds A5.
   { god: 'stymphalians', start: '0000000000000000000000000/1/stymphalians:B3,D3,E1/mortal:C4,C2', clicks: ['B3', 'B5', 'A5'], turn: 'B3>B5^A5', workers: { B5: '1', B3: null }, levels: { A5: '1' } },
+  // Polyphemus: after his build on A5, two domes anywhere, E5 and E1 (either order).
+  { god: 'polyphemus', clicks: ['B3', 'B4', 'A5', 'E1', 'E5'], turn: 'B3>B4^A5^E5X^E1X', workers: { B4: '1' }, levels: { A5: '1', E5: '4', E1: '4' } },
+  // Poseidon: after B3's move and build, his unmoved worker on D3 (level 0) builds E3, then Done.
+  { god: 'poseidon', clicks: ['B3', 'B4', 'A5', 'D3', 'E3', '#turn-done'], turn: 'B3>B4^A5*E3', workers: { B4: '1', D3: '1' }, levels: { A5: '1', E3: '1' } },
+  // Morpheus with two blocks kept: three builds, in board order.
+  { god: 'morpheus', start: '0000000000000000000000000/1/morpheus[2]:B3,D3/mortal:C4,C2', clicks: ['B3', 'B4', 'A5', 'A5', 'B5'], turn: 'B3>B4^A5^A5^B5', workers: { B4: '1' }, levels: { A5: '2', B5: '1' } },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="build-first"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];

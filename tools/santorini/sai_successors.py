@@ -55,7 +55,8 @@ BANNED = {frozenset(("hades", "pan")), frozenset(("hades", "nike")),
           frozenset(("chronus", "atlas")), frozenset(("chronus", "asteria")),
           frozenset(("nemesis", "clio")), frozenset(("nemesis", "medusa")),
           frozenset(("nemesis", "bia")), frozenset(("nemesis", "graeae")),
-          frozenset(("chronus", "selene"))}
+          frozenset(("chronus", "selene")),
+          frozenset(("chronus", "polyphemus"))}
 
 
 def space_index(text):
@@ -93,6 +94,9 @@ def canonical(fen):
         # turn, and after a win).
         restricted = not over and me == int(to_move) - 1 and (
             restricted or (other[1] in ("athena", "nike") and other[2] == "^"))
+        # Morpheus keeping no block is written without a state, as bitgames writes it.
+        if god == "morpheus" and data == "0":
+            data = ""
         state = f"[{data}]" if data and data != "^" else ""
         workers = ":" + ",".join(space_name(s) for s in spaces) if spaces else ""
         out.append(("#" if won else "") + god + state + ("-" if restricted else "") + workers)

@@ -113,7 +113,7 @@ pub fn c4_boardzahl(grid: &Bound<'_, PyAny>) -> PyResult<(u128, u128, u128)> {
 pub fn c4_from_grid(grid: &Bound<'_, PyAny>) -> PyResult<crate::PyConnectFour> {
     let rows = grid_rows(grid)?;
     connect4::from_grid(&rows)
-        .map(|pos| crate::PyConnectFour { pos })
+        .map(|pos| crate::PyConnectFour { pos, pending: () })
         .map_err(|e| PyValueError::new_err(format!("bad Connect Four grid: {e}")))
 }
 

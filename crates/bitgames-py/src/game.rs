@@ -62,6 +62,46 @@ pub trait PyGame: Registered + Copy {
         Self::start()
     }
 
+    /// A turn begun and not yet played, where a turn may take several
+    /// actions (Santorini's spelled turns: docs/python.md): `()` for a game
+    /// whose every turn is one action.
+    type Pending: Copy + Default + PartialEq + Eq + std::hash::Hash + Send + Sync + std::fmt::Debug;
+
+    /// Takes the legal `action` with `pending` begun: plays the turn it
+    /// completes (and clears `pending`), or keeps in `pending` the turn it
+    /// begins or goes on with (the same player then acts again).
+    fn take_action(&mut self, pending: &mut Self::Pending, action: usize) {
+        let _ = pending;
+        let mv = self.move_of(action).expect("a legal action");
+        self.play_unchecked(mv);
+    }
+
+    /// The legal actions while `pending` is begun, each with the move it
+    /// names (the turn so far, or the turn it makes); `None` when nothing
+    /// is begun: the position's own actions apply.
+    fn pending_actions(&self, pending: &Self::Pending) -> Option<Vec<(usize, Self::Move)>> {
+        let _ = pending;
+        None
+    }
+
+    /// The actions that begin `pending` from the position (to rebuild it).
+    fn pending_spelling(&self, pending: &Self::Pending) -> Vec<usize> {
+        let _ = pending;
+        Vec::new()
+    }
+
+    /// [`PyGame::observe_cached`] with `pending` begun.
+    fn observe_pending(
+        &self,
+        pending: &Self::Pending,
+        player: Player,
+        cache: &mut Self::ObsCache,
+        out: &mut [u8],
+    ) {
+        let _ = pending;
+        self.observe_cached(player, cache, out);
+    }
+
     /// What a vector environment keeps per game to write its observations
     /// faster ([`PyGame::observe_cached`]): `()` for most games.
     type ObsCache: Clone + Default + Send + std::fmt::Debug;

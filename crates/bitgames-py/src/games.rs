@@ -13,6 +13,7 @@ use rand::{Rng, RngCore};
 impl PyGame for connect4::Position {
     const CLASS: &'static str = "ConnectFour";
     type ObsCache = C4ObsCache;
+    type Pending = ();
     type Setup = ();
 
     /// On the standard board, each player's planes are kept up to date a
@@ -246,6 +247,7 @@ fn observe_7x6(mine: u64, theirs: u64, out: &mut [u8]) {
 
 impl PyGame for tictactoe::Position {
     type ObsCache = ();
+    type Pending = ();
     type Setup = ();
     const CLASS: &'static str = "TicTacToe";
 

@@ -4,7 +4,7 @@
 //! the gods apart, and the naive twin's successors for cross-checks.
 //!
 //! The action space is the library's: 753 actions in the base game (both
-//! players `mortal`), [`santorini::NUM_GOD_ACTIONS`] (116,775) in a game with
+//! players `mortal`), [`santorini::NUM_GOD_ACTIONS`] (116,876) in a game with
 //! any god, whatever the pair.
 
 use crate::game::PyGame;
@@ -40,10 +40,11 @@ pub const BASE_PLANES: usize = 6;
 /// one-hot over [`God::ALL`] (one plane a god), the opponent's, then "the
 /// observer may not move up this turn" and "the opponent may not move up
 /// this turn" (Athena's mark on the player to move), then the spaces the
-/// observer's god state marks (Europa's talus, Clio's coins) and the
-/// opponent's, then "the observer's god has spent its power" (a hero's
-/// once a game, Clio's coins) and the opponent's.
-pub const GOD_PLANES: usize = BASE_PLANES + 2 * God::ALL.len() + 6;
+/// observer's god has spent its power" (a hero's once a game, Clio's
+/// coins) and the opponent's, then "a turn is begun" (a spelled turn: the
+/// board and gods' planes show it done), then the spaces the observer's
+/// god state marks (Europa's talus, Clio's coins) and the opponent's.
+pub const GOD_PLANES: usize = BASE_PLANES + 2 * God::ALL.len() + 7;
 
 /// The gods of a `gods` argument: None (the default: the base game), two
 /// names (`("apollo", "pan")` or `"apollo,pan"`, player 1's first; any
@@ -175,38 +176,98 @@ impl PyGame for Position {
     /// those six, then the god and Athena planes, each all 0 or all 1, then
     /// the spaces each side's god state marks.
     fn observe(&self, player: Player, out: &mut [u8]) {
-        let planes = self.obs_shape()[2];
-        let levels = self.levels();
-        let mine = self.workers(player);
-        let theirs = self.workers(player.other());
-        // The planes that are the same on every space.
-        let mut flat = [0u8; GOD_PLANES - BASE_PLANES - 2];
-        if self.has_gods() {
-            let index = |god: God| God::ALL.iter().position(|&g| g == god).expect("a god");
-            let n = God::ALL.len();
-            let gods = self.gods();
-            flat[index(gods[player.index()])] = 1;
-            flat[n + index(gods[player.other().index()])] = 1;
-            let blocked = self.up_blocked();
-            let observer_moves = self.to_move() == player;
-            flat[2 * n] = u8::from(blocked && observer_moves);
-            flat[2 * n + 1] = u8::from(blocked && !observer_moves);
-            flat[2 * n + 2] = u8::from(self.power_spent(player));
-            flat[2 * n + 3] = u8::from(self.power_spent(player.other()));
+        planes_of(self, player, false, out);
+    }
+
+    type Pending = Option<santorini::Move>;
+
+    /// A turn that can go on waits for the next action ([`PyGame::Pending`]);
+    /// [`santorini::END_TURN`] plays it as it stands.
+    fn take_action(&mut self, pending: &mut Self::Pending, action: usize) {
+        let turn = match *pending {
+            Some(turn) if action == santorini::END_TURN => turn,
+            Some(turn) => {
+                let next = self.continuations(turn).into_iter();
+                next.into_iter()
+                    .find_map(|(a, mv)| (a == action).then_some(mv))
+                    .expect("a legal action")
+            }
+            None => self.move_of(action).expect("a legal action"),
+        };
+        if action != santorini::END_TURN && !self.continuations(turn).is_empty() {
+            *pending = Some(turn);
+        } else {
+            *pending = None;
+            self.play_unchecked(turn);
         }
-        for (i, &level) in levels.iter().enumerate() {
-            let space = Space::from_index(i).expect("25 spaces");
-            let cell = &mut out[planes * i..planes * (i + 1)];
-            cell[0] = u8::from(mine.contains(space));
-            cell[1] = u8::from(theirs.contains(space));
-            for (k, plane) in cell[2..BASE_PLANES].iter_mut().enumerate() {
-                *plane = u8::from(level > k as u8);
+    }
+
+    fn pending_actions(&self, pending: &Self::Pending) -> Option<Vec<(usize, santorini::Move)>> {
+        let turn = (*pending)?;
+        let mut actions = self.continuations(turn);
+        actions.push((santorini::END_TURN, turn));
+        Some(actions)
+    }
+
+    fn pending_spelling(&self, pending: &Self::Pending) -> Vec<usize> {
+        pending.map_or_else(Vec::new, |turn| self.spelling(turn).to_vec())
+    }
+
+    /// The planes of the board as the begun turn leaves it, seen by
+    /// `player`, with the plane "a turn is begun" set.
+    fn observe_pending(
+        &self,
+        pending: &Self::Pending,
+        player: Player,
+        _cache: &mut (),
+        out: &mut [u8],
+    ) {
+        match *pending {
+            Some(turn) => {
+                let mut done = *self;
+                done.play_unchecked(turn);
+                planes_of(&done, player, true, out);
             }
-            if planes > BASE_PLANES {
-                cell[BASE_PLANES..planes - 2].copy_from_slice(&flat);
-                cell[planes - 2] = u8::from(self.marked(player).contains(space));
-                cell[planes - 1] = u8::from(self.marked(player.other()).contains(space));
-            }
+            None => planes_of(self, player, false, out),
+        }
+    }
+}
+
+/// The observation planes of `pos` seen by `player` (see
+/// [`PyGame::observe`]), `begun` the plane of a turn begun.
+fn planes_of(pos: &Position, player: Player, begun: bool, out: &mut [u8]) {
+    let planes = pos.obs_shape()[2];
+    let levels = pos.levels();
+    let mine = pos.workers(player);
+    let theirs = pos.workers(player.other());
+    // The planes that are the same on every space.
+    let mut flat = [0u8; GOD_PLANES - BASE_PLANES - 2];
+    if pos.has_gods() {
+        let index = |god: God| God::ALL.iter().position(|&g| g == god).expect("a god");
+        let n = God::ALL.len();
+        let gods = pos.gods();
+        flat[index(gods[player.index()])] = 1;
+        flat[n + index(gods[player.other().index()])] = 1;
+        let blocked = pos.up_blocked();
+        let observer_moves = pos.to_move() == player;
+        flat[2 * n] = u8::from(blocked && observer_moves);
+        flat[2 * n + 1] = u8::from(blocked && !observer_moves);
+        flat[2 * n + 2] = u8::from(pos.power_spent(player));
+        flat[2 * n + 3] = u8::from(pos.power_spent(player.other()));
+        flat[2 * n + 4] = u8::from(begun);
+    }
+    for (i, &level) in levels.iter().enumerate() {
+        let space = Space::from_index(i).expect("25 spaces");
+        let cell = &mut out[planes * i..planes * (i + 1)];
+        cell[0] = u8::from(mine.contains(space));
+        cell[1] = u8::from(theirs.contains(space));
+        for (k, plane) in cell[2..BASE_PLANES].iter_mut().enumerate() {
+            *plane = u8::from(level > k as u8);
+        }
+        if planes > BASE_PLANES {
+            cell[BASE_PLANES..planes - 2].copy_from_slice(&flat);
+            cell[planes - 2] = u8::from(pos.marked(player).contains(space));
+            cell[planes - 1] = u8::from(pos.marked(player.other()).contains(space));
         }
     }
 }
@@ -223,6 +284,7 @@ impl crate::PySantorini {
         let pos = crate::position::parse::<Position>(notation)?;
         Ok(crate::PySantorini {
             pos: position_with_gods(pos, gods)?,
+            pending: None,
         })
     }
 
@@ -234,7 +296,7 @@ impl crate::PySantorini {
     }
 
     /// Whether the game has gods (either player's is not `mortal`): then
-    /// the action space is the 116,775 actions of the gods.
+    /// the action space is the 116,876 actions of the gods.
     fn has_gods(&self) -> bool {
         self.pos.has_gods()
     }

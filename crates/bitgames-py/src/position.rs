@@ -28,12 +28,13 @@ pub fn parse<G: PyGame>(notation: Option<&str>) -> PyResult<G> {
     registry::parse_position::<G>(text).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// A move written in the game's notation, and its action; a ValueError for
-/// text that names no move of this position's action space.
+/// A move written in the game's notation, and its action (a turn spelled
+/// in several actions: its first); a ValueError for text that names no
+/// move of this position's action space.
 pub fn parse_move<G: PyGame>(pos: &G, text: &str) -> PyResult<(G::Move, usize)> {
     let mv = move_of_text(pos, text)?;
     let action = pos.action_of(mv);
-    if action < pos.num_actions() && pos.move_of(action) == Some(mv) {
+    if action < pos.num_actions() && pos.move_of(action).is_some() {
         Ok((mv, action))
     } else {
         Err(PyValueError::new_err(format!(
@@ -44,26 +45,84 @@ pub fn parse_move<G: PyGame>(pos: &G, text: &str) -> PyResult<(G::Move, usize)> 
     }
 }
 
-pub fn legal_actions<G: PyGame>(pos: &G) -> Vec<usize> {
-    let mut actions: Vec<usize> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| pos.action_of(m))
-        .collect();
+/// The legal actions, ascending, with `pending` begun.
+pub fn legal_actions<G: PyGame>(pos: &G, pending: &G::Pending) -> Vec<usize> {
+    let mut actions: Vec<usize> = match pos.pending_actions(pending) {
+        Some(next) => next.into_iter().map(|(a, _)| a).collect(),
+        None => pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| pos.action_of(m))
+            .collect(),
+    };
     actions.sort_unstable();
+    actions.dedup();
     actions
 }
 
-pub fn mask<'py, G: PyGame>(py: Python<'py>, pos: &G) -> Bound<'py, PyArray1<bool>> {
-    PyArray1::from_vec(py, pos.legal_action_mask())
+/// The legal moves in the game's notation: with a turn begun, the turns
+/// its next actions make (the begun turn itself for the action that ends
+/// it).
+pub fn legal_moves<G: PyGame>(pos: &G, pending: &G::Pending) -> Vec<String> {
+    match pos.pending_actions(pending) {
+        Some(next) => next.into_iter().map(|(_, m)| m.to_string()).collect(),
+        None => pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| m.to_string())
+            .collect(),
+    }
 }
 
-pub fn apply_action<G: PyGame>(pos: &mut G, action: i64) -> PyResult<()> {
-    if let Some(why) = pos.why_not_action(action) {
+pub fn mask<'py, G: PyGame>(
+    py: Python<'py>,
+    pos: &G,
+    pending: &G::Pending,
+) -> Bound<'py, PyArray1<bool>> {
+    let mask = match pos.pending_actions(pending) {
+        Some(next) => {
+            let mut mask = vec![false; pos.num_actions()];
+            next.into_iter().for_each(|(a, _)| mask[a] = true);
+            mask
+        }
+        None => pos.legal_action_mask(),
+    };
+    PyArray1::from_vec(py, mask)
+}
+
+/// Why `action` is refused with `pending` begun ([`PyGame::why_not_action`]
+/// when nothing is), or `None` if it is legal.
+pub fn why_not_pending<G: PyGame>(pos: &G, pending: &G::Pending, action: i64) -> Option<String> {
+    let Some(next) = pos.pending_actions(pending) else {
+        return pos.why_not_action(action);
+    };
+    if next.iter().any(|&(a, _)| a as i64 == action) {
+        return None;
+    }
+    let legal: Vec<String> = next.iter().map(|(a, m)| format!("{a} ({m})")).collect();
+    Some(format!(
+        "action {action} does not go on with the turn begun: the legal actions are {}",
+        legal.join(", ")
+    ))
+}
+
+/// The move `action` names with `pending` begun (the turn it makes).
+pub fn move_of_action<G: PyGame>(pos: &G, pending: &G::Pending, action: usize) -> Option<G::Move> {
+    match pos.pending_actions(pending) {
+        Some(next) => next
+            .into_iter()
+            .find_map(|(a, m)| (a == action).then_some(m)),
+        None => pos.move_of(action),
+    }
+}
+
+/// Takes `action` with `pending` begun: plays the turn it completes, or
+/// keeps the turn it begins; a ValueError (nothing changed) if illegal.
+pub fn apply_action<G: PyGame>(pos: &mut G, pending: &mut G::Pending, action: i64) -> PyResult<()> {
+    if let Some(why) = why_not_pending(pos, pending, action) {
         return Err(PyValueError::new_err(why));
     }
-    let mv = pos.move_of(action as usize).expect("checked");
-    pos.play_unchecked(mv);
+    pos.take_action(pending, action as usize);
     Ok(())
 }
 
@@ -74,7 +133,15 @@ fn move_of_text<G: PyGame>(pos: &G, text: &str) -> PyResult<G::Move> {
     pos.parse_move(text.trim()).map_err(PyValueError::new_err)
 }
 
-pub fn play<G: PyGame>(pos: &mut G, text: &str) -> PyResult<()> {
+/// Plays a whole turn written in the notation (none may be begun).
+pub fn play<G: PyGame>(pos: &mut G, pending: &G::Pending, text: &str) -> PyResult<()> {
+    if *pending != G::Pending::default() {
+        return Err(PyValueError::new_err(format!(
+            "move `{}`: a turn is begun here; go on with it by its actions \
+             (legal_actions) first",
+            bitgames::excerpt(text)
+        )));
+    }
     let mv = move_of_text(pos, text)?;
     pos.play(mv)
         .map_err(|e| PyValueError::new_err(format!("move `{}`: {e}", bitgames::excerpt(text))))
@@ -83,11 +150,12 @@ pub fn play<G: PyGame>(pos: &mut G, text: &str) -> PyResult<()> {
 pub fn observation<'py, G: PyGame>(
     py: Python<'py>,
     pos: &G,
+    pending: &G::Pending,
     player: Option<Player>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let player = player.unwrap_or_else(|| pos.to_move());
     let mut out = vec![0u8; obs_len(pos)];
-    pos.observe(player, &mut out);
+    pos.observe_pending(pending, player, &mut G::ObsCache::default(), &mut out);
     let shape = pos.obs_shape();
     as_bool(PyArray1::from_vec(py, out).reshape(shape)?.into_any())
 }
@@ -125,6 +193,7 @@ macro_rules! py_position {
             fn new(notation: Option<&str>) -> PyResult<Self> {
                 Ok($class {
                     pos: $crate::position::parse::<$game>(notation)?,
+                    pending: Default::default(),
                 })
             }
         }
@@ -137,27 +206,26 @@ macro_rules! py_position {
         #[derive(Clone, PartialEq, Eq, Hash)]
         pub struct $class {
             pub pos: $game,
+            /// A turn begun and not yet played (Santorini's spelled turns).
+            pub pending: <$game as $crate::game::PyGame>::Pending,
         }
 
         #[pymethods]
         impl $class {
             /// The legal actions, ascending (dense indices in `0..num_actions()`).
             fn legal_actions(&self) -> Vec<usize> {
-                $crate::position::legal_actions(&self.pos)
+                $crate::position::legal_actions(&self.pos, &self.pending)
             }
 
-            /// The legal moves in the game's notation.
+            /// The legal moves in the game's notation (with a turn begun,
+            /// the turns its next actions make).
             fn legal_moves(&self) -> Vec<String> {
-                self.pos
-                    .legal_moves()
-                    .into_iter()
-                    .map(|m| m.to_string())
-                    .collect()
+                $crate::position::legal_moves(&self.pos, &self.pending)
             }
 
             /// A numpy bool array of `num_actions()`: True where the action is legal.
             fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<bool>> {
-                $crate::position::mask(py, &self.pos)
+                $crate::position::mask(py, &self.pos, &self.pending)
             }
 
             /// The size of the action space.
@@ -170,7 +238,7 @@ macro_rules! py_position {
                 let action = $crate::args::action(action, self.pos.num_actions())?;
                 usize::try_from(action)
                     .ok()
-                    .and_then(|a| self.pos.move_of(a))
+                    .and_then(|a| $crate::position::move_of_action(&self.pos, &self.pending, a))
                     .map(|m| m.to_string())
                     .ok_or_else(|| {
                         pyo3::exceptions::PyValueError::new_err(format!(
@@ -180,7 +248,8 @@ macro_rules! py_position {
                     })
             }
 
-            /// The action of a move written in the game's notation.
+            /// The action of a move written in the game's notation (a turn
+            /// spelled in several actions: its first).
             fn move_to_action(&self, text: &str) -> PyResult<usize> {
                 $crate::position::parse_move(&self.pos, text).map(|(_, action)| action)
             }
@@ -189,20 +258,20 @@ macro_rules! py_position {
             /// leaves the position unchanged.
             fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
                 let action = $crate::args::action(action, self.pos.num_actions())?;
-                $crate::position::apply_action(&mut self.pos, action)
+                $crate::position::apply_action(&mut self.pos, &mut self.pending, action)
             }
 
             /// Plays a move written in the game's notation; an illegal one
             /// raises ValueError naming it and leaves the position unchanged.
             fn play(&mut self, text: &str) -> PyResult<()> {
-                $crate::position::play(&mut self.pos, text)
+                $crate::position::play(&mut self.pos, &self.pending, text)
             }
 
             /// A copy with `action` played (the position itself is unchanged).
             fn child(&self, action: &Bound<'_, PyAny>) -> PyResult<Self> {
                 let action = $crate::args::action(action, self.pos.num_actions())?;
                 let mut c = self.clone();
-                $crate::position::apply_action(&mut c.pos, action)?;
+                $crate::position::apply_action(&mut c.pos, &mut c.pending, action)?;
                 Ok(c)
             }
 
@@ -239,7 +308,7 @@ macro_rules! py_position {
                     .filter(|p| !p.is_none())
                     .map($crate::args::player)
                     .transpose()?;
-                $crate::position::observation(py, &self.pos, player)
+                $crate::position::observation(py, &self.pos, &self.pending, player)
             }
 
             /// The notation that reads back into this position.
@@ -270,7 +339,7 @@ macro_rules! py_position {
             fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
                 other
                     .extract::<PyRef<'_, Self>>()
-                    .is_ok_and(|o| o.pos == self.pos)
+                    .is_ok_and(|o| o.pos == self.pos && o.pending == self.pending)
             }
 
             /// The hash of the position (positions are mutable: do not
@@ -279,6 +348,7 @@ macro_rules! py_position {
                 use std::hash::{Hash, Hasher};
                 let mut h = std::collections::hash_map::DefaultHasher::new();
                 self.pos.hash(&mut h);
+                self.pending.hash(&mut h);
                 h.finish()
             }
 
@@ -318,9 +388,23 @@ macro_rules! py_position {
                 $crate::position::repr(&self.pos)
             }
 
-            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+            /// Pickles as the notation and the actions of a turn begun.
+            fn __reduce__<'py>(
+                slf: &Bound<'py, Self>,
+            ) -> PyResult<(Bound<'py, PyAny>, (String,), Vec<usize>)> {
                 let cls = slf.get_type().into_any();
-                Ok((cls, (slf.borrow().notation(),)))
+                let this = slf.borrow();
+                let begun = $crate::game::PyGame::pending_spelling(&this.pos, &this.pending);
+                Ok((cls, (this.notation(),), begun))
+            }
+
+            /// Begins again the turn of `actions` (unpickling).
+            fn __setstate__(&mut self, actions: Vec<usize>) -> PyResult<()> {
+                for a in actions {
+                    let a = i64::try_from(a).unwrap_or(i64::MAX);
+                    $crate::position::apply_action(&mut self.pos, &mut self.pending, a)?;
+                }
+                Ok(())
             }
         }
     };

@@ -15,8 +15,8 @@ use numpy::PyArrayMethods;
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use std::sync::Mutex;
 
 /// The most environments one vector environment holds (16,777,216): beyond
@@ -43,11 +43,29 @@ struct Slot<G: PyGame> {
     pos: G,
     /// The observation cache of the game in `pos`.
     cache: G::ObsCache,
+    /// The turn begun in `pos` and not yet played (a spelled turn).
+    pending: G::Pending,
     rng: SmallRng,
     /// The game ended at the last step: the next step resets it.
     done: bool,
     /// Plies played in this game.
     plies: u32,
+}
+
+impl<G: PyGame> Slot<G> {
+    /// Whether `action` is legal in this environment's ongoing game.
+    fn action_ok(&self, action: i64) -> bool {
+        match self.pos.pending_actions(&self.pending) {
+            Some(next) => next.iter().any(|&(a, _)| a as i64 == action),
+            None => self.pos.live_action_ok(action),
+        }
+    }
+
+    /// Why `action` is refused here ([`PyGame::why_not_action`], or what
+    /// may go on with the turn begun).
+    fn why_not(&self, action: i64) -> Option<String> {
+        crate::position::why_not_pending(&self.pos, &self.pending, action)
+    }
 }
 
 /// One environment's share of the output buffers.
@@ -73,7 +91,7 @@ pub struct Outs<'a> {
     pub obs: &'a mut [u8],
     pub mask: &'a mut [bool],
     /// Whether `mask` holds only false (a fresh zeroed array): a mask of
-    /// 116,775 actions a game (the gods') is then written at its legal
+    /// 116,876 actions a game (the gods') is then written at its legal
     /// actions alone, and the pages of the rest are never touched.
     pub mask_zeroed: bool,
     pub rewards: &'a mut [f32],
@@ -222,6 +240,7 @@ impl<G: PyGame> VecCore<G> {
         slots.extend((0..num_envs).map(|i| Slot {
             pos: start,
             cache: G::ObsCache::default(),
+            pending: G::Pending::default(),
             rng: SmallRng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
             done: true,
             plies: 0,
@@ -401,16 +420,18 @@ impl<G: PyGame> VecCore<G> {
             ));
         }
         // The common case in one branch-free pass; the message needs a second.
-        let all_legal = self.slots.iter().zip(actions).fold(true, |ok, (slot, &a)| {
-            ok & (slot.done || slot.pos.live_action_ok(a))
-        });
+        let all_legal = self
+            .slots
+            .iter()
+            .zip(actions)
+            .fold(true, |ok, (slot, &a)| ok & (slot.done || slot.action_ok(a)));
         if all_legal {
             return Ok(());
         }
         for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
             if !slot.done
-                && !slot.pos.live_action_ok(a)
-                && let Some(why) = slot.pos.why_not_action(a)
+                && !slot.action_ok(a)
+                && let Some(why) = slot.why_not(a)
             {
                 return Err(format!("environment {i}: {why}"));
             }
@@ -429,8 +450,12 @@ impl<G: PyGame> VecCore<G> {
                 return;
             }
             let acting = slot.pos.to_move();
-            let mv = slot.pos.move_of(actions[i] as usize).expect("checked");
-            slot.pos.play_unchecked(mv);
+            slot.pos.take_action(&mut slot.pending, actions[i] as usize);
+            if slot.pending != G::Pending::default() {
+                // A turn begun: the same player goes on with it.
+                write(slot, out, [0.0, 0.0], 0.0, false, false);
+                return;
+            }
             slot.plies += 1;
             let mut outcome = slot.pos.env_outcome();
             if !outcome.is_over() && opponent != Opponent::None {
@@ -459,6 +484,9 @@ impl<G: PyGame> VecCore<G> {
                 if slot.done {
                     return 0;
                 }
+                if let Some(next) = slot.pos.pending_actions(&slot.pending) {
+                    return next[slot.rng.random_range(0..next.len())].0 as i64;
+                }
                 let mv = slot.pos.random_ongoing_move(&mut slot.rng);
                 slot.pos.action_of(mv) as i64
             })
@@ -486,8 +514,9 @@ impl<G: PyGame> VecCore<G> {
         Some((moves, ended))
     }
 
-    pub fn positions(&self) -> Vec<G> {
-        self.slots.iter().map(|s| s.pos).collect()
+    /// Each game's position and the turn begun in it.
+    pub fn positions(&self) -> Vec<(G, G::Pending)> {
+        self.slots.iter().map(|s| (s.pos, s.pending)).collect()
     }
 
     /// Runs `fill` with the GIL released on fresh numpy arrays and returns
@@ -558,6 +587,7 @@ fn filled<T: Clone>(n: usize, value: T) -> Option<Vec<T>> {
 fn start_game<G: PyGame>(slot: &mut Slot<G>, setup: &G::Setup, opponent: Opponent, agent: Player) {
     slot.pos = G::new_game(setup, &mut slot.rng);
     slot.cache = G::ObsCache::default();
+    slot.pending = G::Pending::default();
     slot.done = false;
     slot.plies = 0;
     if opponent != Opponent::None && agent == Player::Two {
@@ -586,12 +616,16 @@ fn write<G: PyGame>(
     truncated: bool,
 ) {
     let to_move = slot.pos.to_move();
-    slot.pos.observe_cached(to_move, &mut slot.cache, out.obs);
+    slot.pos
+        .observe_pending(&slot.pending, to_move, &mut slot.cache, out.obs);
     if !out.mask_zeroed {
         out.mask.fill(false);
     }
     if !terminated {
-        slot.pos.mark_live_mask(out.mask);
+        match slot.pos.pending_actions(&slot.pending) {
+            Some(next) => next.into_iter().for_each(|(a, _)| out.mask[a] = true),
+            None => slot.pos.mark_live_mask(out.mask),
+        }
     }
     out.rewards.copy_from_slice(&rewards);
     *out.reward = reward;

@@ -256,7 +256,7 @@ macro_rules! vector_env {
                 self.core
                     .positions()
                     .into_iter()
-                    .map(|pos| $position { pos })
+                    .map(|(pos, pending)| $position { pos, pending })
                     .collect()
             }
 

@@ -23,12 +23,13 @@ ORDER = ["mortal", "apollo", "artemis", "athena", "atlas", "demeter", "hephaestu
          "maenads", "nike", "eros", "ares", "asteria", "charon",
          "scylla", "nemesis", "chronus", "clio", "europa", "medusa", "bellerophon", "theseus", "bia", "achilles", "castor", "aeolus",
          "graeae", "jason", "proteus", "selene", "hippolyta",
-         "stymphalians"]
+         "stymphalians", "polyphemus", "poseidon", "morpheus"]
 #: The god observation's planes: the base game's 6, each side's god one-hot, Athena's two marks,
-#: each side's power spent, the spaces each side's god state marks.
+#: each side's power spent, "a turn is begun", the spaces each side's god state marks.
 G = len(ORDER)
-PLANES = 6 + 2 * G + 6
+PLANES = 6 + 2 * G + 7
 MARK = 6 + 2 * G
+BEGUN = 6 + 2 * G + 4
 
 
 def test_the_gods_and_their_powers():
@@ -43,7 +44,7 @@ def test_a_start_with_gods():
     pos = Santorini(gods=("apollo", "pan"))
     assert pos.notation() == f"{EMPTY}/1/apollo/pan"
     assert pos.gods() == ("apollo", "pan") and pos.has_gods() and not pos.up_blocked()
-    assert pos.num_actions() == sa.NUM_GOD_ACTIONS == 116_775
+    assert pos.num_actions() == sa.NUM_GOD_ACTIONS == 116_876
     assert pos.observation().shape == (5, 5, PLANES)
     # Placement as in the base game: the 300 pairs of spaces, same actions.
     assert pos.legal_actions() == Santorini().legal_actions() and len(pos.legal_actions()) == 300
@@ -59,7 +60,7 @@ def test_two_mortals_are_the_base_game():
     assert pos == Santorini() and not pos.has_gods() and pos.gods() == ("mortal", "mortal")
     assert pos.num_actions() == 753 and pos.observation().shape == (5, 5, 6)
     # One god is enough for the gods' action space.
-    assert Santorini(gods=("mortal", "atlas")).num_actions() == 116_775
+    assert Santorini(gods=("mortal", "atlas")).num_actions() == 116_876
 
 
 def test_a_position_with_gods_and_apollos_swap():
@@ -198,8 +199,8 @@ def test_bad_gods_and_bad_actions_say_what_is_wrong():
     for pair in allowed[::37]:
         assert Santorini(gods=pair).notation().endswith(f"/{pair[0]}/{pair[1]}")
     pos = Santorini(APOLLO_PAN)
-    with pytest.raises(ValueError, match=r"action 116775 is outside 0\.\.116774"):
-        pos.apply_action(116_775)
+    with pytest.raises(ValueError, match=r"action 116876 is outside 0\.\.116875"):
+        pos.apply_action(116_876)
     with pytest.raises(ValueError, match=r"action 0 names no move"):
         pos.apply_action(0)
     # A Hermes turn (both workers) is no turn of Apollo's.
@@ -214,10 +215,10 @@ def test_bad_gods_and_bad_actions_say_what_is_wrong():
 
 def test_the_vector_environment_with_fixed_gods():
     env = vector.make("santorini", num_envs=3, seed=0, gods=("athena", "minotaur"))
-    assert env.single_num_actions == 116_775 and env.single_obs_shape == (5, 5, PLANES)
-    assert env.single_action_space.n == 116_775
+    assert env.single_num_actions == 116_876 and env.single_obs_shape == (5, 5, PLANES)
+    assert env.single_action_space.n == 116_876
     obs, info = env.reset()
-    assert obs.shape == (3, 5, 5, PLANES) and info["action_mask"].shape == (3, 116_775)
+    assert obs.shape == (3, 5, 5, PLANES) and info["action_mask"].shape == (3, 116_876)
     assert info["action_mask"].sum(axis=1).tolist() == [300, 300, 300]
     assert obs[..., 6 + ORDER.index("athena")].all() and obs[..., 6 + G + ORDER.index("minotaur")].all()
     for _ in range(30):
@@ -264,8 +265,8 @@ def test_vector_gods_errors():
         vector.make("santorini", num_envs=2, gods="randon")
     env = vector.make("santorini", num_envs=2, seed=0, gods="apollo,pan")
     env.reset()
-    with pytest.raises(ValueError, match=r"environment 1: action 116775 is outside 0\.\.116774"):
-        env.step(np.array([1, 116_775]))
+    with pytest.raises(ValueError, match=r"environment 1: action 116876 is outside 0\.\.116875"):
+        env.step(np.array([1, 116_876]))
     with pytest.raises(ValueError, match=r"environment 0: action 625 names no move"):
         env.step(np.array([625, 1]))  # a turn's action while placing: no worker to move
 
@@ -275,12 +276,12 @@ def test_the_expert_and_gymnasium_with_gods():
     obs, info = env.reset()
     for _ in range(6):
         obs, reward, term, trunc, info = env.step(env.sample_actions())
-        assert info["action_mask"].shape == (2, 116_775)
+        assert info["action_mask"].shape == (2, 116_876)
     made = gymnasium.make("bitgames/Santorini-v0", gods="random", illegal_action="lose")
     check_env(made.unwrapped, skip_render_check=True)
-    assert made.action_space.n == 116_775 and made.observation_space.shape == (5, 5, PLANES)
+    assert made.action_space.n == 116_876 and made.observation_space.shape == (5, 5, PLANES)
     single = GameEnv("santorini", opponent="random", gods=("pan", "atlas"))
-    assert single.observation_space.shape == (5, 5, PLANES) and single.action_space.n == 116_775
+    assert single.observation_space.shape == (5, 5, PLANES) and single.action_space.n == 116_876
     obs, info = single.reset(seed=0)
     assert obs[..., 6 + ORDER.index("pan")].all() and info["action_mask"].sum() == 300
     assert single.position.gods() == ("pan", "atlas")
@@ -300,7 +301,7 @@ def test_pettingzoo_santorini_plays_to_the_end_with_random_gods():
         rng = np.random.default_rng(seed)
         while not any(e.terminations.values()):
             mask = e.observe(e.agent_selection)["action_mask"]
-            assert mask.shape == (116_775,)
+            assert mask.shape == (116_876,)
             e.step(int(rng.choice(np.flatnonzero(mask))))
         assert sorted(e.rewards.values()) == [-1, 1]
     e.reset(seed=1)
@@ -328,3 +329,58 @@ def test_a_god_state_reads_back_and_its_marks_are_planes():
     assert hero.observation(1)[..., MARK + 3].all() and not hero.observation(1)[..., MARK + 2].any()
     with pytest.raises(ValueError, match=r"clio has 1 coin left, so at most 2 on the board, not 3"):
         Santorini(f"{EMPTY}/1/clio[1|A5,B5,C5]:C3,A1/mortal:E5,E1")
+
+
+def space(name):
+    """A space's row-major number: A5 is 0, E1 is 24."""
+    return (5 - int(name[1])) * 5 + "ABCDE".index(name[0])
+
+
+def test_a_turn_of_many_builds_takes_one_action_a_build():
+    pos = Santorini(f"{EMPTY}/1/poseidon:A1,E5/mortal:C3,C1")
+    first = pos.move_to_action("A1>B2^A1")
+    assert first == pos.move_to_action("A1>B2^A1*D4*D4")
+    pos.apply_action(first)
+    # Begun: the same player, the board as the turn stands, three ways on or the end.
+    assert pos.current_player() == 0 and pos.notation() == f"{EMPTY}/1/poseidon:E5,A1/mortal:C3,C1"
+    assert pos.legal_actions() == sorted([sa.GO_ON + space(s) for s in ("D5", "D4", "E4")] + [sa.END_TURN])
+    assert sorted(pos.legal_moves()) == ["A1>B2^A1", "A1>B2^A1*D4", "A1>B2^A1*D5", "A1>B2^A1*E4"]
+    obs = pos.observation()
+    assert obs[..., BEGUN].all() and obs[4, 0, 2] and obs[3, 1, 0]  # A1 built, the worker on B2
+    assert pos.legal_action_mask().sum() == 4
+    with pytest.raises(ValueError, match=r"does not go on with the turn begun: the legal actions are"):
+        pos.apply_action(sa.GO_ON + space("C3"))
+    with pytest.raises(ValueError, match=r"a turn is begun here"):
+        pos.play("E5>D5^E5")
+    again = pickle.loads(pickle.dumps(pos))
+    assert again == pos and again.legal_actions() == pos.legal_actions()
+    pos.apply_action(sa.GO_ON + space("D4"))
+    pos.apply_action(sa.GO_ON + space("D4"))
+    assert pos.current_player() == 0 and sa.GO_ON + space("D4") in pos.legal_actions()
+    pos.apply_action(sa.GO_ON + space("E4"))  # the third build ends the turn
+    assert pos.current_player() == 1
+    assert pos.notation() == "0000000021000000000010000/2/poseidon:E5,B2/mortal:C3,C1"
+    # Ended early.
+    short = Santorini(f"{EMPTY}/1/poseidon:A1,E5/mortal:C3,C1")
+    short.apply_action(first)
+    short.apply_action(sa.END_TURN)
+    assert short.notation() == "0000000000000000000010000/2/poseidon:E5,B2/mortal:C3,C1"
+
+
+def test_a_vector_env_waits_for_the_rest_of_a_begun_turn():
+    env = vector.make("santorini", num_envs=4, seed=3, gods=("poseidon", "morpheus"))
+    obs, info = env.reset()
+    begun = ended = 0
+    for _ in range(300):
+        players = [p.current_player() for p in env.positions()]
+        obs, reward, term, trunc, info = env.step(env.sample_actions())
+        for i in np.flatnonzero(obs[:, 0, 0, BEGUN]):
+            # A begun turn: the same player, its continuations and the end only.
+            begun += 1
+            legal = np.flatnonzero(info["action_mask"][i])
+            assert legal[-1] == sa.END_TURN and (legal[:-1] >= sa.GO_ON).all()
+            assert env.positions()[i].current_player() == players[i]
+            assert reward[i] == 0 and not term[i] and not trunc[i]
+            assert obs[i, ..., BEGUN].all()
+        ended += int(term.sum())
+    assert begun > 100 and ended > 0

@@ -21,7 +21,7 @@ The gods (see docs/python.md for their planes and actions):
 
 >>> pos = Santorini(gods=("apollo", "pan"))   # the start, player 1 (apollo) to place
 >>> pos.notation(), pos.num_actions(), pos.observation().shape
-('0000000000000000000000000/1/apollo/pan', 116775, (5, 5, 104))
+('0000000000000000000000000/1/apollo/pan', 116876, (5, 5, 111))
 >>> pos = Santorini("0000000000000000000000000/1/apollo:B3,D3/pan:C4,C2")
 >>> pos.play("B3>C4^B5")   # Apollo swaps with the worker on C4
 >>> pos.notation()
@@ -35,7 +35,7 @@ from ._bitgames import sa_gods as _gods
 from ._bitgames import sa_move_to as move_to
 from ._bitgames import sa_naive_successors as naive_successors
 
-__all__ = ["GODS", "NUM_GOD_ACTIONS", "Santorini", "banned_pairs", "best_move", "distances", "god_powers",
+__all__ = ["END_TURN", "GODS", "GO_ON", "NUM_GOD_ACTIONS", "Santorini", "banned_pairs", "best_move", "distances", "god_powers",
            "move_to", "naive_successors"]
 
 #: The gods, in the library's order: the ten simple ones, then the later ones (``mortal``, no
@@ -43,6 +43,12 @@ __all__ = ["GODS", "NUM_GOD_ACTIONS", "Santorini", "banned_pairs", "best_move", 
 GODS = tuple(name for name, _ in _gods() if name != "mortal")
 #: The actions of a game with any god (the base game has 753).
 NUM_GOD_ACTIONS = Santorini(gods=("mortal", GODS[0])).num_actions()
+#: The action that ends a turn begun that could go on (a spelled turn:
+#: Polyphemus' domes, Poseidon's and Morpheus' builds; docs/python.md).
+END_TURN = NUM_GOD_ACTIONS - 1
+#: The first of the 25 actions that go on with a turn begun: one more build
+#: or dome on a space, ``GO_ON + 5 * row + column`` (A5 is 0, E1 is 24).
+GO_ON = END_TURN - 25
 
 
 def god_powers():

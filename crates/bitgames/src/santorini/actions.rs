@@ -6,6 +6,8 @@ use super::bitboard::{Bitboard, Space};
 use super::game::Position;
 use super::gods::run_ends;
 use super::moves::{Move, Power};
+use crate::Game;
+use arrayvec::ArrayVec;
 
 /// The dense actions of a game with gods (the base game keeps its 753):
 /// placements of two workers as in the base game, then each kind of turn
@@ -15,8 +17,24 @@ use super::moves::{Move, Power};
 /// says what: a second build, a block removed, a dome, its act), a build
 /// first, a build alone, both workers' runs, then the placements of three
 /// workers (Graeae), by their combination's rank, then a worker put on a
-/// space and its build (Jason's).
-pub const NUM_GOD_ACTIONS: usize = RECRUIT + 25 * 25;
+/// space and its build (Jason's), then a move without a build (Morpheus',
+/// Castor's lone worker).
+///
+/// A turn with more builds or domes than one number holds (Polyphemus' two
+/// domes, Poseidon's unmoved worker's builds, Morpheus' third build and
+/// on) is spelled: its first number is a shorter turn of the god's (the
+/// same move with fewer builds), then one number for each further build or
+/// dome, a space's [`GO_ON`] number, in board order (see
+/// [`Position::spelling`]). [`END_TURN`] ends a turn that could go on.
+pub const NUM_GOD_ACTIONS: usize = END_TURN + 1;
+/// The first of the 25 actions that go on with a spelled turn: one more
+/// build or dome on a space, by its row-major number.
+pub const GO_ON: usize = MOVE + WORKERS * 25;
+/// The action that ends a spelled turn that could go on.
+pub const END_TURN: usize = GO_ON + 25;
+/// The most action numbers that spell one turn: Morpheus' twelve builds,
+/// his first two in the first number.
+pub const MAX_SPELLING: usize = 11;
 /// The most workers a player has (Graeae's three).
 const WORKERS: usize = 3;
 /// Where each kind's actions start.
@@ -28,6 +46,7 @@ const STAY: usize = FIRST + WORKERS * 25 * 25 * 25;
 const BOTH: usize = STAY + 25;
 const THREE: usize = BOTH + 25 * 25 * 25;
 const RECRUIT: usize = THREE + 2300;
+const MOVE: usize = RECRUIT + 25 * 25;
 
 /// `n` choose `k`, for the ranks of three spaces.
 const fn choose(n: usize, k: usize) -> usize {
@@ -152,6 +171,9 @@ impl Position {
                 },
             ) => TWICE + (self.worker_to(from, to) * 25 + build.index()) * 25 + second.index(),
             Move::Power(Power::Stay { build }) => STAY + build.index(),
+            // Castor's turns take the slots no other turn has: the pair of
+            // ends with the first (no build) or the second (a win) as the
+            // build, two builds as one space twice with the second.
             // Aeolus' wind, 0..=8, in the place of the one more space.
             Move::Power(Power::Wind {
                 from,
@@ -159,12 +181,23 @@ impl Position {
                 build,
                 wind,
             }) => TWICE + (self.worker_to(from, to) * 25 + build.index()) * 25 + usize::from(wind),
-            // Castor's turns take the slots no other turn has: a lone
-            // worker's move without a build the win slot of a second
-            // worker, the pair of ends with the first (no build) or the
-            // second (a win) as the build, two builds as one space twice
-            // with the second.
-            Move::Power(Power::MoveOnly { to, .. }) => PLAIN + (25 + to.index()) * 26 + 25,
+            Move::Power(Power::MoveOnly { from, to }) => MOVE + self.worker_to(from, to),
+            // Spelled turns: their first part, a turn of the god's.
+            Move::Power(Power::Domes {
+                from,
+                to,
+                build,
+                domes: [dome, _],
+            }) => TWICE + (self.worker_to(from, to) * 25 + build.index()) * 25 + dome.index(),
+            Move::Power(Power::Besides {
+                from, to, build, ..
+            }) => PLAIN + self.worker_to(from, to) * 26 + build.index(),
+            Move::Power(Power::Heaps { from, to, heaps }) => {
+                let mut builds = heaps.spaces(to);
+                let (a, b) = (builds.next(), builds.next());
+                let (a, b) = (a.expect("three builds"), b.expect("three builds"));
+                TWICE + (self.worker_to(from, to) * 25 + a.index()) * 25 + b.index()
+            }
             Move::Power(Power::Pair { to, wins, .. }) => {
                 let slot = if wins { to[1] } else { to[0] };
                 BOTH + (to[0].index() * 25 + to[1].index()) * 25 + slot.index()
@@ -201,16 +234,6 @@ impl Position {
                     return None;
                 }
                 Move::place(space(a)?, space(b)?)
-            }
-            a if a < DOME && mine.count() == 1 && (a - PLAIN) / 26 / 25 == 1 => {
-                let (to, b) = (space((a - PLAIN) / 26 % 25)?, (a - PLAIN) % 26);
-                if b != 25 {
-                    return None;
-                }
-                Move::Power(Power::MoveOnly {
-                    from: worker(0)?,
-                    to,
-                })
             }
             a if a < DOME => match split(a - PLAIN, 26) {
                 (Some(from), Some(to), 25) => Move::Win { from, to },
@@ -252,7 +275,12 @@ impl Position {
             a if a < BOTH => Move::Power(Power::Stay {
                 build: space(a - STAY)?,
             }),
-            a if (RECRUIT..NUM_GOD_ACTIONS).contains(&a) => Move::Power(Power::Recruit {
+            a if (MOVE..GO_ON).contains(&a) => Move::Power(Power::MoveOnly {
+                from: worker((a - MOVE) / 25)?,
+                to: space((a - MOVE) % 25)?,
+            }),
+            a if a >= GO_ON => return None,
+            a if (RECRUIT..MOVE).contains(&a) => Move::Power(Power::Recruit {
                 at: space((a - RECRUIT) / 25)?,
                 build: space((a - RECRUIT) % 25)?,
             }),
@@ -298,5 +326,59 @@ impl Position {
             }
             _ => return None,
         })
+    }
+}
+
+impl Position {
+    /// The action numbers that spell the turn `mv` (see
+    /// [`NUM_GOD_ACTIONS`]): its action ([`Game::action_of`]), then for a
+    /// turn with more builds or domes than one number holds, one
+    /// [`GO_ON`] number for each further one, in board order.
+    #[must_use]
+    pub fn spelling(&self, mv: Move) -> ArrayVec<usize, MAX_SPELLING> {
+        let mut out = ArrayVec::new();
+        out.push(self.action_of(mv));
+        let further: ArrayVec<Space, MAX_SPELLING> = match mv {
+            Move::Power(Power::Domes { domes: [_, b], .. }) => [b].into_iter().collect(),
+            Move::Power(Power::Besides { to, extra, .. }) => {
+                extra.into_iter().filter(|&s| s != to).collect()
+            }
+            Move::Power(Power::Heaps { to, heaps, .. }) => heaps.spaces(to).skip(2).collect(),
+            _ => ArrayVec::new(),
+        };
+        out.extend(further.into_iter().map(|s| GO_ON + s.index()));
+        out
+    }
+
+    /// The legal turns that go on from the legal turn `turn` by one more
+    /// build or dome, each with the [`GO_ON`] action that spells that
+    /// part: a player who has spelled `turn` may end it ([`END_TURN`]) or go on
+    /// with one of them. Empty for a turn that cannot go on (most gods'
+    /// every turn).
+    #[must_use]
+    pub fn continuations(&self, turn: Move) -> Vec<(usize, Move)> {
+        let rules = self.gods[self.to_move.index()].rules();
+        let extensible = matches!(
+            turn,
+            Move::Build { .. }
+                | Move::Power(
+                    Power::AndDome { .. }
+                        | Power::Twice { .. }
+                        | Power::Besides { .. }
+                        | Power::Heaps { .. }
+                )
+        );
+        if !(rules.spells && extensible) {
+            return Vec::new();
+        }
+        let prefix = self.spelling(turn);
+        self.legal_moves()
+            .iter()
+            .filter_map(|&mv| {
+                let spelling = self.spelling(mv);
+                (spelling.len() == prefix.len() + 1 && spelling.starts_with(&prefix))
+                    .then(|| (spelling[prefix.len()], mv))
+            })
+            .collect()
     }
 }

@@ -27,7 +27,7 @@
 use super::bitboard::{Bitboard, Space};
 use super::gods::God;
 pub use super::legality::PlayError;
-pub use super::moves::{MAX_MOVES, Move, MoveBuf, Moves, NUM_ACTIONS, Power, STEPS};
+pub use super::moves::{Heaps, MAX_MOVES, Move, MoveBuf, Moves, NUM_ACTIONS, Power, STEPS};
 use super::moves::{TurnSink, direction, step};
 use crate::game::{Game, Outcome, Player};
 

@@ -38,7 +38,7 @@ mod registered;
 pub mod search;
 pub mod steps;
 
-pub use actions::NUM_GOD_ACTIONS;
+pub use actions::{END_TURN, GO_ON, MAX_SPELLING, NUM_GOD_ACTIONS};
 pub use bitboard::{Bitboard, Space};
 pub use game::{Move, PlayError, Position};
 pub use gods::{BannedPair, God, UnknownGod};

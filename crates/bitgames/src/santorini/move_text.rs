@@ -264,8 +264,50 @@ fn step_mark(to: &str, swap: bool, text: &str) -> Result<(Space, Mark), Notation
 /// a block removed), `B3^C3X` (a build, then a dome), `B3@C3` (a build,
 /// then the god's act on C3).
 fn builds_of(from: Space, to: Space, builds: &str) -> Result<Move, NotationError> {
+    let bad = || NotationError::BadMove(crate::excerpt(builds).into_owned());
+    // Poseidon's unmoved worker's builds: `C3*D4*D4`.
+    if let Some((build, rest)) = builds.split_once('*') {
+        let mut extra = [to; 3];
+        for (i, s) in rest.split('*').enumerate() {
+            *extra.get_mut(i).ok_or_else(bad)? = s.trim().parse()?;
+        }
+        let n = rest.split('*').count();
+        extra[..n].sort_unstable_by_key(|s| s.index());
+        return Ok(Move::Power(Power::Besides {
+            from,
+            to,
+            build: build.parse()?,
+            extra,
+        }));
+    }
+    // Polyphemus' two domes: `C3^D4X^E5X`.
+    if builds.matches('X').count() == 2 {
+        let mut parts = builds.split('^');
+        let (Some(build), Some(a), Some(b), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(bad());
+        };
+        let dome = |t: &str| t.strip_suffix('X').ok_or_else(bad)?.parse::<Space>();
+        let mut domes = [dome(a)?, dome(b)?];
+        domes.sort_unstable_by_key(|s| s.index());
+        return Ok(Move::Power(Power::Domes {
+            from,
+            to,
+            build: build.parse()?,
+            domes,
+        }));
+    }
+    // Morpheus' three builds or more: `C3^C3^D4`.
+    if !builds.contains(['X', '~', '@', '=']) && builds.split('^').count() >= 3 {
+        let spaces = builds
+            .split('^')
+            .map(|t| t.trim().parse::<Space>())
+            .collect::<Result<Vec<_>, _>>()?;
+        let heaps = super::game::Heaps::of(to, spaces).ok_or_else(bad)?;
+        return Ok(Move::Power(Power::Heaps { from, to, heaps }));
+    }
     if let Some((build, wind)) = builds.split_once('=') {
-        let bad = || NotationError::BadMove(crate::excerpt(builds).into_owned());
         return Ok(Move::Power(Power::Wind {
             from,
             to,
@@ -363,7 +405,10 @@ fn step_of(mv: Move) -> Option<(Space, Space)> {
             | Power::SwapFemale { from, to, .. }
             | Power::Act { from, to, .. }
             | Power::Wind { from, to, .. }
-            | Power::MoveOnly { from, to },
+            | Power::MoveOnly { from, to }
+            | Power::Domes { from, to, .. }
+            | Power::Besides { from, to, .. }
+            | Power::Heaps { from, to, .. },
         ) => Some((from, to)),
         Move::Place(..)
         | Move::Power(

@@ -221,6 +221,28 @@ impl fmt::Display for Move {
                 wind,
             }) => write!(f, "{from}>{to}^{build}={}", super::steps::wind_name(wind)),
             Move::Power(Power::Stay { build }) => write!(f, "^{build}"),
+            Move::Power(Power::Domes {
+                from,
+                to,
+                build,
+                domes: [a, b],
+            }) => write!(f, "{from}>{to}^{build}^{a}X^{b}X"),
+            Move::Power(Power::Besides {
+                from,
+                to,
+                build,
+                extra,
+            }) => {
+                write!(f, "{from}>{to}^{build}")?;
+                extra
+                    .iter()
+                    .filter(|&&s| s != to)
+                    .try_for_each(|s| write!(f, "*{s}"))
+            }
+            Move::Power(Power::Heaps { from, to, heaps }) => {
+                write!(f, "{from}>{to}")?;
+                heaps.spaces(to).try_for_each(|s| write!(f, "^{s}"))
+            }
             Move::Power(Power::Both { from, to, build }) => {
                 write!(f, "({},{})>({},{})^{build}", from[0], from[1], to[0], to[1])
             }

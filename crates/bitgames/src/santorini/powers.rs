@@ -286,6 +286,36 @@ impl Position {
                     self.heights = built(built(self.heights, a), b);
                 }
                 Power::MoveOnly { from, to } => step(self, from, to),
+                Power::Domes {
+                    from,
+                    to,
+                    build,
+                    domes: [a, b],
+                } => {
+                    step(self, from, to);
+                    self.heights = built(self.heights, build);
+                    for layer in &mut self.heights {
+                        *layer |= a.bitboard() | b.bitboard();
+                    }
+                }
+                Power::Besides {
+                    from,
+                    to,
+                    build,
+                    extra,
+                } => {
+                    step(self, from, to);
+                    self.heights = built(self.heights, build);
+                    for s in extra.into_iter().filter(|&s| s != to) {
+                        self.heights = built(self.heights, s);
+                    }
+                }
+                Power::Heaps { from, to, heaps } => {
+                    step(self, from, to);
+                    for s in heaps.spaces(to) {
+                        self.heights = built(self.heights, s);
+                    }
+                }
                 Power::Both { from, to, build } => {
                     let mine = &mut self.workers[me.index()];
                     *mine ^= from[0].bitboard() | from[1].bitboard();

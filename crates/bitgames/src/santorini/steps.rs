@@ -165,6 +165,26 @@ const WIND_WORDS: [&str; 9] = [
 ];
 
 /// A wind's name (`ne`, `calm` for 0).
+/// Every distinct order of `spaces` (a space may come more than once).
+fn orders(spaces: &[Space]) -> Vec<Vec<Space>> {
+    if spaces.is_empty() {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for i in 0..spaces.len() {
+        if spaces[..i].contains(&spaces[i]) {
+            continue;
+        }
+        let mut rest = spaces.to_vec();
+        let first = rest.remove(i);
+        for mut order in orders(&rest) {
+            order.insert(0, first);
+            out.push(order);
+        }
+    }
+    out
+}
+
 pub(crate) fn wind_name(wind: u8) -> &'static str {
     WIND_NAMES[usize::from(wind.min(8))]
 }
@@ -319,6 +339,49 @@ impl Position {
             }) => vec![step(from, to, &[Step::Build(build), Step::Wind(wind)])],
             Move::Power(Power::MoveOnly { from, to }) => {
                 vec![vec![Step::Select(from), Step::Move(to), Step::NoBuild]]
+            }
+            // Polyphemus' two domes either way round.
+            Move::Power(Power::Domes {
+                from,
+                to,
+                build,
+                domes: [a, b],
+            }) => [[a, b], [b, a]]
+                .into_iter()
+                .map(|[x, y]| {
+                    step(
+                        from,
+                        to,
+                        &[Step::Build(build), Step::DomeOn(x), Step::DomeOn(y)],
+                    )
+                })
+                .collect(),
+            // Poseidon's unmoved worker, selected after the build, then its
+            // builds in any order.
+            Move::Power(Power::Besides {
+                from,
+                to,
+                build,
+                extra,
+            }) => {
+                let builder = (self.workers[self.to_move.index()] ^ from.bitboard())
+                    .first()
+                    .unwrap_or(from);
+                let extra: Vec<Space> = extra.into_iter().filter(|&s| s != to).collect();
+                orders(&extra)
+                    .into_iter()
+                    .map(|order| {
+                        let mut rest = vec![Step::Build(build), Step::Select(builder)];
+                        rest.extend(order.into_iter().map(Step::Build));
+                        step(from, to, &rest)
+                    })
+                    .collect()
+            }
+            // Morpheus' builds in board order (twelve blocks have too many
+            // orders to list).
+            Move::Power(Power::Heaps { from, to, heaps }) => {
+                let builds: Vec<Step> = heaps.spaces(to).map(Step::Build).collect();
+                vec![step(from, to, &builds)]
             }
             // A worker forced onto the mover's start is dragged after the
             // move (Scylla); one forced elsewhere, before it (Charon).

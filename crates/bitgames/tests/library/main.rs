@@ -11,6 +11,7 @@ mod levels;
 mod preconditions;
 mod santorini_game;
 mod santorini_gods;
+mod santorini_gods_builders;
 mod santorini_gods_female;
 mod santorini_gods_known;
 mod santorini_gods_later;

@@ -22,9 +22,14 @@ pub(crate) fn doming_beside_limus(pos: &Position) -> BTreeSet<String> {
         .iter()
         .filter(|&&mv| match mv {
             Move::Power(Power::Dome { .. }) => true,
-            Move::Power(Power::AndDome {
-                from, to, build, ..
-            }) => legal.contains(&Move::Build { from, to, build }),
+            Move::Power(
+                Power::AndDome {
+                    from, to, build, ..
+                }
+                | Power::Domes {
+                    from, to, build, ..
+                },
+            ) => legal.contains(&Move::Build { from, to, build }),
             _ => legal.contains(&mv),
         })
         .map(|&mv| {

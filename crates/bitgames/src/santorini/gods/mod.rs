@@ -85,12 +85,15 @@ mod limus;
 mod maenads;
 mod medusa;
 mod minotaur;
+mod morpheus;
 mod mortal;
 mod nemesis;
 mod nike;
 mod pan;
 mod pegasus;
 mod persephone;
+mod polyphemus;
+mod poseidon;
 mod power;
 mod prometheus;
 mod proteus;
@@ -224,6 +227,12 @@ gods! {
     Hippolyta => hippolyta::Hippolyta,
     /// Three workers; a worker moves two or three steps, ending two away.
     Stymphalians => stymphalians::Stymphalians,
+    /// Once a game, after the build, up to two domes anywhere.
+    Polyphemus => polyphemus::Polyphemus,
+    /// The unmoved worker on level 0 builds up to three times.
+    Poseidon => poseidon::Poseidon,
+    /// Gains a block each turn; builds as many as it spends.
+    Morpheus => morpheus::Morpheus,
 }
 
 impl God {
@@ -462,9 +471,10 @@ mod tests {
             .filter(|&[a, b]| !a.may_face(b))
             .count();
         assert_eq!(
-            banned, 25,
+            banned, 27,
             "Hades-Pan, Hades-Nike, Aphrodite-Urania, Hades-Asteria, Nemesis-Aphrodite, \
-             Chronus-Atlas, Chronus-Asteria, Chronus-Selene, Nemesis-Clio, Nemesis-Medusa, \
+             Chronus-Atlas, Chronus-Asteria, Chronus-Selene, Chronus-Polyphemus, Nemesis-Clio, \
+             Nemesis-Medusa, \
              Nemesis-Bia and Nemesis-Graeae both ways round, Ares-Ares"
         );
     }

@@ -84,6 +84,10 @@ pub(crate) trait Power {
     /// A build may win ([`Power::wins_by_board`]: Chronus' towers), on any
     /// level, moving up or not.
     const BUILDS_WIN: bool = false;
+    /// Some of the god's turns hold more builds or domes than one action
+    /// number does: they are spelled in several ([`Position::spelling`]:
+    /// Polyphemus, Poseidon, Morpheus).
+    const SPELLS: bool = false;
     /// The god places its workers before the opponent's (Bia); player 1
     /// still moves first.
     const PLACES_FIRST: bool = false;
@@ -239,7 +243,10 @@ pub(crate) trait Power {
                 | Turn::SwapAll { from, to, .. }
                 | Turn::SwapSome { from, to, .. }
                 | Turn::SwapFemale { from, to, .. }
-                | Turn::Act { from, to, .. },
+                | Turn::Act { from, to, .. }
+                | Turn::Domes { from, to, .. }
+                | Turn::Besides { from, to, .. }
+                | Turn::Heaps { from, to, .. },
             ) => pos.level(to) > pos.level(from),
             _ => false,
         }
@@ -480,6 +487,8 @@ pub(crate) struct Rules {
     pub wind: fn(u32) -> Option<usize>,
     /// [`Power::BUILDS_WIN`].
     pub builds_win: bool,
+    /// [`Power::SPELLS`].
+    pub spells: bool,
     /// [`Power::REMOVES`].
     pub removes: bool,
     /// [`Power::PLACES_FIRST`].
@@ -565,6 +574,7 @@ impl Rules {
             winds: P::WINDS,
             wind: P::wind,
             builds_win: P::BUILDS_WIN,
+            spells: P::SPELLS,
             removes: P::REMOVES,
             places_first: P::PLACES_FIRST,
             workers: P::WORKERS,

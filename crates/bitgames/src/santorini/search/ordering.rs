@@ -68,8 +68,17 @@ fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
             }
             | Power::Wind {
                 from, to, build, ..
+            }
+            | Power::Domes {
+                from, to, build, ..
+            }
+            | Power::Besides {
+                from, to, build, ..
             },
         ) => Some((from, to, build)),
+        Move::Power(Power::Heaps { from, to, heaps }) => {
+            Some((from, to, heaps.spaces(to).next().unwrap_or(to)))
+        }
         Move::Power(Power::Stay { build }) => Some((build, build, build)),
         Move::Power(Power::Pair { to, .. }) => Some((to[0], to[1], to[0])),
         Move::Power(Power::Builds { builds: [a, b] }) => Some((a, b, a)),
