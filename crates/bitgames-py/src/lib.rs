@@ -22,6 +22,7 @@ pub mod solver;
 pub mod tictactoe;
 pub mod vector;
 pub mod vector_class;
+pub mod vector_outs;
 
 use bitgames::Game;
 use bitgames::{connect4 as c4, santorini as sa, tictactoe as ttt};

@@ -21,9 +21,11 @@
 
 mod actions;
 pub mod bitboard;
+mod build_text;
 pub mod eval;
 pub mod game;
 pub mod gods;
+mod heaps;
 pub mod instance;
 mod legality;
 mod move_text;

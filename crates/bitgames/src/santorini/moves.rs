@@ -1,7 +1,8 @@
 //! A move's kinds, the list of legal moves, and the eight directions of the
 //! padded layout a move steps in.
 
-use super::bitboard::{Bitboard, Space};
+use super::bitboard::Space;
+pub use super::heaps::Heaps;
 use arrayvec::ArrayVec;
 
 /// A move: a placement of both workers, or a worker's move with its build, or a winning move.
@@ -322,70 +323,6 @@ pub enum Power {
         /// The build.
         build: Space,
     },
-}
-
-/// Blocks built around one space, the centre: how many on each of its
-/// neighbours, three bits a neighbour in the order of their bits (board
-/// order). The centre is the turn's (Morpheus' worker where it ends,
-/// Poseidon's unmoved worker).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Heaps([u8; 3]);
-
-impl Heaps {
-    /// No builds.
-    pub const NONE: Heaps = Heaps([0; 3]);
-
-    fn bits(self) -> u32 {
-        u32::from_le_bytes([self.0[0], self.0[1], self.0[2], 0])
-    }
-
-    /// The blocks on the `i`th neighbour of the centre.
-    #[must_use]
-    pub fn on(self, i: usize) -> u32 {
-        (self.bits() >> (3 * i)) & 7
-    }
-
-    /// One more block on the `i`th neighbour of the centre (at most seven).
-    #[must_use]
-    pub fn plus(self, i: usize) -> Heaps {
-        debug_assert!(self.on(i) < 7);
-        let [a, b, c, _] = (self.bits() + (1 << (3 * i))).to_le_bytes();
-        Heaps([a, b, c])
-    }
-
-    /// The blocks in all.
-    #[must_use]
-    pub fn total(self) -> u32 {
-        (0..8).map(|i| self.on(i)).sum()
-    }
-
-    /// The builds around `centre`: each space as many times as its blocks,
-    /// in board order.
-    pub fn spaces(self, centre: Space) -> impl Iterator<Item = Space> {
-        Bitboard::neighbours(centre)
-            .into_iter()
-            .enumerate()
-            .flat_map(move |(i, s)| std::iter::repeat_n(s, self.on(i) as usize))
-    }
-
-    /// The heaps of `builds` around `centre`; `None` if one is not its
-    /// neighbour or a space takes more than seven.
-    #[must_use]
-    pub fn of(centre: Space, builds: impl IntoIterator<Item = Space>) -> Option<Heaps> {
-        let around = Bitboard::neighbours(centre);
-        let mut heaps = Heaps::NONE;
-        for b in builds {
-            if !around.contains(b) {
-                return None;
-            }
-            let i = (around & Bitboard(b.bitboard().0 - 1)).count() as usize;
-            if heaps.on(i) == 7 {
-                return None;
-            }
-            heaps = heaps.plus(i);
-        }
-        Some(heaps)
-    }
 }
 
 impl Move {
