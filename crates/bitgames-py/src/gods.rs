@@ -42,9 +42,12 @@ pub const BASE_PLANES: usize = 6;
 /// this turn" (Athena's mark on the player to move), then the spaces the
 /// observer's god has spent its power" (a hero's once a game, Clio's
 /// coins) and the opponent's, then "a turn is begun" (a spelled turn: the
-/// board and gods' planes show it done), then the spaces the observer's
-/// god state marks (Europa's talus, Clio's coins) and the opponent's.
-pub const GOD_PLANES: usize = BASE_PLANES + 2 * God::ALL.len() + 7;
+/// board and gods' planes show it done), then the number the observer's
+/// god state holds and the opponent's (Morpheus' blocks kept, Clio's coins
+/// left, Aeolus' wind), each unary: the first that many spaces in board
+/// order, then the spaces the observer's god state marks (Europa's talus,
+/// Clio's coins) and the opponent's.
+pub const GOD_PLANES: usize = BASE_PLANES + 2 * God::ALL.len() + 9;
 
 /// The gods of a `gods` argument: None (the default: the base game), two
 /// names (`("apollo", "pan")` or `"apollo,pan"`, player 1's first; any
@@ -173,8 +176,9 @@ impl PyGame for Position {
     /// Row 0 the top row (A5..E5). The base game's (5, 5, 6): the workers
     /// of `player`, the opponent's workers, then the spaces at levels 1, 2
     /// and 3 or more, and the domes. With gods, (5, 5, [`GOD_PLANES`]):
-    /// those six, then the god and Athena planes, each all 0 or all 1, then
-    /// the spaces each side's god state marks.
+    /// those six, then the god, Athena, spent and begun planes, each all 0
+    /// or all 1, then each side's state number (unary), then the spaces
+    /// each side's god state marks.
     fn observe(&self, player: Player, out: &mut [u8]) {
         planes_of(self, player, false, out);
     }
@@ -241,7 +245,7 @@ fn planes_of(pos: &Position, player: Player, begun: bool, out: &mut [u8]) {
     let mine = pos.workers(player);
     let theirs = pos.workers(player.other());
     // The planes that are the same on every space.
-    let mut flat = [0u8; GOD_PLANES - BASE_PLANES - 2];
+    let mut flat = [0u8; GOD_PLANES - BASE_PLANES - 4];
     if pos.has_gods() {
         let index = |god: God| God::ALL.iter().position(|&g| g == god).expect("a god");
         let n = God::ALL.len();
@@ -256,6 +260,7 @@ fn planes_of(pos: &Position, player: Player, begun: bool, out: &mut [u8]) {
         flat[2 * n + 3] = u8::from(pos.power_spent(player.other()));
         flat[2 * n + 4] = u8::from(begun);
     }
+    let counts = [player, player.other()].map(|p| pos.god_count(p) as usize);
     for (i, &level) in levels.iter().enumerate() {
         let space = Space::from_index(i).expect("25 spaces");
         let cell = &mut out[planes * i..planes * (i + 1)];
@@ -265,7 +270,9 @@ fn planes_of(pos: &Position, player: Player, begun: bool, out: &mut [u8]) {
             *plane = u8::from(level > k as u8);
         }
         if planes > BASE_PLANES {
-            cell[BASE_PLANES..planes - 2].copy_from_slice(&flat);
+            cell[BASE_PLANES..planes - 4].copy_from_slice(&flat);
+            cell[planes - 4] = u8::from(i < counts[0]);
+            cell[planes - 3] = u8::from(i < counts[1]);
             cell[planes - 2] = u8::from(pos.marked(player).contains(space));
             cell[planes - 1] = u8::from(pos.marked(player.other()).contains(space));
         }

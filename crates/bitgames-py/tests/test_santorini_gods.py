@@ -25,9 +25,10 @@ ORDER = ["mortal", "apollo", "artemis", "athena", "atlas", "demeter", "hephaestu
          "graeae", "jason", "proteus", "selene", "hippolyta",
          "stymphalians", "polyphemus", "poseidon", "morpheus"]
 #: The god observation's planes: the base game's 6, each side's god one-hot, Athena's two marks,
-#: each side's power spent, "a turn is begun", the spaces each side's god state marks.
+#: each side's power spent, "a turn is begun", each side's state number (unary), the spaces
+#: each side's god state marks.
 G = len(ORDER)
-PLANES = 6 + 2 * G + 7
+PLANES = 6 + 2 * G + 9
 MARK = 6 + 2 * G
 BEGUN = 6 + 2 * G + 4
 
@@ -384,3 +385,14 @@ def test_a_vector_env_waits_for_the_rest_of_a_begun_turn():
             assert obs[i, ..., BEGUN].all()
         ended += int(term.sum())
     assert begun > 100 and ended > 0
+
+
+def test_the_number_a_god_state_holds_is_a_unary_plane():
+    pos = Santorini(f"{EMPTY}/1/morpheus[2]:A1,E5/clio[1|C3]:C3,C1")
+    mine, theirs = pos.observation(0), pos.observation(1)
+    # Morpheus keeps 2 blocks: A5 and B5; Clio has 1 coin left: A5.
+    assert mine[..., PLANES - 4].sum() == 2 and mine[0, 0, PLANES - 4] and mine[0, 1, PLANES - 4]
+    assert mine[..., PLANES - 3].sum() == 1 and theirs[..., PLANES - 4].sum() == 1
+    assert theirs[..., PLANES - 3].sum() == 2
+    pos.play("A1>A2")  # no build: one more block kept
+    assert pos.observation(0)[..., PLANES - 4].sum() == 3

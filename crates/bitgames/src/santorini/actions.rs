@@ -372,7 +372,9 @@ impl Position {
             return Vec::new();
         }
         let prefix = self.spelling(turn);
-        self.legal_moves()
+        let mut candidates = Vec::new();
+        (rules.go_on)(self, turn, &mut candidates);
+        candidates
             .iter()
             .filter_map(|&mv| {
                 let spelling = self.spelling(mv);

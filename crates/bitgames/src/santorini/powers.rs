@@ -389,6 +389,14 @@ impl Position {
         (self.gods[player.index()].rules().marked)(self.state[player.index()])
     }
 
+    /// The number a player's god state holds beyond the spaces it marks
+    /// (Morpheus' blocks kept, Clio's coins left, Aeolus' wind); 0 for a
+    /// god without one.
+    #[must_use]
+    pub fn god_count(&self, player: Player) -> u32 {
+        (self.gods[player.index()].rules().count)(self.state[player.index()])
+    }
+
     /// Whether a player's god has spent its power (a hero's once a game,
     /// Clio's three coins); false for a god without such a limit.
     #[must_use]

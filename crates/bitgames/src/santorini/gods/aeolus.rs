@@ -36,6 +36,10 @@ impl Power for Aeolus {
         (1..=8).contains(&state).then(|| state as usize - 1)
     }
 
+    fn count(state: u32) -> u32 {
+        state
+    }
+
     fn write_state(state: u32) -> Option<String> {
         (1..=8)
             .contains(&state)

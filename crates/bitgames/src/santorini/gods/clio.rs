@@ -62,6 +62,10 @@ impl Power for Clio {
         }
     }
 
+    fn count(state: u32) -> u32 {
+        COINS.saturating_sub(state >> USED)
+    }
+
     fn spent(state: u32) -> bool {
         state >> USED >= COINS
     }

@@ -68,6 +68,22 @@ fn heaps_from(
     }
 }
 
+/// Every turn of one build or more after the move from `from` to `to`
+/// (not a win), appended to `out`.
+fn builds_after(pos: &Position, from: Space, to: Space, out: &mut Vec<Move>) {
+    let most = (pos.state[pos.to_move.index()] + 1).min(MOST);
+    let occupied = pos.occupied() ^ from.bitboard() ^ to.bitboard();
+    let theirs = pos.workers[pos.to_move.other().index()];
+    let builds = buildable(pos, theirs, builds_around(pos, to, occupied));
+    let spaces: Vec<(usize, u32)> = Bitboard::neighbours(to)
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, s)| builds.contains(s))
+        .map(|(k, s)| (k, 4 - u32::from(pos.level(s))))
+        .collect();
+    heaps_from((from, to), &spaces, Heaps::NONE, 0, 0, most, out);
+}
+
 /// The turn of the move from `from` to `to` and the `n` builds of `heaps`.
 fn turn_of(from: Space, to: Space, heaps: Heaps, n: u32) -> Move {
     let mut spaces = heaps.spaces(to);
@@ -94,6 +110,10 @@ impl Power for Morpheus {
         (state != 0).then(|| state.to_string())
     }
 
+    fn count(state: u32) -> u32 {
+        state
+    }
+
     fn read_state(text: &str) -> Result<u32, String> {
         match text.trim().parse::<u32>() {
             Ok(kept) if kept <= MOST_KEPT => Ok(kept),
@@ -104,31 +124,21 @@ impl Power for Morpheus {
     }
 
     fn turns(pos: &Position, up: bool, out: &mut Vec<Move>) {
-        let most = (pos.state[pos.to_move.index()] + 1).min(MOST);
-        let others = pos.occupied();
-        let theirs = pos.workers[pos.to_move.other().index()];
         for from in movers(pos) {
-            let occupied = others ^ from.bitboard();
             for to in Self::steps(pos, from, up) {
                 if wins::<Self>(pos, from, to) {
                     out.push(Move::Win { from, to });
-                    continue;
+                } else {
+                    out.push(Move::Power(Turn::MoveOnly { from, to }));
+                    builds_after(pos, from, to, out);
                 }
-                out.push(Move::Power(Turn::MoveOnly { from, to }));
-                let builds = buildable(
-                    pos,
-                    theirs,
-                    builds_around(pos, to, occupied | to.bitboard()),
-                );
-                let around = Bitboard::neighbours(to);
-                let spaces: Vec<(usize, u32)> = around
-                    .into_iter()
-                    .enumerate()
-                    .filter(|&(_, s)| builds.contains(s))
-                    .map(|(k, s)| (k, 4 - u32::from(pos.level(s))))
-                    .collect();
-                heaps_from((from, to), &spaces, Heaps::NONE, 0, 0, most, out);
             }
+        }
+    }
+
+    fn go_on(pos: &Position, turn: Move, out: &mut Vec<Move>) {
+        if let Move::Power(Turn::Twice { from, to, .. } | Turn::Heaps { from, to, .. }) = turn {
+            builds_after(pos, from, to, out);
         }
     }
 

@@ -82,6 +82,15 @@ impl Power for Polyphemus {
         }
     }
 
+    fn go_on(pos: &Position, turn: Move, out: &mut Vec<Move>) {
+        if let Move::Power(Turn::AndDome {
+            from, to, build, ..
+        }) = turn
+        {
+            Self::more_builds(pos, from, to, build, Bitboard::EMPTY, out);
+        }
+    }
+
     fn naive_builds(
         s: &NaiveState,
         _builder: usize,

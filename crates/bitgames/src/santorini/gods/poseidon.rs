@@ -94,6 +94,16 @@ impl Power for Poseidon {
         more(&after, theirs, occupied, builder, first, [to; MOST], 0, out);
     }
 
+    fn go_on(pos: &Position, turn: Move, out: &mut Vec<Move>) {
+        if let Move::Build { from, to, build }
+        | Move::Power(Turn::Besides {
+            from, to, build, ..
+        }) = turn
+        {
+            Self::more_builds(pos, from, to, build, Bitboard::EMPTY, out);
+        }
+    }
+
     fn naive_builds(
         s: &NaiveState,
         moved: usize,

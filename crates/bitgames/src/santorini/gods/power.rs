@@ -141,6 +141,13 @@ pub(crate) trait Power {
         false
     }
 
+    /// The number this god's state `state` holds beyond the spaces it
+    /// marks: Morpheus' blocks kept, Clio's coins left, Aeolus' wind (1 to
+    /// 8 from NW clockwise, 0 calm); 0 for a god without one.
+    fn count(_state: u32) -> u32 {
+        0
+    }
+
     /// The spaces this god's state `state` marks on the board, for a
     /// player to see: what it freezes (Europa's talus, Clio's coins).
     fn marked(state: u32) -> Bitboard {
@@ -290,6 +297,12 @@ pub(crate) trait Power {
         _out: &mut Vec<Move>,
     ) {
     }
+
+    /// With [`Power::SPELLS`]: turns of the same move as the legal turn
+    /// `turn`, among them every one that spells `turn` and one more build
+    /// or dome (the caller keeps those: [`Position::continuations`]),
+    /// appended to `out`.
+    fn go_on(_pos: &Position, _turn: Move, _out: &mut Vec<Move>) {}
 
     /// Every turn of the player to move (workers placed, the game not
     /// over), appended to `out`.
@@ -507,6 +520,10 @@ pub(crate) struct Rules {
     pub marked: fn(u32) -> Bitboard,
     /// [`Power::spent`].
     pub spent: fn(u32) -> bool,
+    /// [`Power::count`].
+    pub count: fn(u32) -> u32,
+    /// [`Power::go_on`].
+    pub go_on: fn(&Position, Move, &mut Vec<Move>),
     /// [`Power::write_state`].
     pub write_state: fn(u32) -> Option<String>,
     /// [`Power::read_state`].
@@ -584,6 +601,8 @@ impl Rules {
             frozen: P::frozen,
             marked: P::marked,
             spent: P::spent,
+            count: P::count,
+            go_on: P::go_on,
             write_state: P::write_state,
             read_state: P::read_state,
             after_turn: P::AFTER_TURN,
