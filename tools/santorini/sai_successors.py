@@ -56,7 +56,10 @@ BANNED = {frozenset(("hades", "pan")), frozenset(("hades", "nike")),
           frozenset(("nemesis", "clio")), frozenset(("nemesis", "medusa")),
           frozenset(("nemesis", "bia")), frozenset(("nemesis", "graeae")),
           frozenset(("chronus", "selene")),
-          frozenset(("chronus", "polyphemus"))}
+          frozenset(("chronus", "polyphemus")),
+          # bitgames' own ban (santorini-ai plays it): Nemesis' swap against
+          # four or more of Hydra's workers has no turn form yet.
+          frozenset(("nemesis", "hydra"))}
 
 
 def space_index(text):

@@ -62,6 +62,12 @@ pub trait PyGame: Registered + Copy {
         Self::start()
     }
 
+    /// Whether `action`, the action of `mv`, names `mv`, or begins it (the
+    /// first action of a turn spelled in several).
+    fn action_begins(&self, action: usize, mv: Self::Move) -> bool {
+        self.move_of(action) == Some(mv)
+    }
+
     /// A turn begun and not yet played, where a turn may take several
     /// actions (Santorini's spelled turns: docs/python.md): `()` for a game
     /// whose every turn is one action.
@@ -162,18 +168,24 @@ pub trait PyGame: Registered + Copy {
     /// The error text for an action that is not legal here (out of range,
     /// naming no move, or a move the position refuses), or `None` if it is legal.
     fn why_not_action(&self, action: i64) -> Option<String> {
-        let n = self.num_actions();
-        if action < 0 || action as usize >= n {
-            return Some(format!("action {action} is outside 0..{}", n - 1));
-        }
-        let Some(mv) = self.move_of(action as usize) else {
-            return Some(format!("action {action} names no move"));
-        };
-        let mut copy = *self;
-        match copy.play(mv) {
-            Ok(()) => None,
-            Err(e) => Some(format!("action {action} (move {mv}): {e}")),
-        }
+        why_not_move(self, action)
+    }
+}
+
+/// [`PyGame::why_not_action`] by the move the action names: out of range,
+/// naming no move, or a move the position refuses; `None` if it plays.
+pub fn why_not_move<G: PyGame>(pos: &G, action: i64) -> Option<String> {
+    let n = pos.num_actions();
+    if action < 0 || action as usize >= n {
+        return Some(format!("action {action} is outside 0..{}", n - 1));
+    }
+    let Some(mv) = pos.move_of(action as usize) else {
+        return Some(format!("action {action} names no move"));
+    };
+    let mut copy = *pos;
+    match copy.play(mv) {
+        Ok(()) => None,
+        Err(e) => Some(format!("action {action} (move {mv}): {e}")),
     }
 }
 

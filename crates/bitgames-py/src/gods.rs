@@ -4,7 +4,7 @@
 //! the gods apart, and the naive twin's successors for cross-checks.
 //!
 //! The action space is the library's: 753 actions in the base game (both
-//! players `mortal`), [`santorini::NUM_GOD_ACTIONS`] (116,876) in a game with
+//! players `mortal`), [`santorini::NUM_GOD_ACTIONS`] (122,076) in a game with
 //! any god, whatever the pair.
 
 use crate::game::PyGame;
@@ -196,7 +196,7 @@ impl PyGame for Position {
                     .find_map(|(a, mv)| (a == action).then_some(mv))
                     .expect("a legal action")
             }
-            None => self.move_of(action).expect("a legal action"),
+            None => self.begun_by(action).expect("a legal action"),
         };
         if action != santorini::END_TURN && !self.continuations(turn).is_empty() {
             *pending = Some(turn);
@@ -206,10 +206,39 @@ impl PyGame for Position {
         }
     }
 
+    fn action_begins(&self, action: usize, mv: santorini::Move) -> bool {
+        self.begun_by(action)
+            .is_some_and(|b| b == mv || self.spelling(mv).len() > 1)
+    }
+
+    /// An action that begins a legal turn is legal, though it names no
+    /// turn by itself (Hydra's move and build).
+    fn live_action_ok(&self, action: i64) -> bool {
+        let Some(mv) = usize::try_from(action).ok().and_then(|a| self.begun_by(a)) else {
+            return false;
+        };
+        if self.may_end(mv) {
+            self.is_legal(mv)
+        } else {
+            self.legal_moves()
+                .iter()
+                .any(|&m| self.action_of(m) as i64 == action)
+        }
+    }
+
+    fn why_not_action(&self, action: i64) -> Option<String> {
+        if !self.outcome().is_over() && self.live_action_ok(action) {
+            return None;
+        }
+        crate::game::why_not_move(self, action)
+    }
+
     fn pending_actions(&self, pending: &Self::Pending) -> Option<Vec<(usize, santorini::Move)>> {
         let turn = (*pending)?;
         let mut actions = self.continuations(turn);
-        actions.push((santorini::END_TURN, turn));
+        if self.may_end(turn) {
+            actions.push((santorini::END_TURN, turn));
+        }
         Some(actions)
     }
 
@@ -303,7 +332,7 @@ impl crate::PySantorini {
     }
 
     /// Whether the game has gods (either player's is not `mortal`): then
-    /// the action space is the 116,876 actions of the gods.
+    /// the action space is the 122,076 actions of the gods.
     fn has_gods(&self) -> bool {
         self.pos.has_gods()
     }

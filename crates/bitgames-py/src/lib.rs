@@ -69,7 +69,7 @@ vector_env!(
     sa::Position,
     PySantorini,
     "SantoriniVector",
-    "N Santorini games stepped together in Rust (753 actions; with gods 116,876)."
+    "N Santorini games stepped together in Rust (753 actions; with gods 122,076)."
 );
 
 /// The `games()` entry of the game `G`, its position class `P` and its

@@ -34,7 +34,7 @@ pub fn parse<G: PyGame>(notation: Option<&str>) -> PyResult<G> {
 pub fn parse_move<G: PyGame>(pos: &G, text: &str) -> PyResult<(G::Move, usize)> {
     let mv = move_of_text(pos, text)?;
     let action = pos.action_of(mv);
-    if action < pos.num_actions() && pos.move_of(action).is_some() {
+    if action < pos.num_actions() && pos.action_begins(action, mv) {
         Ok((mv, action))
     } else {
         Err(PyValueError::new_err(format!(

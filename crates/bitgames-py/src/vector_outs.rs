@@ -25,7 +25,7 @@ pub struct Outs<'a> {
     pub obs: &'a mut [u8],
     pub mask: &'a mut [bool],
     /// Whether `mask` holds only false (a fresh zeroed array): a mask of
-    /// 116,876 actions a game (the gods') is then written at its legal
+    /// 122,076 actions a game (the gods') is then written at its legal
     /// actions alone, and the pages of the rest are never touched.
     pub mask_zeroed: bool,
     pub rewards: &'a mut [f32],

@@ -125,7 +125,7 @@ def test_the_actions_are_the_command_lines_and_the_apis(cli):
             out = subprocess.run([cli, "legal", "santorini", pos.notation(), "--json"],
                                  capture_output=True, text=True, check=True, timeout=60)
             state = json.loads(out.stdout)
-            assert state["num_actions"] == pos.num_actions() == 116_876
+            assert state["num_actions"] == pos.num_actions() == 122_076
             assert dict(zip(state["legal_moves"], state["actions"])) == {
                 m: pos.move_to_action(m) for m in pos.legal_moves()}
             assert state["returns"] == pos.returns()

@@ -23,7 +23,7 @@ ORDER = ["mortal", "apollo", "artemis", "athena", "atlas", "demeter", "hephaestu
          "maenads", "nike", "eros", "ares", "asteria", "charon",
          "scylla", "nemesis", "chronus", "clio", "europa", "medusa", "bellerophon", "theseus", "bia", "achilles", "castor", "aeolus",
          "graeae", "jason", "proteus", "selene", "hippolyta",
-         "stymphalians", "polyphemus", "poseidon", "morpheus"]
+         "stymphalians", "polyphemus", "poseidon", "morpheus", "hydra"]
 #: The god observation's planes: the base game's 6, each side's god one-hot, Athena's two marks,
 #: each side's power spent, "a turn is begun", each side's state number (unary), the spaces
 #: each side's god state marks.
@@ -45,7 +45,7 @@ def test_a_start_with_gods():
     pos = Santorini(gods=("apollo", "pan"))
     assert pos.notation() == f"{EMPTY}/1/apollo/pan"
     assert pos.gods() == ("apollo", "pan") and pos.has_gods() and not pos.up_blocked()
-    assert pos.num_actions() == sa.NUM_GOD_ACTIONS == 116_876
+    assert pos.num_actions() == sa.NUM_GOD_ACTIONS == 122_076
     assert pos.observation().shape == (5, 5, PLANES)
     # Placement as in the base game: the 300 pairs of spaces, same actions.
     assert pos.legal_actions() == Santorini().legal_actions() and len(pos.legal_actions()) == 300
@@ -61,7 +61,7 @@ def test_two_mortals_are_the_base_game():
     assert pos == Santorini() and not pos.has_gods() and pos.gods() == ("mortal", "mortal")
     assert pos.num_actions() == 753 and pos.observation().shape == (5, 5, 6)
     # One god is enough for the gods' action space.
-    assert Santorini(gods=("mortal", "atlas")).num_actions() == 116_876
+    assert Santorini(gods=("mortal", "atlas")).num_actions() == 122_076
 
 
 def test_a_position_with_gods_and_apollos_swap():
@@ -200,8 +200,8 @@ def test_bad_gods_and_bad_actions_say_what_is_wrong():
     for pair in allowed[::37]:
         assert Santorini(gods=pair).notation().endswith(f"/{pair[0]}/{pair[1]}")
     pos = Santorini(APOLLO_PAN)
-    with pytest.raises(ValueError, match=r"action 116876 is outside 0\.\.116875"):
-        pos.apply_action(116_876)
+    with pytest.raises(ValueError, match=r"action 122076 is outside 0\.\.122075"):
+        pos.apply_action(122_076)
     with pytest.raises(ValueError, match=r"action 0 names no move"):
         pos.apply_action(0)
     # A Hermes turn (both workers) is no turn of Apollo's.
@@ -216,10 +216,10 @@ def test_bad_gods_and_bad_actions_say_what_is_wrong():
 
 def test_the_vector_environment_with_fixed_gods():
     env = vector.make("santorini", num_envs=3, seed=0, gods=("athena", "minotaur"))
-    assert env.single_num_actions == 116_876 and env.single_obs_shape == (5, 5, PLANES)
-    assert env.single_action_space.n == 116_876
+    assert env.single_num_actions == 122_076 and env.single_obs_shape == (5, 5, PLANES)
+    assert env.single_action_space.n == 122_076
     obs, info = env.reset()
-    assert obs.shape == (3, 5, 5, PLANES) and info["action_mask"].shape == (3, 116_876)
+    assert obs.shape == (3, 5, 5, PLANES) and info["action_mask"].shape == (3, 122_076)
     assert info["action_mask"].sum(axis=1).tolist() == [300, 300, 300]
     assert obs[..., 6 + ORDER.index("athena")].all() and obs[..., 6 + G + ORDER.index("minotaur")].all()
     for _ in range(30):
@@ -266,8 +266,8 @@ def test_vector_gods_errors():
         vector.make("santorini", num_envs=2, gods="randon")
     env = vector.make("santorini", num_envs=2, seed=0, gods="apollo,pan")
     env.reset()
-    with pytest.raises(ValueError, match=r"environment 1: action 116876 is outside 0\.\.116875"):
-        env.step(np.array([1, 116_876]))
+    with pytest.raises(ValueError, match=r"environment 1: action 122076 is outside 0\.\.122075"):
+        env.step(np.array([1, 122_076]))
     with pytest.raises(ValueError, match=r"environment 0: action 625 names no move"):
         env.step(np.array([625, 1]))  # a turn's action while placing: no worker to move
 
@@ -277,12 +277,12 @@ def test_the_expert_and_gymnasium_with_gods():
     obs, info = env.reset()
     for _ in range(6):
         obs, reward, term, trunc, info = env.step(env.sample_actions())
-        assert info["action_mask"].shape == (2, 116_876)
+        assert info["action_mask"].shape == (2, 122_076)
     made = gymnasium.make("bitgames/Santorini-v0", gods="random", illegal_action="lose")
     check_env(made.unwrapped, skip_render_check=True)
-    assert made.action_space.n == 116_876 and made.observation_space.shape == (5, 5, PLANES)
+    assert made.action_space.n == 122_076 and made.observation_space.shape == (5, 5, PLANES)
     single = GameEnv("santorini", opponent="random", gods=("pan", "atlas"))
-    assert single.observation_space.shape == (5, 5, PLANES) and single.action_space.n == 116_876
+    assert single.observation_space.shape == (5, 5, PLANES) and single.action_space.n == 122_076
     obs, info = single.reset(seed=0)
     assert obs[..., 6 + ORDER.index("pan")].all() and info["action_mask"].sum() == 300
     assert single.position.gods() == ("pan", "atlas")
@@ -302,7 +302,7 @@ def test_pettingzoo_santorini_plays_to_the_end_with_random_gods():
         rng = np.random.default_rng(seed)
         while not any(e.terminations.values()):
             mask = e.observe(e.agent_selection)["action_mask"]
-            assert mask.shape == (116_876,)
+            assert mask.shape == (122_076,)
             e.step(int(rng.choice(np.flatnonzero(mask))))
         assert sorted(e.rewards.values()) == [-1, 1]
     e.reset(seed=1)
@@ -396,3 +396,14 @@ def test_the_number_a_god_state_holds_is_a_unary_plane():
     assert theirs[..., PLANES - 3].sum() == 2
     pos.play("A1>A2")  # no build: one more block kept
     assert pos.observation(0)[..., PLANES - 4].sum() == 3
+
+
+def test_hydras_move_and_build_wait_for_her_act():
+    pos = Santorini(f"{EMPTY}/1/hydra:B3,D3/mortal:C4,C2")
+    first = pos.move_to_action("B3>B4^A5@B5")
+    pos.apply_action(first)
+    # No end: her move and build is no turn without her worker gained.
+    gained = sorted(sa.GO_ON + space(s) for s in ("B5", "A4", "A3", "B3", "C3", "C5"))
+    assert pos.legal_actions() == gained and sa.END_TURN not in pos.legal_actions()
+    pos.apply_action(sa.GO_ON + space("B5"))
+    assert pos.notation() == "1000000000000000000000000/2/hydra:B5,B4,D3/mortal:C4,C2"

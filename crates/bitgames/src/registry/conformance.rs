@@ -126,11 +126,10 @@ fn check_position<G: Registered>(pos: &G, checked: &mut Checked) -> Result<(), S
     for &mv in moves.iter() {
         let a = pos.action_of(mv);
         // A move maps back to itself, or (a turn spelled in several
-        // actions: Santorini's) to the legal shorter move it begins.
+        // actions: Santorini's) to the legal shorter move it begins, or to
+        // none where that part is no move by itself (Hydra's).
         let back = pos.move_of(a);
-        if a >= pos.num_actions()
-            || !mask[a]
-            || !back.is_some_and(|b| b == mv || moves.contains(&b))
+        if a >= pos.num_actions() || !mask[a] || !back.is_none_or(|b| b == mv || moves.contains(&b))
         {
             return Err(format!("move {mv}: action {a} does not map back to it"));
         }

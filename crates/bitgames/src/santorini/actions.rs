@@ -4,7 +4,7 @@
 
 use super::bitboard::{Bitboard, Space};
 use super::game::Position;
-use super::gods::run_ends;
+use super::gods::{MOST_WORKERS, run_ends};
 use super::moves::{Move, Power};
 use crate::Game;
 use arrayvec::ArrayVec;
@@ -18,18 +18,20 @@ use arrayvec::ArrayVec;
 /// first, a build alone, both workers' runs, then the placements of three
 /// workers (Graeae), by their combination's rank, then a worker put on a
 /// space and its build (Jason's), then a move without a build (Morpheus',
-/// Castor's lone worker).
+/// Castor's lone worker), then a move and build or a win of a fourth to
+/// eleventh worker (Hydra's).
 ///
 /// A turn with more builds or domes than one number holds (Polyphemus' two
 /// domes, Poseidon's unmoved worker's builds, Morpheus' third build and
-/// on) is spelled: its first number is a shorter turn of the god's (the
-/// same move with fewer builds), then one number for each further build or
-/// dome, a space's [`GO_ON`] number, in board order (see
+/// on, Hydra's worker gained or removed) is spelled: its first number is
+/// a shorter turn of the same move (the same move with fewer builds;
+/// Hydra's move and build), then one number for each further build, dome
+/// or act, a space's [`GO_ON`] number, in board order (see
 /// [`Position::spelling`]). [`END_TURN`] ends a turn that could go on.
 pub const NUM_GOD_ACTIONS: usize = END_TURN + 1;
 /// The first of the 25 actions that go on with a spelled turn: one more
 /// build or dome on a space, by its row-major number.
-pub const GO_ON: usize = MOVE + WORKERS * 25;
+pub const GO_ON: usize = WIDE + (MOST_WORKERS - WORKERS) * 25 * 26;
 /// The action that ends a spelled turn that could go on.
 pub const END_TURN: usize = GO_ON + 25;
 /// The most action numbers that spell one turn: Morpheus' twelve builds,
@@ -47,6 +49,7 @@ const BOTH: usize = STAY + 25;
 const THREE: usize = BOTH + 25 * 25 * 25;
 const RECRUIT: usize = THREE + 2300;
 const MOVE: usize = RECRUIT + 25 * 25;
+const WIDE: usize = MOVE + WORKERS * 25;
 
 /// `n` choose `k`, for the ranks of three spaces.
 const fn choose(n: usize, k: usize) -> usize {
@@ -87,6 +90,18 @@ impl Position {
         w * 25 + to.index()
     }
 
+    /// The slot of a move and build on `build` (25: a win) of the mover's
+    /// worker on `from` ending on `to`: among the first three workers', or
+    /// beyond (Hydra's fourth and later).
+    fn plain_slot(&self, from: Space, to: Space, build: usize) -> usize {
+        let slot = self.worker_to(from, to);
+        if slot < WORKERS * 25 {
+            PLAIN + slot * 26 + build
+        } else {
+            WIDE + (slot - WORKERS * 25) * 26 + build
+        }
+    }
+
     /// The action of a turn in a game with gods (see [`NUM_GOD_ACTIONS`]).
     pub(crate) fn god_action_of(&self, mv: Move) -> usize {
         match mv {
@@ -101,10 +116,14 @@ impl Position {
                 25 * female.index() + male.index()
             }
             Move::Power(Power::Recruit { at, build }) => RECRUIT + 25 * at.index() + build.index(),
-            Move::Build { from, to, build } => {
-                PLAIN + self.worker_to(from, to) * 26 + build.index()
+            Move::Build { from, to, build } => self.plain_slot(from, to, build.index()),
+            Move::Win { from, to } => self.plain_slot(from, to, 25),
+            // Hydra's act: spelled from the move and build.
+            Move::Power(Power::Act {
+                from, to, build, ..
+            }) if self.gods[self.to_move.index()].rules().grows => {
+                self.plain_slot(from, to, build.index())
             }
-            Move::Win { from, to } => PLAIN + self.worker_to(from, to) * 26 + 25,
             Move::Power(Power::Dome { from, to, build }) => {
                 DOME + self.worker_to(from, to) * 25 + build.index()
             }
@@ -212,8 +231,28 @@ impl Position {
     }
 
     /// The turn of an action in a game with gods, legal or not (`None` out
-    /// of range, or for a worker the mover does not have).
+    /// of range, for a worker the mover does not have, and for Hydra's move
+    /// and build, which is no turn by itself: [`Position::begun_by`]).
     pub(crate) fn god_move_of(&self, action: usize) -> Option<Move> {
+        self.god_begun_by(action).filter(|&mv| self.may_end(mv))
+    }
+
+    /// The turn an action begins, legal or not: the turn it names
+    /// ([`Game::move_of`]); with gods, for the first action of a spelled
+    /// turn, the shorter turn it is, or Hydra's move and build, which her
+    /// act must follow ([`Position::may_end`]). `None` out of range or for
+    /// a worker the mover does not have.
+    #[must_use]
+    pub fn begun_by(&self, action: usize) -> Option<Move> {
+        if self.has_gods() {
+            self.god_begun_by(action)
+        } else {
+            self.move_of(action)
+        }
+    }
+
+    /// [`Position::begun_by`] in a game with gods.
+    fn god_begun_by(&self, action: usize) -> Option<Move> {
         let space = Space::from_index;
         let mine = self.workers[self.to_move.index()];
         let worker = |w: usize| mine.into_iter().nth(w);
@@ -275,10 +314,22 @@ impl Position {
             a if a < BOTH => Move::Power(Power::Stay {
                 build: space(a - STAY)?,
             }),
-            a if (MOVE..GO_ON).contains(&a) => Move::Power(Power::MoveOnly {
+            a if (MOVE..WIDE).contains(&a) => Move::Power(Power::MoveOnly {
                 from: worker((a - MOVE) / 25)?,
                 to: space((a - MOVE) % 25)?,
             }),
+            a if (WIDE..GO_ON).contains(&a) => {
+                let a = a - WIDE;
+                match (worker(WORKERS + a / 26 / 25), space(a / 26 % 25), a % 26) {
+                    (Some(from), Some(to), 25) => Move::Win { from, to },
+                    (Some(from), Some(to), b) => Move::Build {
+                        from,
+                        to,
+                        build: space(b)?,
+                    },
+                    _ => return None,
+                }
+            }
             a if a >= GO_ON => return None,
             a if (RECRUIT..MOVE).contains(&a) => Move::Power(Power::Recruit {
                 at: space((a - RECRUIT) / 25)?,
@@ -344,10 +395,20 @@ impl Position {
                 extra.into_iter().filter(|&s| s != to).collect()
             }
             Move::Power(Power::Heaps { to, heaps, .. }) => heaps.spaces(to).skip(2).collect(),
+            Move::Power(Power::Act { at, .. }) if self.gods[self.to_move.index()].rules().grows => {
+                [at].into_iter().collect()
+            }
             _ => ArrayVec::new(),
         };
         out.extend(further.into_iter().map(|s| GO_ON + s.index()));
         out
+    }
+
+    /// Whether the turn begun `turn` may end as it stands (it is itself a
+    /// turn): not Hydra's move and build, which her act must follow.
+    #[must_use]
+    pub fn may_end(&self, turn: Move) -> bool {
+        !(self.gods[self.to_move.index()].rules().grows && matches!(turn, Move::Build { .. }))
     }
 
     /// The legal turns that go on from the legal turn `turn` by one more

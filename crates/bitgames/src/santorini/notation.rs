@@ -379,7 +379,8 @@ impl FromStr for Position {
             let rules = group.god.rules();
             let placed = rules.workers;
             let most = placed + usize::from(rules.adds_worker && (rules.spent)(group.state));
-            if !(n == placed || n == most || n == 0 || n < most && removed) {
+            let grown = rules.grows && built && (1..=super::gods::MOST_WORKERS).contains(&n);
+            if !(n == placed || n == most || n == 0 || n < most && removed || grown) {
                 return Err(NotationError::WorkerCount(player, placed, n));
             }
         }

@@ -226,3 +226,16 @@ fn a_turn_of_many_builds_is_spelled_one_build_at_a_time() {
         .unwrap();
     assert!(demeter.continuations(first).is_empty());
 }
+
+/// Hydra against santorini-ai's main branch: positions of 90 random games,
+/// each with her on one side against any of the forty-eight but Nemesis
+/// (`sai_successors.py MAIN_UCI OUT --games 90 --seed 100 --gods
+/// apollo,...,morpheus,hydra --with hydra`), her workers one to six.
+#[test]
+fn hydra_agrees_with_santorini_ais_main_branch() {
+    later_gods_agree(
+        "santorini-god-successors-hydra.txt",
+        (3_412, 40),
+        &[God::Hydra],
+    );
+}

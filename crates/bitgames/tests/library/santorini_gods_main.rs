@@ -553,5 +553,5 @@ fn perft_with_gods_reaches_santorini_ais_positions() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 110);
+    assert_eq!(checked, 114);
 }

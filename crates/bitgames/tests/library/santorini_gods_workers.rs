@@ -183,8 +183,8 @@ fn jason_puts_his_third_worker_on_the_perimeter_once() {
     );
     assert_eq!(
         after.action_of("+A5^B5".parse().unwrap()),
-        // The 625 recruits come before the 75 moves without a build.
-        bitgames::santorini::GO_ON - 75 - 625 + 1
+        // docs/python.md: Jason's 625 actions from 116,150, `25at + build`.
+        116_150 + 1
     );
     // Once spent, no more; his three workers move as any.
     let mut later = after;

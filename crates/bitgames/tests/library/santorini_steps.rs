@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 /// by hand: a move takes the selected worker to its space, a build adds a
 /// block, a dome makes the last build (or its space) a dome, a removal
 /// takes a block away, a swap of all gives the mover the opponent's spaces
-/// (but the one a keep names).
+/// (but the one a keep names), Hydra's act gains or removes a worker of hers.
 fn take(pos: &Position, path: &[Step]) -> ([u8; 25], Vec<usize>) {
     let me = pos.to_move();
     let mut levels = pos.levels();
@@ -43,6 +43,15 @@ fn take(pos: &Position, path: &[Step]) -> ([u8; 25], Vec<usize>) {
             }
             // Nemesis against one more: the opponent's worker there stays.
             Step::Keep(s) => mine.retain(|&w| w != s.index()),
+            // Hydra's act: a worker of hers gained there, or hers removed.
+            Step::Act(s) if pos.gods()[me.index()] == God::Hydra => {
+                match mine.iter().position(|&w| w == s.index()) {
+                    Some(at) => {
+                        mine.remove(at);
+                    }
+                    None => mine.push(s.index()),
+                }
+            }
             Step::BuildFirst
             | Step::Female(_)
             | Step::Stay

@@ -11,10 +11,11 @@ use crate::santorini::naive_gods::NaiveState;
 /// Hypnus' power: the opponent's highest worker sleeps.
 pub(crate) struct Hypnus;
 
-/// Of `workers` (two or more), the one higher than all the others, if any.
+/// Of `workers`, the one higher than all the others, if any: a lone
+/// worker is (it has no others: Hydra's, as santorini-ai has it).
 fn highest(pos: &Position, workers: Bitboard) -> Bitboard {
     if workers.count() < 2 {
-        return Bitboard::EMPTY;
+        return workers;
     }
     for layer in pos.heights[..3].iter().rev() {
         let up = workers & *layer;
@@ -35,9 +36,8 @@ impl Power for Hypnus {
 
     fn naive_holds(s: &NaiveState, worker: usize) -> bool {
         let workers = &s.workers[s.to_move];
-        workers.len() >= 2
-            && workers
-                .iter()
-                .all(|&w| w == worker || s.levels[w] < s.levels[worker])
+        workers
+            .iter()
+            .all(|&w| w == worker || s.levels[w] < s.levels[worker])
     }
 }

@@ -78,6 +78,7 @@ mod hera;
 mod hermes;
 mod hestia;
 mod hippolyta;
+mod hydra;
 mod hypnus;
 mod iris;
 mod jason;
@@ -105,7 +106,7 @@ mod urania;
 mod zeus;
 
 pub(crate) use hermes::run_ends;
-pub(crate) use power::{DIRECTIONS, Enter, Power, Rules, built, unbuilt};
+pub(crate) use power::{DIRECTIONS, Enter, MOST_WORKERS, Power, Rules, built, unbuilt};
 
 use std::fmt;
 use std::str::FromStr;
@@ -233,6 +234,8 @@ gods! {
     Poseidon => poseidon::Poseidon,
     /// Gains a block each turn; builds as many as it spends.
     Morpheus => morpheus::Morpheus,
+    /// Gains a worker when hers stand apart; else loses one.
+    Hydra => hydra::Hydra,
 }
 
 impl God {
@@ -471,9 +474,9 @@ mod tests {
             .filter(|&[a, b]| !a.may_face(b))
             .count();
         assert_eq!(
-            banned, 27,
+            banned, 29,
             "Hades-Pan, Hades-Nike, Aphrodite-Urania, Hades-Asteria, Nemesis-Aphrodite, \
-             Chronus-Atlas, Chronus-Asteria, Chronus-Selene, Chronus-Polyphemus, Nemesis-Clio, \
+             Chronus-Atlas, Chronus-Asteria, Chronus-Selene, Chronus-Polyphemus, Nemesis-Clio, Nemesis-Hydra, \
              Nemesis-Medusa, \
              Nemesis-Bia and Nemesis-Graeae both ways round, Ares-Ares"
         );

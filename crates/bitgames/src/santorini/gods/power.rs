@@ -107,6 +107,10 @@ pub(crate) trait Power {
     /// the god's state ([`female_of`]), named at placement and kept where
     /// she goes, by her moves or the opponent's.
     const FEMALE: bool = false;
+    /// The god's workers grow and are cut in play (Hydra): a position may
+    /// give it one to [`MOST_WORKERS`]; its turns are spelled from the
+    /// move and build, its act after them ([`Position::spelling`]).
+    const GROWS: bool = false;
 
     /// The direction no worker may step in by this god's state `state`
     /// (Aeolus' wind), as an index of [`DIRECTIONS`]; `None`: none.
@@ -407,6 +411,11 @@ pub(crate) trait Power {
     fn naive_after_turn(_before: &NaiveState, _after: &mut NaiveState) {}
 }
 
+/// The most workers a player may have: Hydra's, as santorini-ai bounds
+/// them (two workers apart gain a third, so at most ten of hers stand
+/// after a turn).
+pub(crate) const MOST_WORKERS: usize = 11;
+
 /// Where a god's workers may be placed.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Placing {
@@ -524,6 +533,8 @@ pub(crate) struct Rules {
     pub count: fn(u32) -> u32,
     /// [`Power::go_on`].
     pub go_on: fn(&Position, Move, &mut Vec<Move>),
+    /// [`Power::GROWS`].
+    pub grows: bool,
     /// [`Power::write_state`].
     pub write_state: fn(u32) -> Option<String>,
     /// [`Power::read_state`].
@@ -603,6 +614,7 @@ impl Rules {
             spent: P::spent,
             count: P::count,
             go_on: P::go_on,
+            grows: P::GROWS,
             write_state: P::write_state,
             read_state: P::read_state,
             after_turn: P::AFTER_TURN,

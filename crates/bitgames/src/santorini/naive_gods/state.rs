@@ -128,7 +128,10 @@ fn parse_section(player: usize, text: &str) -> Result<Section, String> {
     }
     workers.sort_unstable();
     let rules = god.rules();
-    let placed = rules.workers + usize::from(rules.adds_worker && (rules.spent)(state));
+    let mut placed = rules.workers + usize::from(rules.adds_worker && (rules.spent)(state));
+    if rules.grows {
+        placed = crate::santorini::gods::MOST_WORKERS;
+    }
     if workers.len() > placed {
         return Err(format!(
             "{who}: a player of {god} has 0 or {placed} workers, found {}",
@@ -200,7 +203,8 @@ impl FromStr for NaiveState {
         };
         for (p, section) in sections.iter().enumerate() {
             let other = 1 - p;
-            let removed = state.gods[other].rules().removes && levels.iter().any(|&l| l > 0);
+            let removed = (state.gods[other].rules().removes || section.god.rules().grows)
+                && levels.iter().any(|&l| l > 0);
             let (n, placed) = (section.workers.len(), section.god.rules().workers);
             if n != 0 && n < placed && !removed {
                 return Err(format!(

@@ -69,8 +69,9 @@ pub const SLOT_INPUTS: usize = 21;
 /// rows are 0 beyond, so that a move, which changes about ten of their
 /// counts, updates 64 sums a view for each instead of all 256.
 pub const NEIGHBOURHOOD_UNITS: usize = 64;
-/// The most workers on the board: three a side (the Graeae's).
-pub const MAX_WORKERS: usize = 6;
+/// The most workers on the board: eleven of Hydra's and three (the
+/// Graeae's).
+pub const MAX_WORKERS: usize = 14;
 /// The inputs on in a position of four workers (two a side, the positions
 /// the networks are trained on): 97.
 pub const ON_WITH_FOUR_WORKERS: usize = 25 + 4 * (1 + 2 * 8) + 4;
