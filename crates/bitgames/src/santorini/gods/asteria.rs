@@ -5,7 +5,7 @@
 //! at any level: docs/santorini.md). As santorini-ai does, she may not play
 //! against Hades (she could never move down).
 
-use super::power::{buildable, built, walls};
+use super::power::domes_after;
 use super::{God, Power};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
@@ -42,12 +42,7 @@ impl Power for Asteria {
         if pos.level(to) >= pos.level(from) {
             return;
         }
-        let mut after = *pos;
-        after.heights = built(pos.heights, build);
-        let occupied = pos.occupied() ^ from.bitboard() ^ to.bitboard();
-        let theirs = pos.workers[pos.to_move.other().index()];
-        let free = Bitboard::ALL & !(walls(&after) | occupied);
-        for dome in buildable(&after, theirs, free) {
+        for dome in domes_after(pos, from, to, build) {
             out.push(Move::Power(Turn::AndDome {
                 from,
                 to,

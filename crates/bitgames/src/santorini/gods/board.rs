@@ -194,6 +194,18 @@ pub(crate) fn straight_on(from: Space, to: Space) -> Option<Space> {
     Space::from_bit(u8::try_from(bit).ok()?)
 }
 
+/// The free spaces of the whole board a dome may go on, at any level, after
+/// the move from `from` to `to` and the build on `build` (not the space
+/// that build domed; Limus limits it as any build): Asteria's dome,
+/// Polyphemus' two.
+pub(crate) fn domes_after(pos: &Position, from: Space, to: Space, build: Space) -> Bitboard {
+    let mut after = *pos;
+    after.heights = built(pos.heights, build);
+    let occupied = pos.occupied() ^ from.bitboard() ^ to.bitboard();
+    let theirs = pos.workers[pos.to_move.other().index()];
+    buildable(&after, theirs, Bitboard::ALL & !(walls(&after) | occupied))
+}
+
 /// The free spaces around `at` to build on, with the workers on `occupied`.
 #[inline]
 pub(crate) fn builds_around(pos: &Position, at: Space, occupied: Bitboard) -> Bitboard {

@@ -10,7 +10,7 @@
 //!
 //! His state: 1 once the domes are built, written `polyphemus[x]`.
 
-use super::power::{SPENT, buildable, built, walls};
+use super::power::{SPENT, domes_after};
 use super::{God, Power};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
@@ -58,12 +58,7 @@ impl Power for Polyphemus {
         if pos.state[pos.to_move.index()] == SPENT {
             return;
         }
-        let mut after = *pos;
-        after.heights = built(pos.heights, build);
-        let occupied = pos.occupied() ^ from.bitboard() ^ to.bitboard();
-        let theirs = pos.workers[pos.to_move.other().index()];
-        let free = Bitboard::ALL & !(walls(&after) | occupied);
-        let domes = buildable(&after, theirs, free);
+        let domes = domes_after(pos, from, to, build);
         for a in domes {
             out.push(Move::Power(Turn::AndDome {
                 from,
