@@ -19,6 +19,10 @@ pub(super) fn builds_of(from: Space, to: Space, builds: &str) -> Result<Move, No
             *extra.get_mut(i).ok_or_else(bad)? = s.trim().parse()?;
         }
         let n = rest.split('*').count();
+        // No one builds where the moved worker stands.
+        if extra[..n].contains(&to) {
+            return Err(bad());
+        }
         extra[..n].sort_unstable_by_key(|s| s.index());
         return Ok(Move::Power(Power::Besides {
             from,

@@ -228,4 +228,9 @@ fn errors_say_what_is_wrong() {
         "C4>B4>".parse::<Move>().unwrap_err().to_string(),
         "\"C4>B4>\" is not a move (A1,B2 to place, C4>B4^B5 to move and build, A1>B2# to win)"
     );
+    // Poseidon's builds never on the moved worker's space (the fuzz's find:
+    // it printed back without it).
+    assert!("C4>B4^B3*B4".parse::<Move>().is_err());
+    let besides: Move = "C4>B4^B3*B5*A4".parse().unwrap();
+    assert_eq!(besides.to_string().parse::<Move>(), Ok(besides));
 }
