@@ -108,6 +108,8 @@ const TURNS = [
   { god: 'morpheus', start: '0000000000000000000000000/1/morpheus[2]:B3,D3/mortal:C4,C2', clicks: ['B3', 'B4', 'A5', 'A5', 'B5'], turn: 'B3>B4^A5^A5^B5', workers: { B4: '1' }, levels: { A5: '2', B5: '1' } },
   // Hydra: B3 moves to B4, away from D3, builds A5 and gains a worker on B5 (level 0 beside B4).
   { god: 'hydra', clicks: ['B3', 'B4', 'A5', 'B5'], turn: 'B3>B4^A5@B5', workers: { B4: '1', B5: '1', D3: '1' }, levels: { A5: '1' } },
+  // Against the Harpies a mortal's step from B3 to B4 slides on to B5: the end is clicked.
+  { god: 'harpies', start: '0000000000000000000000000/1/mortal:B3,D3/harpies:C4,C2', clicks: ['B3', 'B5', 'A5'], far: 'B5', turn: 'B3>B5^A5', workers: { B5: '1', B3: null }, levels: { A5: '1' } },
   // Prometheus last: the check goes on from the position its turn leaves.
   { god: 'prometheus', clicks: ['B3', '#steps [data-step="build-first"]', 'A3', 'A4', 'A5'], turn: '^A3 B3>A4^A5', workers: { A4: '1' }, levels: { A3: '1', A5: '1' } },
 ];

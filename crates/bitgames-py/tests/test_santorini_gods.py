@@ -23,7 +23,8 @@ ORDER = ["mortal", "apollo", "artemis", "athena", "atlas", "demeter", "hephaestu
          "maenads", "nike", "eros", "ares", "asteria", "charon",
          "scylla", "nemesis", "chronus", "clio", "europa", "medusa", "bellerophon", "theseus", "bia", "achilles", "castor", "aeolus",
          "graeae", "jason", "proteus", "selene", "hippolyta",
-         "stymphalians", "polyphemus", "poseidon", "morpheus", "hydra"]
+         "stymphalians", "polyphemus", "poseidon", "morpheus", "hydra",
+         "harpies"]
 #: The god observation's planes: the base game's 6, each side's god one-hot, Athena's two marks,
 #: each side's power spent, "a turn is begun", each side's state number (unary), the spaces
 #: each side's god state marks.

@@ -70,6 +70,7 @@ fn the_gods_route_lists_every_god_with_its_power() {
         "poseidon",
         "morpheus",
         "hydra",
+        "harpies",
     ]);
     assert_eq!(names, expected);
     assert_eq!(gods[1]["title"], "Apollo");
@@ -127,7 +128,7 @@ fn a_bad_pick_gets_a_400_naming_it() {
     for (pick, expected) in [
         (
             "chaos,pan",
-            "bad `pick`: \"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, hades, hypnus, limus, persephone, aphrodite, iris, maenads, nike, eros, ares, asteria, charon, scylla, nemesis, chronus, clio, europa, medusa, bellerophon, theseus, bia, achilles, castor, aeolus, graeae, jason, proteus, selene, hippolyta, stymphalians, polyphemus, poseidon, morpheus or hydra, or random",
+            "bad `pick`: \"chaos\" is not a god: use mortal, apollo, artemis, athena, atlas, demeter, hephaestus, hermes, minotaur, pan, prometheus, hestia, zeus, pegasus, urania, hera, hades, hypnus, limus, persephone, aphrodite, iris, maenads, nike, eros, ares, asteria, charon, scylla, nemesis, chronus, clio, europa, medusa, bellerophon, theseus, bia, achilles, castor, aeolus, graeae, jason, proteus, selene, hippolyta, stymphalians, polyphemus, poseidon, morpheus, hydra or harpies, or random",
         ),
         (
             "pan",

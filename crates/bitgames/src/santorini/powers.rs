@@ -9,7 +9,7 @@
 
 use super::bitboard::{Bitboard, Space};
 use super::game::Position;
-use super::gods::{God, built, female, unbuilt};
+use super::gods::{Enter, God, built, female, landing, unbuilt};
 use super::moves::{Move, Power};
 use crate::game::Player;
 
@@ -127,12 +127,21 @@ impl Position {
                 // A win in place (Chronus' claim): nothing moves.
                 return;
             }
-            moved_up |= pos.level(to) > pos.level(from);
-            moved_down |= pos.level(to) < pos.level(from);
+            // Where the step landed, before a slide (the Harpies'): what a
+            // step does for its god (a swap, Athena's mark) is read there.
+            let landed = if rules.enters != Enter::Never || rules.blocks_climbs {
+                landing(pos, from, to)
+            } else {
+                to
+            };
+            moved_up |= pos.level(landed) > pos.level(from);
+            moved_down |= pos.level(landed) < pos.level(from);
             let them = me.other().index();
-            if pos.workers[them].contains(to) {
-                let f = (rules.forced)(pos, from, to).expect("a legal swap or push");
-                pos.workers[them] ^= to.bitboard() | f.bitboard();
+            // (Bia's victim may stand where a slide ends: her turn's end
+            // takes it away.)
+            if rules.enters != Enter::Never && pos.workers[them].contains(landed) {
+                let f = (rules.forced)(pos, from, landed).expect("a legal swap or push");
+                pos.workers[them] ^= landed.bitboard() | f.bitboard();
             }
             pos.workers[me.index()] ^= from.bitboard() | to.bitboard();
         };

@@ -239,3 +239,73 @@ fn hydra_agrees_with_santorini_ais_main_branch() {
         &[God::Hydra],
     );
 }
+
+/// The Harpies against santorini-ai's main branch: positions of 100 random
+/// games, each with her on one side against any of the fifty but Hermes
+/// (`sai_successors.py MAIN_UCI OUT --games 100 --seed 101 --gods
+/// apollo,...,hydra,harpies --with harpies`): every god's steps slide.
+#[test]
+fn harpies_agree_with_santorini_ais_main_branch() {
+    later_gods_agree(
+        "santorini-god-successors-harpies.txt",
+        (3_859, 58),
+        &[God::Harpies],
+    );
+}
+
+/// The ends of the worker on `from`'s turns in `pos`.
+fn ends_from(pos: &Position, from: &str) -> BTreeSet<String> {
+    pos.legal_moves()
+        .iter()
+        .filter_map(|mv| match *mv {
+            Move::Build { from: f, to, .. } | Move::Win { from: f, to }
+                if f.to_string() == from =>
+            {
+                Some(to.to_string())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The Harpies by the card: each step of an opponent's worker slides on
+/// over free spaces no higher than the one it is on; a climb onto level 3
+/// wins where it lands; her own steps do not slide.
+#[test]
+fn harpies_slide_every_opponent_step_on() {
+    let set = |s: &[&str]| s.iter().map(ToString::to_string).collect::<BTreeSet<_>>();
+    // B3's steps: north slides to B5, south to B1, east stops at D3's worker.
+    let pos: Position = "0000000000000000000000000/1/mortal:B3,D3/harpies:C4,C2"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        ends_from(&pos, "B3"),
+        set(&["A2", "A3", "A4", "B1", "B5", "C3"])
+    );
+    assert!(texts(&pos).contains("B3>B5^A5"));
+    // Onto B4 (level 1), B5 is higher: no slide; from B3 on level 2 onto
+    // B4 on level 3 is a win where it lands.
+    let up: Position = "0200001000000000000000000/1/mortal:B3,D3/harpies:C4,C2"
+        .parse()
+        .unwrap();
+    assert!(ends_from(&up, "B3").contains("B4"));
+    let win: Position = "0300003000020000000000000/1/mortal:B3,D3/harpies:C4,C2"
+        .parse()
+        .unwrap();
+    assert!(texts(&win).contains("B3>B4#"));
+    // Her own workers step as mortals.
+    let hers: Position = "0000000000000000000000000/2/mortal:B3,D3/harpies:C4,C2"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        ends_from(&hers, "C4"),
+        set(&["B4", "B5", "C3", "C5", "D4", "D5"])
+    );
+    // Hermes may not play against her.
+    let banned = "0000000000000000000000000/1/hermes:B3,D3/harpies:C4,C2".parse::<Position>();
+    let err = banned.unwrap_err().to_string();
+    assert!(
+        err.contains("Hermes and Harpies may not play each other"),
+        "{err}"
+    );
+}

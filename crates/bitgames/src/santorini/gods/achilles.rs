@@ -12,7 +12,7 @@
 //! His state: 1 once the power is spent, written `achilles[x]`.
 
 use super::Power;
-use super::power::{SPENT, buildable, builds_around, built, move_then_build, movers, wins};
+use super::power::{SPENT, buildable, builds_around, built, move_then_build, movers, slide, wins};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -53,6 +53,7 @@ impl Power for Achilles {
                         }
                         continue;
                     }
+                    let to = slide(&after, from, to);
                     let builds = builds_around(&after, to, others | to.bitboard());
                     for build in buildable(&after, theirs, builds) {
                         out.push(Move::Power(Turn::BuildFirst {

@@ -5,7 +5,7 @@
 //! wins (the end counts as a win only, as santorini-ai has it).
 
 use super::Power;
-use super::power::{buildable, builds_around, ends, movers, steps, wins};
+use super::power::{buildable, builds_around, ends, movers, slide, slide_among, steps, wins};
 use crate::santorini::bitboard::Bitboard;
 use crate::santorini::game::Position;
 use crate::santorini::moves::Move;
@@ -31,12 +31,15 @@ impl Power for Artemis {
                     winning |= mid.bitboard();
                     continue;
                 }
+                // Against the Harpies each step slides (the second may slide
+                // across the space she started on, not step onto it).
+                let mid = slide(pos, from, mid);
                 reach |= mid.bitboard();
                 for to in steps(pos, mid, others | from.bitboard(), up) {
                     if wins::<Artemis>(pos, mid, to) {
                         winning |= to.bitboard();
                     } else {
-                        reach |= to.bitboard();
+                        reach |= slide_among(pos, mid, to, others).bitboard();
                     }
                 }
             }
@@ -66,6 +69,7 @@ impl Power for Artemis {
                 if wins::<Artemis>(pos, from, mid) {
                     return allowed.contains(mid);
                 }
+                let mid = slide(pos, from, mid);
                 (steps(pos, mid, others | from.bitboard(), up) & allowed)
                     .into_iter()
                     .any(|to| wins::<Artemis>(pos, mid, to))
@@ -99,7 +103,7 @@ impl Power for Artemis {
         for first in naive_gods::plain_moves(s, from) {
             if !first.won {
                 for mut second in naive_gods::plain_moves(&first.after, first.builder) {
-                    if second.builder != from {
+                    if naive_gods::landing(&first.after, first.builder, second.builder) != from {
                         second.moved_up |= first.moved_up;
                         second.moved_down |= first.moved_down;
                         moves.push(second);

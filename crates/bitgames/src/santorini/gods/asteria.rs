@@ -57,8 +57,9 @@ impl Power for Asteria {
         let mut out = Vec::new();
         for from in naive_gods::free_workers(s) {
             for moved in naive_gods::plain_moves(s, from) {
+                // Down where the move ends (after the Harpies' slide).
                 if moved.won
-                    || !moved.moved_down
+                    || s.levels[moved.builder] >= s.levels[from]
                     || (theirs.naive_keeps_from)(s, from, moved.builder)
                 {
                     continue;

@@ -7,7 +7,7 @@
 //! His state: 1 once the power is spent, written `bellerophon[x]`.
 
 use super::Power;
-use super::power::{SPENT, barred_steps, ends, not_below, steps, walls};
+use super::power::{SPENT, barred_steps, ends, landing, not_below, steps, walls};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::Move;
@@ -40,7 +40,7 @@ fn after_turn(before: &Position, _mv: Move, pos: &mut Position) {
         pos.workers[me] & !before.workers[me],
     );
     if let (Some(from), Some(to)) = (left.first(), arrived.first())
-        && before.level(to) >= before.level(from) + 2
+        && before.level(landing(before, from, to)) >= before.level(from) + 2
     {
         pos.state[me] = SPENT;
     }
@@ -82,7 +82,7 @@ impl Power for Bellerophon {
             .iter()
             .find(|w| !before.workers[me].contains(w));
         if let (Some(&from), Some(&to)) = (from, to)
-            && before.levels[to] >= before.levels[from] + 2
+            && before.levels[naive_gods::landing(before, from, to)] >= before.levels[from] + 2
         {
             after.state[me] = SPENT;
         }

@@ -8,7 +8,9 @@
 //! (Clio's coin) stands like a dome and is spared. As santorini-ai does,
 //! she may not play against Nemesis.
 
-use super::power::{Placing, buildable, builds_around, movers, straight_on, walls, wins};
+use super::power::{
+    Placing, buildable, builds_around, landing, movers, slide_among, straight_on, walls, wins,
+};
 use super::{God, Power};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
@@ -32,7 +34,7 @@ fn victim(pos: &Position, from: Space, to: Space) -> Option<Space> {
 /// Her move removes the opponent worker beyond it.
 fn after_turn(before: &Position, mv: Move, pos: &mut Position) {
     if let Move::Build { from, to, .. } = mv
-        && let Some(gone) = victim(before, from, to)
+        && let Some(gone) = victim(before, from, landing(before, from, to))
     {
         pos.workers[pos.to_move.other().index()] ^= gone.bitboard();
     }
@@ -61,6 +63,8 @@ impl Power for Bia {
                     continue;
                 }
                 let gone = victim(pos, from, to).map_or(Bitboard::EMPTY, Space::bitboard);
+                // Against the Harpies the victim is gone before the slide.
+                let to = slide_among(pos, from, to, pos.occupied() & !gone);
                 let occupied = (others | to.bitboard()) & !gone;
                 let builds = builds_around(pos, to, occupied);
                 for build in buildable(pos, theirs & !gone, builds) {
@@ -72,22 +76,25 @@ impl Power for Bia {
 
     fn naive_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
         let them = 1 - s.to_move;
-        let mut moves = naive_gods::plain_moves(s, from);
-        for moved in &mut moves {
-            if moved.won {
+        let mut moves = Vec::new();
+        for (to, direction) in naive_gods::neighbours(from) {
+            if !s.is_free(to) || !s.may_climb(from, to) {
                 continue;
             }
-            let to = moved.builder;
-            let direction = (
-                (to / 5) as i8 - (from / 5) as i8,
-                (to % 5) as i8 - (from % 5) as i8,
-            );
+            let mut without = s.clone();
             if let Some(beyond) = naive_gods::step(to, direction)
                 && s.owner(beyond) == Some(them)
                 && !s.is_frozen(beyond)
             {
-                moved.after.workers[them].retain(|&w| w != beyond);
+                // The victim is gone before the move ends (a slide passes).
+                without.workers[them].retain(|&w| w != beyond);
             }
+            let moved = naive_gods::moved(&without, from, to, None);
+            moves.push(if moved.won {
+                naive_gods::moved(s, from, to, None)
+            } else {
+                moved
+            });
         }
         moves
     }

@@ -178,11 +178,28 @@ pub(crate) fn buildable(pos: &Position, theirs: Bitboard, spaces: Bitboard) -> B
 /// not onto a space the opponent's god denies wins on (Hera's perimeter).
 #[inline]
 pub(crate) fn wins<P: Power + ?Sized>(pos: &Position, from: Space, to: Space) -> bool {
-    let (a, b) = (pos.level(from), pos.level(to));
-    ((a == 2 || P::JUMPS_WIN && a < 3) && b == 3
-        || (P::FALLS_WIN && a >= b + 2)
-        || P::wins_by_end(pos, from, to))
+    (wins_by_levels::<P>(pos, from, to) || P::wins_by_end(pos, from, win_end::<P>(pos, from, to)))
         && !opponents_rules(pos).denies_wins_on.contains(to)
+}
+
+/// Whether god `P`'s step from `from` to `to` wins by the levels: a climb
+/// onto level 3, a fall.
+#[inline]
+fn wins_by_levels<P: Power + ?Sized>(pos: &Position, from: Space, to: Space) -> bool {
+    let (a, b) = (pos.level(from), pos.level(to));
+    (a == 2 || P::JUMPS_WIN && a < 3) && b == 3 || (P::FALLS_WIN && a >= b + 2)
+}
+
+/// Where god `P`'s winning step from `from` to `to` ends: where it lands,
+/// or for a win read where the slide ends ([`Power::WINS_WHERE_SLID`])
+/// there, unless the levels win.
+#[inline]
+pub(crate) fn win_end<P: Power + ?Sized>(pos: &Position, from: Space, to: Space) -> Space {
+    if P::WINS_WHERE_SLID && !wins_by_levels::<P>(pos, from, to) {
+        slide(pos, from, to)
+    } else {
+        to
+    }
 }
 
 /// The space one step on from `to`, in the direction from `from` (a
@@ -231,8 +248,8 @@ pub(crate) fn built(heights: [Bitboard; 4], build: Space) -> [Bitboard; 4] {
 }
 
 /// The turns of the worker on `from` stepping to one of `dests`: a win, or
-/// a build around where it ends (with the workers as the step left them)
-/// and what god `P` adds to it.
+/// a build around where it ends (with the workers as the step left them,
+/// after its slide against the Harpies) and what god `P` adds to it.
 #[inline]
 pub(crate) fn move_then_build<P: Power + ?Sized>(
     pos: &Position,
@@ -240,26 +257,107 @@ pub(crate) fn move_then_build<P: Power + ?Sized>(
     dests: Bitboard,
     out: &mut Vec<Move>,
 ) {
-    let others = pos.occupied() ^ from.bitboard();
+    let mine = pos.workers[pos.to_move.index()] ^ from.bitboard();
     let theirs = pos.workers[pos.to_move.other().index()];
+    // Two steps may slide to one end (Urania's, one across the edge).
+    let mut ended = Bitboard::EMPTY;
     for to in dests {
         if wins::<P>(pos, from, to) {
+            let to = win_end::<P>(pos, from, to);
             out.push(Move::Win { from, to });
             continue;
         }
-        let mut occupied = others | to.bitboard();
         let mut theirs_now = theirs;
+        let mut end = to;
         if theirs.contains(to) {
             let forced = P::forced(pos, from, to).expect("a step into a worker forces it");
-            occupied |= forced.bitboard();
             theirs_now ^= to.bitboard() | forced.bitboard();
+            if forced == from {
+                end = slide(pos, from, to); // a swap slides, a push does not
+            }
+        } else {
+            end = slide(pos, from, to);
         }
-        let builds = buildable(pos, theirs_now, P::build_spaces(pos, to, occupied));
+        if ended.contains(end) {
+            continue;
+        }
+        ended |= end.bitboard();
+        let occupied = mine | theirs_now | end.bitboard();
+        let builds = buildable(pos, theirs_now, P::build_spaces(pos, end, occupied));
         for build in builds {
-            out.push(Move::Build { from, to, build });
-            P::more_builds(pos, from, to, build, builds, out);
+            out.push(Move::Build {
+                from,
+                to: end,
+                build,
+            });
+            P::more_builds(pos, from, end, build, builds, out);
         }
     }
+}
+
+/// Where the worker of the player to move that steps from `from` onto
+/// `to` ends: against a god whose opponents slide (the Harpies), on in the
+/// step's direction, space by space, while the next space is free (no
+/// worker, no wall) and no higher than the one it is on; else on `to`.
+#[inline]
+pub(crate) fn slide(pos: &Position, from: Space, to: Space) -> Space {
+    // The space left is free: Urania's slide across the edge may come back
+    // onto it.
+    slide_among(pos, from, to, pos.occupied() ^ from.bitboard())
+}
+
+/// [`slide`] with the workers on `blocked` in the way (Bia's victim
+/// gone).
+pub(crate) fn slide_among(pos: &Position, from: Space, to: Space, blocked: Bitboard) -> Space {
+    if !opponents_rules(pos).slides {
+        return to;
+    }
+    let stop = blocked | walls(pos);
+    let (dr, dc) = (
+        direction(from.row(), to.row()),
+        direction(from.col(), to.col()),
+    );
+    let mut at = to;
+    while let Some(next) = Space::from_row_col(
+        at.row().wrapping_add_signed(dr),
+        at.col().wrapping_add_signed(dc),
+    ) {
+        if stop.contains(next) || pos.level(next) > pos.level(at) {
+            break;
+        }
+        at = next;
+    }
+    at
+}
+
+/// The direction, -1, 0 or 1, of a move along one axis from `a` to `b`:
+/// a step, Iris' jump, a slide; across the edge (Urania's four) the other
+/// way.
+pub(crate) fn direction(a: u8, b: u8) -> i8 {
+    let d = b as i8 - a as i8;
+    if d.abs() == 4 {
+        -d.signum()
+    } else {
+        d.signum()
+    }
+}
+
+/// The space a move from `from` that ends on `to` first stepped onto: `to`
+/// itself, or against the Harpies the neighbour of `from` on the line to
+/// `to` (a move that slid on; for the gods whose moves are single steps:
+/// Apollo's swap, Athena's and Nike's marks).
+#[inline]
+pub(crate) fn landing(pos: &Position, from: Space, to: Space) -> Space {
+    if !opponents_rules(pos).slides || Bitboard::neighbours(from).contains(to) {
+        return to;
+    }
+    let along = |a: u8, b: u8| (b as i8 - a as i8).signum();
+    let (dr, dc) = (along(from.row(), to.row()), along(from.col(), to.col()));
+    Space::from_row_col(
+        from.row().wrapping_add_signed(dr),
+        from.col().wrapping_add_signed(dc),
+    )
+    .unwrap_or(to)
 }
 
 /// The turns that add to a build on `build` (after the move `from` to

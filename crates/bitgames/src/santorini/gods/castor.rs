@@ -9,9 +9,15 @@
 //! win of one worker alone). A lone worker may also move without building
 //! (`A1>B2`) or build without moving (`^A1`). As santorini-ai has it:
 //! against Persephone, only his turns of one worker count as climbs.
+//!
+//! Against the Harpies his workers move one after the other, each
+//! sliding with the other where it stands then: a move of both is what
+//! either order makes, and a step onto level 3 wins only into the space the
+//! first one left. (santorini-ai's main branch lists no move of both onto a
+//! level 3 there: `castor-harpies-level-3` in the data's known differences.)
 
 use super::Power;
-use super::power::{buildable, builds_around, ends, movers, steps, wins};
+use super::power::{buildable, builds_around, ends, movers, slide, steps, wins};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -54,6 +60,7 @@ impl Power for Castor {
             if movers.contains(a) {
                 let (dests, _) = pair_steps(pos, a, up);
                 for to in dests {
+                    let to = slide(pos, a, to);
                     out.push(Move::Power(Turn::MoveOnly { from: a, to }));
                 }
             }
@@ -62,7 +69,9 @@ impl Power for Castor {
             }
             return;
         };
-        if movers == mine {
+        if movers == mine && pos.gods[pos.to_move.other().index()].rules().slides {
+            pairs_sliding(pos, [a, b], up, out);
+        } else if movers == mine {
             let ((dests_a, wins_a), (dests_b, wins_b)) =
                 (pair_steps(pos, a, up), pair_steps(pos, b, up));
             if wins_b.contains(a) {
@@ -158,9 +167,8 @@ impl Power for Castor {
             if free.contains(&a) {
                 for (to, won) in steps(a) {
                     if !won {
-                        let mut after = s.clone();
-                        after.relocate(me, a, to);
-                        out.push(end(after, false, s.levels[to] > s.levels[a]));
+                        let moved = naive_gods::moved(s, a, to, None);
+                        out.push(end(moved.after, false, moved.moved_up));
                     }
                 }
             }
@@ -176,7 +184,13 @@ impl Power for Castor {
         let [a, b] = workers[..] else {
             return out;
         };
-        if free.len() == 2 {
+        if free.len() == 2 && theirs.slides {
+            for (first, second) in [(a, b), (b, a)] {
+                for moved in naive_pair(s, first, second) {
+                    out.push(end(moved.after, moved.won, moved.moved_up));
+                }
+            }
+        } else if free.len() == 2 {
             for (ta, win_a) in steps(a) {
                 for (tb, win_b) in steps(b) {
                     let swap = ta == b && tb == a;
@@ -211,4 +225,71 @@ impl Power for Castor {
         }
         out
     }
+}
+
+/// The moves of both workers `w` against the Harpies: each order, the
+/// first worker's step (not a win) and slide, then the second's with the
+/// first where it ended; a win of the second only into the space the first
+/// left. Each pair of ends once.
+fn pairs_sliding(pos: &Position, w: [Space; 2], up: bool, out: &mut Vec<Move>) {
+    let start = out.len();
+    for (i, j) in [(0, 1), (1, 0)] {
+        let first = w[i];
+        for step in steps(pos, first, pos.occupied() ^ first.bitboard(), up) {
+            if wins::<Castor>(pos, first, step) {
+                continue;
+            }
+            let end = slide(pos, first, step);
+            let mut after = *pos;
+            after.workers[pos.to_move.index()] ^= first.bitboard() | end.bitboard();
+            let second = w[j];
+            for step2 in steps(&after, second, after.occupied() ^ second.bitboard(), up) {
+                let won = wins::<Castor>(&after, second, step2);
+                if won && step2 != first {
+                    continue;
+                }
+                let end2 = if won {
+                    step2
+                } else {
+                    slide(&after, second, step2)
+                };
+                let mut to = [end, end];
+                to[j] = end2;
+                let turn = Move::Power(Turn::Pair {
+                    from: w,
+                    to,
+                    wins: won,
+                });
+                if !out[start..].contains(&turn) {
+                    out.push(turn);
+                }
+            }
+        }
+    }
+}
+
+/// The naive twin of [`pairs_sliding`], one order: `first` then `second`.
+fn naive_pair(s: &NaiveState, first: usize, second: usize) -> Vec<naive_gods::Moved> {
+    let mut out = Vec::new();
+    for (step, _) in naive_gods::neighbours(first) {
+        if !s.is_free(step) || !s.may_climb(first, step) {
+            continue;
+        }
+        let one = naive_gods::moved(s, first, step, None);
+        if one.won {
+            continue;
+        }
+        for (step2, _) in naive_gods::neighbours(second) {
+            if !one.after.is_free(step2) || !one.after.may_climb(second, step2) {
+                continue;
+            }
+            let mut two = naive_gods::moved(&one.after, second, step2, None);
+            if two.won && step2 != first {
+                continue;
+            }
+            two.moved_up |= one.moved_up;
+            out.push(two);
+        }
+    }
+    out
 }

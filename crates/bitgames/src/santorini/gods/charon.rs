@@ -7,7 +7,9 @@
 //! only onto a space no unferried move wins on.
 
 use super::Power;
-use super::power::{buildable, builds_around, move_then_build, movers, straight_on, walls, wins};
+use super::power::{
+    buildable, builds_around, move_then_build, movers, slide, straight_on, walls, wins,
+};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -72,6 +74,7 @@ impl Power for Charon {
                         }
                         continue;
                     }
+                    let to = slide(&after, from, to);
                     let spaces = builds_around(&after, to, others | to.bitboard());
                     for build in buildable(&after, after.workers[them], spaces) {
                         out.push(Move::Power(Turn::Force {

@@ -11,7 +11,7 @@
 //! does: Nemesis' swap against four or more of her workers (two of them,
 //! any two) has no turn form here yet.
 
-use super::power::{buildable, builds_around, built, movers, walls, wins};
+use super::power::{buildable, builds_around, built, movers, slide, walls, wins};
 use super::{God, Power};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
@@ -84,7 +84,7 @@ impl Power for Hydra {
                 if wins::<Self>(pos, from, to) {
                     out.push(Move::Win { from, to });
                 } else {
-                    turns_after(pos, from, to, out);
+                    turns_after(pos, from, slide(pos, from, to), out);
                 }
             }
         }

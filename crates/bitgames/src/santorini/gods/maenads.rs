@@ -20,6 +20,7 @@ impl Power for Maenads {
     const TEXT: &'static str = "If your workers neighbour an opponent worker on opposite sides \
                                 after your move, you win.";
     const WINS_ANYWHERE: bool = true;
+    const WINS_WHERE_SLID: bool = true;
 
     #[inline]
     fn wins_by_end(pos: &Position, from: Space, to: Space) -> bool {

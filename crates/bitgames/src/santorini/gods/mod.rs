@@ -73,6 +73,7 @@ mod europa;
 pub(crate) mod female;
 mod graeae;
 mod hades;
+mod harpies;
 mod hephaestus;
 mod hera;
 mod hermes;
@@ -106,7 +107,7 @@ mod urania;
 mod zeus;
 
 pub(crate) use hermes::run_ends;
-pub(crate) use power::{DIRECTIONS, Enter, MOST_WORKERS, Power, Rules, built, unbuilt};
+pub(crate) use power::{DIRECTIONS, Enter, MOST_WORKERS, Power, Rules, built, landing, unbuilt};
 
 use std::fmt;
 use std::str::FromStr;
@@ -236,6 +237,8 @@ gods! {
     Morpheus => morpheus::Morpheus,
     /// Gains a worker when hers stand apart; else loses one.
     Hydra => hydra::Hydra,
+    /// Opponents' workers slide on after each step, never up.
+    Harpies => harpies::Harpies,
 }
 
 impl God {
@@ -455,7 +458,7 @@ mod tests {
         assert_eq!(
             God::titles_of(|r| r.restricts),
             "Hera or Hades or Hypnus or Limus or Persephone or Aphrodite or Clio or Europa or Aeolus \
-             or Hippolyta"
+             or Hippolyta or Harpies"
         );
     }
 
@@ -474,10 +477,10 @@ mod tests {
             .filter(|&[a, b]| !a.may_face(b))
             .count();
         assert_eq!(
-            banned, 29,
+            banned, 31,
             "Hades-Pan, Hades-Nike, Aphrodite-Urania, Hades-Asteria, Nemesis-Aphrodite, \
              Chronus-Atlas, Chronus-Asteria, Chronus-Selene, Chronus-Polyphemus, Nemesis-Clio, Nemesis-Hydra, \
-             Nemesis-Medusa, \
+             Nemesis-Medusa, Harpies-Hermes, \
              Nemesis-Bia and Nemesis-Graeae both ways round, Ares-Ares"
         );
     }

@@ -9,7 +9,7 @@
 //! `morpheus` (santorini-ai writes `morpheus[0]`, and reads either).
 
 use super::Power;
-use super::power::{buildable, builds_around, movers, wins};
+use super::power::{buildable, builds_around, movers, slide, wins};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::{Heaps, Position};
 use crate::santorini::moves::{Move, Power as Turn};
@@ -129,6 +129,7 @@ impl Power for Morpheus {
                 if wins::<Self>(pos, from, to) {
                     out.push(Move::Win { from, to });
                 } else {
+                    let to = slide(pos, from, to);
                     out.push(Move::Power(Turn::MoveOnly { from, to }));
                     builds_after(pos, from, to, out);
                 }

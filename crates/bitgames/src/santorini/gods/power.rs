@@ -46,6 +46,10 @@ pub(crate) trait Power {
     /// A win may come on any level, without a climb ([`Power::wins_by_end`]:
     /// the Maenads').
     const WINS_ANYWHERE: bool = false;
+    /// Against the Harpies, [`Power::wins_by_end`] is read where the move's
+    /// slide ends, and a move that wins so ends there (the Maenads'
+    /// surround, as santorini-ai has it; Eros' win is where the step lands).
+    const WINS_WHERE_SLID: bool = false;
     /// A turn that moved up keeps the opponent from moving up on its next
     /// turn (Athena).
     const BLOCKS_CLIMBS: bool = false;
@@ -111,6 +115,10 @@ pub(crate) trait Power {
     /// give it one to [`MOST_WORKERS`]; its turns are spelled from the
     /// move and build, its act after them ([`Position::spelling`]).
     const GROWS: bool = false;
+
+    /// Each step of an opponent's worker slides on in its direction while
+    /// the next space is free and no higher (the Harpies): [`slide`].
+    const SLIDES: bool = false;
 
     /// The direction no worker may step in by this god's state `state`
     /// (Aeolus' wind), as an index of [`DIRECTIONS`]; `None`: none.
@@ -535,6 +543,10 @@ pub(crate) struct Rules {
     pub go_on: fn(&Position, Move, &mut Vec<Move>),
     /// [`Power::GROWS`].
     pub grows: bool,
+    /// [`Power::SLIDES`].
+    pub slides: bool,
+    /// [`Power::WINS_WHERE_SLID`].
+    pub wins_where_slid: bool,
     /// [`Power::write_state`].
     pub write_state: fn(u32) -> Option<String>,
     /// [`Power::read_state`].
@@ -584,7 +596,8 @@ impl Rules {
                 || P::KEEPS_NEAR.is_some()
                 || P::FREEZES
                 || P::WINDS
-                || P::BINDS_DIAGONALLY,
+                || P::BINDS_DIAGONALLY
+                || P::SLIDES,
             forced: P::forced,
             turns: P::turns,
             can_win: P::can_win,
@@ -615,6 +628,8 @@ impl Rules {
             count: P::count,
             go_on: P::go_on,
             grows: P::GROWS,
+            slides: P::SLIDES,
+            wins_where_slid: P::WINS_WHERE_SLID,
             write_state: P::write_state,
             read_state: P::read_state,
             after_turn: P::AFTER_TURN,

@@ -3,7 +3,7 @@
 //! it).
 
 use super::Power;
-use super::power::{buildable, builds_around, built, ends, move_then_build, movers, steps};
+use super::power::{buildable, builds_around, built, ends, move_then_build, movers, slide, steps};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
 use crate::santorini::naive_gods::{self, Moved, NaiveState};
@@ -25,6 +25,7 @@ impl Power for Prometheus {
                 let mut after = *pos;
                 after.heights = built(pos.heights, first);
                 for to in steps(&after, from, others, false) & ends(pos, from) {
+                    let to = slide(&after, from, to);
                     let builds = builds_around(&after, to, others | to.bitboard());
                     for build in buildable(&after, theirs, builds) {
                         out.push(Move::Power(Turn::BuildFirst {
@@ -57,10 +58,11 @@ impl Power for Prometheus {
                     continue;
                 }
                 let mut after = first.clone();
-                after.relocate(me, from, to);
+                let end = naive_gods::slide(&first, from, to);
+                after.relocate(me, from, end);
                 moves.push(Moved {
                     after,
-                    builder: to,
+                    builder: end,
                     won: false,
                     moved_up: false,
                     moved_down: first.levels[to] < first.levels[from],

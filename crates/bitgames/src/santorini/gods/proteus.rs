@@ -10,7 +10,7 @@
 //! restrictions apply to it), and a worker Hypnus holds may still follow.
 
 use super::Power;
-use super::power::{buildable, builds_around, move_then_build, movers, wins};
+use super::power::{buildable, builds_around, move_then_build, movers, slide_among, wins};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::Move;
@@ -19,20 +19,21 @@ use crate::santorini::naive_gods::{self, NaiveState};
 /// Proteus' power: three workers, the moved one's space taken by another.
 pub(crate) struct Proteus;
 
-/// The spaces a worker of his other than the one on `follower` steps to,
-/// by the height rule (`up`: it may move up), with wins left out.
+/// The spaces a worker of his other than the one on `follower` ends its
+/// move on, by the height rule (`up`: it may move up), with wins left out;
+/// against the Harpies after its slide, which the follower does not block
+/// (as santorini-ai has it).
 fn steps_of_others(pos: &Position, follower: Space, up: bool) -> Bitboard {
-    (movers(pos) & !follower.bitboard())
-        .into_iter()
-        .fold(Bitboard::EMPTY, |ends, from| {
-            let steps = Proteus::steps(pos, from, up);
-            let won = Bitboard::from_spaces(
-                steps
-                    .into_iter()
-                    .filter(|&to| wins::<Proteus>(pos, from, to)),
-            );
-            ends | (steps & !won)
-        })
+    let mut ends = Bitboard::EMPTY;
+    for from in movers(pos) & !follower.bitboard() {
+        let blocked = pos.occupied() ^ from.bitboard() ^ follower.bitboard();
+        for to in Proteus::steps(pos, from, up) {
+            if !wins::<Proteus>(pos, from, to) {
+                ends |= slide_among(pos, from, to, blocked).bitboard();
+            }
+        }
+    }
+    ends
 }
 
 impl Power for Proteus {
@@ -105,12 +106,18 @@ impl Power for Proteus {
                 if from == follower {
                     continue;
                 }
+                // The follower does not block a slide (the Harpies').
+                let mut without = s.clone();
+                without.workers[me].retain(|&w| w != follower);
                 for moved in naive_gods::plain_moves(s, from) {
                     if moved.won || keeps(s, from, moved.builder) {
                         continue;
                     }
+                    let landed = naive_gods::landing(s, from, moved.builder);
+                    let moved = naive_gods::moved(&without, from, landed, None);
                     let mut after = moved.after.clone();
-                    after.relocate(me, follower, from);
+                    after.workers[me].push(from);
+                    after.workers[me].sort_unstable();
                     for built in naive_gods::builds(&after, moved.builder) {
                         out.push(naive_gods::turn_of(s, &moved, built));
                     }

@@ -7,7 +7,7 @@
 //! winning move is listed without a drag, as santorini-ai lists it.
 
 use super::Power;
-use super::power::{buildable, builds_around, move_then_build, movers, steps, walls, wins};
+use super::power::{buildable, builds_around, move_then_build, movers, slide, steps, walls, wins};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -50,6 +50,7 @@ impl Power for Scylla {
                     }
                     continue;
                 }
+                let to = slide(pos, from, to);
                 for forced in draggable {
                     let mut after = *pos;
                     after.workers[them] ^= forced.bitboard() | from.bitboard();

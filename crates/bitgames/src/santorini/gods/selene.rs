@@ -9,7 +9,7 @@
 //! does, she may not play against Chronus, whose towers her domes are not.
 
 use super::female::female_of;
-use super::power::{buildable, builds_around, move_then_build, movers, wins};
+use super::power::{buildable, builds_around, move_then_build, movers, slide, wins};
 use super::{God, Power};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -41,6 +41,7 @@ impl Power for Selene {
                 if wins::<Selene>(pos, from, to) {
                     continue;
                 }
+                let to = slide(pos, from, to);
                 let occupied = (pos.occupied() ^ from.bitboard()) | to.bitboard();
                 let at = if her == from { to } else { her };
                 let domes = buildable(pos, theirs, builds_around(pos, at, occupied) & !level3);

@@ -11,7 +11,7 @@
 //! ([`climbing_ends`]).
 
 use super::Power;
-use super::power::{buildable, builds_around, ends, movers, steps, wins};
+use super::power::{buildable, builds_around, ends, movers, slide_among, steps, wins};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::Move;
@@ -74,6 +74,9 @@ fn climbing_ends(pos: &Position, from: Space) -> Bitboard {
 
 /// The paths of the worker on `from`, step by step ([`Reach`]).
 fn reach(pos: &Position, from: Space, up: bool) -> Reach {
+    if pos.gods[pos.to_move.other().index()].rules().slides {
+        return reach_sliding(pos, from);
+    }
     let occupied = pos.occupied();
     let step = |at: Space| steps(pos, at, occupied, up);
     let near = from.bitboard().closed_neighbourhood();
@@ -103,6 +106,47 @@ fn reach(pos: &Position, from: Space, up: bool) -> Reach {
     let won = won & !first;
     Reach {
         ends: (second | third) & may_end & !won,
+        wins: won,
+    }
+}
+
+/// [`reach`] against the Harpies, as santorini-ai walks it: each step
+/// slides on (the start is free); a second step may go anywhere the height
+/// rule lets it. A step up from level 2 onto a level 3 at least two spaces
+/// from the start wins; that space is then no end, and a later path that
+/// steps onto it slides on from it.
+fn reach_sliding(pos: &Position, from: Space) -> Reach {
+    let blocked = pos.occupied() ^ from.bitboard();
+    let step = |at: Space| steps(pos, at, blocked, true);
+    let level3 = pos.spaces_at_level(3);
+    let mut valid = !from.bitboard().closed_neighbourhood();
+    let mut won = Bitboard::EMPTY;
+    // Steps from each space of `at`, each a win or slid on.
+    let walk = |at: Bitboard, valid: &mut Bitboard, won: &mut Bitboard| {
+        let mut ends = Bitboard::EMPTY;
+        for p in at {
+            let mut next = step(p);
+            if pos.level(p) == 2 {
+                let wins = next & *valid & level3;
+                *won |= wins;
+                *valid &= !wins;
+                next &= !wins;
+            }
+            for landing in next {
+                ends |= slide_among(pos, p, landing, blocked).bitboard();
+            }
+        }
+        ends
+    };
+    let first = Bitboard::from_spaces(
+        step(from)
+            .into_iter()
+            .map(|landing| slide_among(pos, from, landing, blocked)),
+    );
+    let second = walk(first, &mut valid, &mut won);
+    let third = walk(second, &mut valid, &mut won);
+    Reach {
+        ends: (second | third) & valid,
         wins: won,
     }
 }
@@ -169,6 +213,9 @@ impl Power for Stymphalians {
     fn naive_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
         let me = s.to_move;
         let theirs = s.gods[1 - me].rules();
+        if theirs.slides {
+            return naive_sliding(s, from);
+        }
         let step = |a: usize| -> Vec<usize> {
             naive_gods::neighbours(a)
                 .into_iter()
@@ -260,4 +307,67 @@ impl Power for Stymphalians {
             })
             .collect()
     }
+}
+
+/// The naive twin of [`reach_sliding`]: every path, one step at a time.
+fn naive_sliding(s: &NaiveState, from: usize) -> Vec<Moved> {
+    let me = s.to_move;
+    // The board with the walking worker lifted: its start is free.
+    let mut walk = s.clone();
+    walk.workers[me].retain(|&w| w != from);
+    let far = |to: usize| (to / 5).abs_diff(from / 5) > 1 || (to % 5).abs_diff(from % 5) > 1;
+    let steps = |a: usize| -> Vec<usize> {
+        naive_gods::neighbours(a)
+            .into_iter()
+            .map(|(b, _)| b)
+            .filter(|&b| walk.is_free(b) && walk.may_climb(a, b))
+            .collect()
+    };
+    let mut won: Vec<usize> = Vec::new();
+    let mut first: Vec<usize> = steps(from)
+        .into_iter()
+        .map(|b| naive_gods::slide(&walk, from, b))
+        .collect();
+    first.sort_unstable();
+    first.dedup();
+    let mut layers = vec![first];
+    for _ in 0..2 {
+        let mut next = Vec::new();
+        for &p in layers.last().expect("a layer") {
+            for b in steps(p) {
+                let wins = s.levels[p] == 2 && s.levels[b] == 3 && far(b) && !won.contains(&b);
+                if wins {
+                    won.push(b);
+                } else {
+                    next.push(naive_gods::slide(&walk, p, b));
+                }
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        layers.push(next);
+    }
+    let mut out = Vec::new();
+    let ends = layers[1].iter().chain(&layers[2]);
+    let mut seen = Vec::new();
+    for &to in ends.filter(|&&to| far(to) && !won.contains(&to)) {
+        if !seen.contains(&to) {
+            seen.push(to);
+            out.push((to, false));
+        }
+    }
+    out.extend(won.iter().map(|&to| (to, true)));
+    out.into_iter()
+        .map(|(to, won)| {
+            let mut after = s.clone();
+            after.relocate(me, from, to);
+            Moved {
+                after,
+                builder: to,
+                won,
+                moved_up: s.levels[to] > s.levels[from],
+                moved_down: s.levels[to] < s.levels[from],
+            }
+        })
+        .collect()
 }

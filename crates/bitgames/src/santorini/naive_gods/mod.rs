@@ -153,8 +153,20 @@ fn step_wins(god: God, from: u8, to: u8) -> bool {
 fn wins(s: &NaiveState, from: usize, to: usize) -> bool {
     let (me, them) = (s.to_move, 1 - s.to_move);
     (step_wins(s.gods[me], s.levels[from], s.levels[to])
-        || (s.gods[me].rules().naive_wins_by_end)(s, from, to))
+        || (s.gods[me].rules().naive_wins_by_end)(s, from, win_end(s, from, to)))
         && !(s.gods[them].rules().naive_denies_win_on)(to)
+}
+
+/// Where a winning step from `from` to `to` ends: where it lands, or for a
+/// god whose win by where it ends is read after the slide (the Maenads'),
+/// there, unless the levels win.
+fn win_end(s: &NaiveState, from: usize, to: usize) -> usize {
+    let god = s.gods[s.to_move];
+    if god.rules().wins_where_slid && !step_wins(god, s.levels[from], s.levels[to]) {
+        slide(s, from, to)
+    } else {
+        to
+    }
 }
 
 /// The ordinary moves of the worker on `from`: to a free neighbour, by the
@@ -172,20 +184,77 @@ pub(crate) fn plain_moves(s: &NaiveState, from: usize) -> Vec<Moved> {
 
 /// The worker on `from` moved to `to`, the opponent's worker there forced
 /// to `forced` (if any).
+/// Against the Harpies a move that neither wins nor pushes slides on
+/// ([`slide`]); its ups and downs are the step's.
 pub(crate) fn moved(s: &NaiveState, from: usize, to: usize, forced: Option<usize>) -> Moved {
     let me = s.to_move;
+    let won = wins(s, from, to);
     let mut after = s.clone();
     if let Some(forced) = forced {
         after.relocate(1 - me, to, forced);
     }
-    after.relocate(me, from, to);
+    let pushed = forced.is_some_and(|f| f != from);
+    let end = if won {
+        win_end(s, from, to)
+    } else if pushed {
+        to
+    } else {
+        slide(&after, from, to)
+    };
+    after.relocate(me, from, end);
     Moved {
         after,
-        builder: to,
-        won: wins(s, from, to),
+        builder: end,
+        won,
         moved_up: s.levels[to] > s.levels[from],
         moved_down: s.levels[to] < s.levels[from],
     }
+}
+
+/// The space a move of one step from `from` that ended on `to` landed on
+/// before its slide: `to`, or the neighbour of `from` on the line to it.
+pub(crate) fn landing(_s: &NaiveState, from: usize, to: usize) -> usize {
+    if neighbours(from).iter().any(|&(n, _)| n == to) {
+        return to;
+    }
+    let d = |a: usize, b: usize| (b as i8 - a as i8).signum();
+    step(from, (d(from / 5, to / 5), d(from % 5, to % 5))).unwrap_or(to)
+}
+
+/// Where a worker of the player to move that stepped from `from` onto
+/// `to` ends in `s` (the other workers where the step left them): against
+/// the Harpies, on in the step's direction while the next space is free and
+/// no higher than the one it is on; else on `to`.
+pub(crate) fn slide(s: &NaiveState, from: usize, to: usize) -> usize {
+    if !s.gods[1 - s.to_move].rules().slides {
+        return to;
+    }
+    let row = |x: usize| (x / 5) as i8;
+    let col = |x: usize| (x % 5) as i8;
+    // A step, Iris' jump, across the edge (Urania) the other way.
+    let along = |d: i8| {
+        if d.abs() == 4 {
+            -d.signum()
+        } else {
+            d.signum()
+        }
+    };
+    let direction = (along(row(to) - row(from)), along(col(to) - col(from)));
+    let mut at = to;
+    while let Some(next) = step(at, direction) {
+        // The space left is free (Urania's slide across the edge may come
+        // back onto it).
+        let free = if next == from {
+            s.levels[next] < 4 && !s.is_frozen(next)
+        } else {
+            s.is_free(next)
+        };
+        if !free || s.levels[next] > s.levels[at] {
+            break;
+        }
+        at = next;
+    }
+    at
 }
 
 /// The extra moves of a god that enters opponents' spaces (Apollo,
