@@ -259,6 +259,7 @@ pub(crate) fn move_then_build<P: Power + ?Sized>(
 ) {
     let mine = pos.workers[pos.to_move.index()] ^ from.bitboard();
     let theirs = pos.workers[pos.to_move.other().index()];
+    let sliding = opponents_rules(pos).slides;
     // Two steps may slide to one end (Urania's, one across the edge).
     let mut ended = Bitboard::EMPTY;
     for to in dests {
@@ -268,20 +269,20 @@ pub(crate) fn move_then_build<P: Power + ?Sized>(
             continue;
         }
         let mut theirs_now = theirs;
-        let mut end = to;
+        let mut pushed = false;
         if theirs.contains(to) {
             let forced = P::forced(pos, from, to).expect("a step into a worker forces it");
             theirs_now ^= to.bitboard() | forced.bitboard();
-            if forced == from {
-                end = slide(pos, from, to); // a swap slides, a push does not
-            }
-        } else {
+            pushed = forced != from; // a swap slides, a push does not
+        }
+        let mut end = to;
+        if sliding && !pushed {
             end = slide(pos, from, to);
+            if ended.contains(end) {
+                continue;
+            }
+            ended |= end.bitboard();
         }
-        if ended.contains(end) {
-            continue;
-        }
-        ended |= end.bitboard();
         let occupied = mine | theirs_now | end.bitboard();
         let builds = buildable(pos, theirs_now, P::build_spaces(pos, end, occupied));
         for build in builds {
