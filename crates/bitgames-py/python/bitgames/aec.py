@@ -14,7 +14,7 @@ every ``reset``, from the generator ``reset(seed=...)`` seeds):
 >>> e = env("santorini", gods=("apollo", "pan"))
 >>> e.reset(seed=0)
 >>> e.observe("player_0")["observation"].shape, int(e.action_space("player_0").n)
-((5, 5, 115), 122076)
+((5, 5, 117), 122076)
 """
 
 import numpy as np

@@ -21,7 +21,7 @@ The gods (see docs/python.md for their planes and actions):
 
 >>> pos = Santorini(gods=("apollo", "pan"))   # the start, player 1 (apollo) to place
 >>> pos.notation(), pos.num_actions(), pos.observation().shape
-('0000000000000000000000000/1/apollo/pan', 122076, (5, 5, 115))
+('0000000000000000000000000/1/apollo/pan', 122076, (5, 5, 117))
 >>> pos = Santorini("0000000000000000000000000/1/apollo:B3,D3/pan:C4,C2")
 >>> pos.play("B3>C4^B5")   # Apollo swaps with the worker on C4
 >>> pos.notation()

@@ -16,13 +16,13 @@ environment's action and starts a new game.
 
 Santorini takes gods: a pair for every game, or ``"random"`` (a pair of the
 ten drawn at every reset of an environment, from its seeded generator). A
-game with gods has 122,076 actions and 115 observation planes (see
+game with gods has 122,076 actions and 117 observation planes (see
 docs/python.md):
 
 >>> env = make("santorini", num_envs=2, seed=0, gods=("apollo", "pan"))
 >>> obs, info = env.reset()
 >>> obs.shape, info["action_mask"].shape
-((2, 5, 5, 115), (2, 122076))
+((2, 5, 5, 117), (2, 122076))
 >>> env.positions()[0].gods()
 ('apollo', 'pan')
 """
@@ -147,6 +147,6 @@ def make(game, num_envs, seed=0, opponent=None, agent=0, depth=None, time=None,
     first (``("apollo", "pan")`` or ``"apollo,pan"``), the same for every
     game, or ``"random"``: two of the ten simple gods drawn (independently)
     at every reset of an environment, from its generator seeded by ``seed``.
-    With any god the games have 122,076 actions and 115 observation planes."""
+    With any god the games have 122,076 actions and 117 observation planes."""
     return VectorEnv(game, num_envs, seed=seed, opponent=opponent, agent=agent,
                      depth=depth, time=time, max_steps=max_steps, threads=threads, gods=gods)
