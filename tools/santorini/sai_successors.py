@@ -57,10 +57,7 @@ BANNED = {frozenset(("hades", "pan")), frozenset(("hades", "nike")),
           frozenset(("nemesis", "bia")), frozenset(("nemesis", "graeae")),
           frozenset(("chronus", "selene")),
           frozenset(("chronus", "polyphemus")),
-          frozenset(("harpies", "hermes")),
-          # bitgames' own ban (santorini-ai plays it): Nemesis' swap against
-          # four or more of Hydra's workers has no turn form yet.
-          frozenset(("nemesis", "hydra"))}
+          frozenset(("harpies", "hermes"))}
 
 
 def space_index(text):

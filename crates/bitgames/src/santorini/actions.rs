@@ -163,6 +163,12 @@ impl Position {
                     build,
                     kept: second,
                 }
+                | Power::SwapTwo {
+                    from,
+                    to,
+                    build,
+                    pair: [second, _],
+                }
                 | Power::SwapFemale {
                     from,
                     to,
@@ -398,6 +404,7 @@ impl Position {
             Move::Power(Power::Act { at, .. }) if self.gods[self.to_move.index()].rules().grows => {
                 [at].into_iter().collect()
             }
+            Move::Power(Power::SwapTwo { pair: [a, b], .. }) if a != b => [b].into_iter().collect(),
             _ => ArrayVec::new(),
         };
         out.extend(further.into_iter().map(|s| GO_ON + s.index()));
@@ -408,7 +415,9 @@ impl Position {
     /// turn): not Hydra's move and build, which her act must follow.
     #[must_use]
     pub fn may_end(&self, turn: Move) -> bool {
-        !(self.gods[self.to_move.index()].rules().grows && matches!(turn, Move::Build { .. }))
+        let begun_swap = matches!(turn, Move::Power(Power::SwapTwo { pair: [a, b], .. }) if a == b);
+        !(begun_swap
+            || self.gods[self.to_move.index()].rules().grows && matches!(turn, Move::Build { .. }))
     }
 
     /// The legal turns that go on from the legal turn `turn` by one more
@@ -427,6 +436,7 @@ impl Position {
                         | Power::Twice { .. }
                         | Power::Besides { .. }
                         | Power::Heaps { .. }
+                        | Power::SwapTwo { .. }
                 )
         );
         if !(rules.spells && extensible) {

@@ -116,6 +116,26 @@ fn parse_marked(text: &str) -> Result<(Move, Mark), NotationError> {
         };
         return Ok((Move::Power(swap), mark));
     }
+    // Nemesis' swap with two of the opponent's, named in board order:
+    // `A1>B2^C3[<>D4,E5]`.
+    if let Some((turn, pair)) = s.strip_suffix(']').and_then(|t| t.rsplit_once("[<>"))
+        && let Some((a, b)) = pair.split_once(',')
+    {
+        let (a, b): (Space, Space) = (a.trim().parse()?, b.trim().parse()?);
+        let (Move::Build { from, to, build }, mark) = parse_marked(turn)? else {
+            return Err(bad());
+        };
+        if a.index() >= b.index() {
+            return Err(bad());
+        }
+        let swap = Power::SwapTwo {
+            from,
+            to,
+            build,
+            pair: [a, b],
+        };
+        return Ok((Move::Power(swap), mark));
+    }
     // Nemesis' swap of every worker after the turn: `A1>B2^C3[<>]`.
     if let Some(turn) = s.strip_suffix("[<>]") {
         return match parse_marked(turn)? {
@@ -286,6 +306,7 @@ fn step_of(mv: Move) -> Option<(Space, Space)> {
             | Power::ForceWin { from, to, .. }
             | Power::SwapAll { from, to, .. }
             | Power::SwapSome { from, to, .. }
+            | Power::SwapTwo { from, to, .. }
             | Power::SwapFemale { from, to, .. }
             | Power::Act { from, to, .. }
             | Power::Wind { from, to, .. }

@@ -169,10 +169,10 @@ pub enum Power {
         /// The build.
         build: Space,
     },
-    /// Nemesis against one more worker than hers (Jason's third, or hers
-    /// down to one): move, build, then as many workers as can swap do,
-    /// all of hers and all of the opponent's but the one on `kept`
-    /// (`A1>B2^C3[<>-D4]`).
+    /// Nemesis against one worker more or fewer than hers (Jason's third,
+    /// hers down to one, Hydra's lone worker): move, build, then as many
+    /// workers as can swap do, all but the one on `kept`, of the side with
+    /// more (`A1>B2^C3[<>-D4]`).
     SwapSome {
         /// The worker's space.
         from: Space,
@@ -180,8 +180,22 @@ pub enum Power {
         to: Space,
         /// The build.
         build: Space,
-        /// The opponent worker that keeps its space.
+        /// The worker that keeps its space.
         kept: Space,
+    },
+    /// Nemesis against two or more workers more than hers (Hydra's four
+    /// to eleven): move, build, then her two workers swap with the
+    /// opponent's two on `pair`, in board order (`A1>B2^C3[<>D4,E5]`);
+    /// spelled: `pair` `[a, a]` is the turn begun, which names one of them.
+    SwapTwo {
+        /// The worker's space.
+        from: Space,
+        /// Where it moves.
+        to: Space,
+        /// The build.
+        build: Space,
+        /// The opponent's two workers that swap.
+        pair: [Space; 2],
     },
     /// Move, build, then the mover's god acts on `at` (`A1>B2^C3@D4`):
     /// Europa puts her talus there.

@@ -199,6 +199,12 @@ impl fmt::Display for Move {
                 build,
                 kept,
             }) => write!(f, "{from}>{to}^{build}[<>-{kept}]"),
+            Move::Power(Power::SwapTwo {
+                from,
+                to,
+                build,
+                pair: [a, b],
+            }) => write!(f, "{from}>{to}^{build}[<>{a},{b}]"),
             Move::Power(Power::Act {
                 from,
                 to,

@@ -259,10 +259,25 @@ impl Position {
                 } => {
                     step(self, from, to);
                     self.heights = built(self.heights, build);
-                    let them = me.other().index();
-                    let swapped = self.workers[them] ^ kept.bitboard();
-                    self.workers[them] = self.workers[me.index()] | kept.bitboard();
-                    self.workers[me.index()] = swapped;
+                    // Every worker but the one on `kept` swaps sides.
+                    let (mine, theirs) = (me.index(), me.other().index());
+                    let stays = kept.bitboard();
+                    let (a, b) = (self.workers[mine], self.workers[theirs]);
+                    self.workers[mine] = (b & !stays) | (a & stays);
+                    self.workers[theirs] = (a & !stays) | (b & stays);
+                }
+                Power::SwapTwo {
+                    from,
+                    to,
+                    build,
+                    pair: [a, b],
+                } => {
+                    step(self, from, to);
+                    self.heights = built(self.heights, build);
+                    let (mine, theirs) = (me.index(), me.other().index());
+                    let two = a.bitboard() | b.bitboard();
+                    self.workers[theirs] = (self.workers[theirs] & !two) | self.workers[mine];
+                    self.workers[mine] = two;
                 }
                 Power::Act {
                     from,

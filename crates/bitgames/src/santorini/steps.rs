@@ -30,15 +30,16 @@ pub enum Step {
     /// A block taken from the space (Ares').
     Remove(Space),
     /// The opponent's worker on the space is forced on (Charon's ferry
-    /// before the move, Scylla's drag after it).
+    /// before the move, Scylla's drag after it, one of the two Nemesis'
+    /// swap takes from Hydra's four or more).
     Force(Space),
     /// The mover's god acts on the space after the build (Europa puts her
     /// talus there).
     Act(Space),
     /// Every worker swaps with the other side's (Nemesis).
     SwapAll,
-    /// With [`Step::SwapAll`], against one worker more than hers: the
-    /// opponent's worker on the space stays (Nemesis).
+    /// With [`Step::SwapAll`], against one worker more or fewer than hers:
+    /// the worker on the space stays (Nemesis).
     Keep(Space),
     /// The worker on the space is the female one: named at placement
     /// (Selene, Hippolyta), or where Nemesis' swap puts the opponent's.
@@ -429,6 +430,26 @@ impl Position {
                 to,
                 &[Step::Build(build), Step::SwapAll, Step::Keep(kept)],
             )],
+            Move::Power(Power::SwapTwo {
+                from,
+                to,
+                build,
+                pair: [a, b],
+            }) => [[a, b], [b, a]]
+                .into_iter()
+                .map(|[x, y]| {
+                    step(
+                        from,
+                        to,
+                        &[
+                            Step::Build(build),
+                            Step::SwapAll,
+                            Step::Force(x),
+                            Step::Force(y),
+                        ],
+                    )
+                })
+                .collect(),
             Move::Power(Power::Stay { build }) => vec![vec![Step::Stay, Step::Build(build)]],
             Move::Power(Power::Both { from, to, build }) => self.both_paths(from, to, build),
         }

@@ -240,6 +240,87 @@ fn hydra_agrees_with_santorini_ais_main_branch() {
     );
 }
 
+/// Nemesis against Hydra, against santorini-ai's main branch: positions of
+/// 30 random games of the two (`sai_successors.py MAIN_UCI OUT --games 30
+/// --seed 102 --gods nemesis,hydra --with hydra`): Nemesis' swaps against
+/// one of Hydra's workers and against four or more.
+#[test]
+fn nemesis_and_hydra_agree_with_santorini_ais_main_branch() {
+    later_gods_agree(
+        "santorini-god-successors-nemesis-hydra.txt",
+        (1_160, 0),
+        &[God::Hydra, God::Nemesis],
+    );
+}
+
+/// Nemesis' swaps against Hydra's lone worker (one of hers stays) and
+/// against her four (two of them swap, a turn spelled in two actions).
+#[test]
+fn nemesis_swaps_with_as_many_of_hydras_workers_as_she_has() {
+    // Hydra's lone worker on E1: after B3>B4^A5 one of Nemesis' stays.
+    let one: Position = "0000000000001000000000000/1/nemesis:B3,D5/hydra:E1"
+        .parse()
+        .unwrap();
+    let turns = texts(&one);
+    for kept in ["B4", "D5"] {
+        assert!(turns.contains(&format!("B3>B4^A5[<>-{kept}]")), "{kept}");
+    }
+    let mut after = one;
+    after.play("B3>B4^A5[<>-D5]".parse().unwrap()).unwrap();
+    assert_eq!(
+        after.to_string(),
+        "1000000000001000000000000/2/nemesis:D5,E1/hydra:B4"
+    );
+    // Four of hers: every two of them swap with Nemesis' two.
+    let four: Position = "0000000000001000000000000/1/nemesis:A5,A4/hydra:C1,D2,E1,E3"
+        .parse()
+        .unwrap();
+    let swaps: Vec<String> = texts(&four)
+        .into_iter()
+        .filter(|t| t.starts_with("A5>B5^C5[<>"))
+        .collect();
+    assert_eq!(
+        swaps,
+        ["C1,D2", "C1,E1", "D2,E1", "E3,C1", "E3,D2", "E3,E1"]
+            .iter()
+            .map(|p| {
+                let mut p: Vec<&str> = p.split(',').collect();
+                p.sort_by_key(|s| (std::cmp::Reverse(s.as_bytes()[1]), s.as_bytes()[0]));
+                format!("A5>B5^C5[<>{},{}]", p[0], p[1])
+            })
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect::<Vec<_>>()
+    );
+    let turn: Move = "A5>B5^C5[<>E3,E1]".parse().unwrap();
+    let mut after = four;
+    after.play(turn).unwrap();
+    assert_eq!(
+        after.to_string(),
+        "0010000000001000000000000/2/nemesis:E3,E1/hydra:B5,A4,D2,C1"
+    );
+    // Spelled: the first action names E3, then one more for E1.
+    let spelling = four.spelling(turn);
+    assert_eq!(spelling.len(), 2);
+    let begun = four.begun_by(spelling[0]).unwrap();
+    assert!(!four.may_end(begun));
+    let next: BTreeSet<String> = four
+        .continuations(begun)
+        .into_iter()
+        .map(|(_, mv)| mv.to_string())
+        .collect();
+    assert_eq!(
+        next,
+        [
+            "A5>B5^C5[<>E3,D2]",
+            "A5>B5^C5[<>E3,C1]",
+            "A5>B5^C5[<>E3,E1]"
+        ]
+        .map(String::from)
+        .into()
+    );
+}
+
 /// The Harpies against santorini-ai's main branch: positions of 100 random
 /// games, each with her on one side against any of the fifty but Hermes
 /// (`sai_successors.py MAIN_UCI OUT --games 100 --seed 101 --gods

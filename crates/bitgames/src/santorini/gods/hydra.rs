@@ -5,14 +5,12 @@
 //! on D4 removed). A move and build that can do neither is no turn. Where
 //! the card is silent, as santorini-ai has it: the new worker takes no
 //! frozen space; she may have up to eleven workers; against Hypnus a lone
-//! worker of hers is higher than all her others and cannot move.
-//!
-//! bitgames does not let her play against Nemesis, which santorini-ai
-//! does: Nemesis' swap against four or more of her workers (two of them,
-//! any two) has no turn form here yet.
+//! worker of hers is higher than all her others and cannot move; Nemesis'
+//! swap takes her lone worker and one of Nemesis' own, or two of her four
+//! or more (`gods/nemesis.rs`).
 
+use super::Power;
 use super::power::{buildable, builds_around, built, movers, slide, walls, wins};
-use super::{God, Power};
 use crate::santorini::bitboard::{Bitboard, Space};
 use crate::santorini::game::Position;
 use crate::santorini::moves::{Move, Power as Turn};
@@ -71,7 +69,6 @@ impl Power for Hydra {
                                 gain one beside the worker that moved; otherwise remove one.";
     const SPELLS: bool = true;
     const GROWS: bool = true;
-    const BANS: &'static [God] = &[God::Nemesis];
     const ACT: &'static str = "a worker gained here, or hers here removed";
 
     fn act(pos: &mut Position, at: Space) {

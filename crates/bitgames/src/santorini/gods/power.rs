@@ -261,6 +261,7 @@ pub(crate) trait Power {
                 | Turn::ForceWin { from, to, .. }
                 | Turn::SwapAll { from, to, .. }
                 | Turn::SwapSome { from, to, .. }
+                | Turn::SwapTwo { from, to, .. }
                 | Turn::SwapFemale { from, to, .. }
                 | Turn::Act { from, to, .. }
                 | Turn::Domes { from, to, .. }

@@ -60,6 +60,9 @@ fn spaces(mv: Move) -> Option<(Space, Space, Space)> {
             | Power::SwapSome {
                 from, to, build, ..
             }
+            | Power::SwapTwo {
+                from, to, build, ..
+            }
             | Power::SwapFemale {
                 from, to, build, ..
             }
