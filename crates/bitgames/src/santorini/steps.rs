@@ -209,6 +209,14 @@ impl Position {
     pub fn step_paths(&self, mv: Move) -> Vec<Vec<Step>> {
         // The worker on `from` moves to `to`, then the steps `rest`.
         let step = |from, to, rest: &[Step]| [&[Step::Select(from), Step::Move(to)], rest].concat();
+        // The same, then two steps `each` on the spaces `pair`, either way
+        // round.
+        let either_way = |from, to, rest: &[Step], pair: [Space; 2], each: fn(Space) -> Step| {
+            [pair, [pair[1], pair[0]]]
+                .into_iter()
+                .map(|[x, y]| step(from, to, &[rest, &[each(x), each(y)]].concat()))
+                .collect()
+        };
         match mv {
             Move::Place(a, b) => vec![
                 vec![Step::Place(a), Step::Place(b)],
@@ -347,16 +355,7 @@ impl Position {
                 to,
                 build,
                 domes: [a, b],
-            }) => [[a, b], [b, a]]
-                .into_iter()
-                .map(|[x, y]| {
-                    step(
-                        from,
-                        to,
-                        &[Step::Build(build), Step::DomeOn(x), Step::DomeOn(y)],
-                    )
-                })
-                .collect(),
+            }) => either_way(from, to, &[Step::Build(build)], [a, b], Step::DomeOn),
             // Poseidon's unmoved worker, selected after the build, then its
             // builds in any order.
             Move::Power(Power::Besides {
@@ -434,22 +433,14 @@ impl Position {
                 from,
                 to,
                 build,
-                pair: [a, b],
-            }) => [[a, b], [b, a]]
-                .into_iter()
-                .map(|[x, y]| {
-                    step(
-                        from,
-                        to,
-                        &[
-                            Step::Build(build),
-                            Step::SwapAll,
-                            Step::Force(x),
-                            Step::Force(y),
-                        ],
-                    )
-                })
-                .collect(),
+                pair,
+            }) => either_way(
+                from,
+                to,
+                &[Step::Build(build), Step::SwapAll],
+                pair,
+                Step::Force,
+            ),
             Move::Power(Power::Stay { build }) => vec![vec![Step::Stay, Step::Build(build)]],
             Move::Power(Power::Both { from, to, build }) => self.both_paths(from, to, build),
         }

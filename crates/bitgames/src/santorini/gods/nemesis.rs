@@ -86,18 +86,15 @@ impl Power for Nemesis {
             }
         } else if mine.count() == theirs.count() {
             out.push(Move::Power(Turn::SwapAll { from, to, build }));
-        } else if theirs.count() == mine.count() + 1 {
-            for kept in theirs {
-                out.push(Move::Power(Turn::SwapSome {
-                    from,
-                    to,
-                    build,
-                    kept,
-                }));
-            }
-        } else if theirs.count() + 1 == mine.count() {
-            // Hydra's lone worker: one of hers stays.
-            for kept in mine {
+        } else if theirs.count().abs_diff(mine.count()) == 1 {
+            // One worker more on one side (Jason's third, Hydra's lone
+            // one): one of that side stays.
+            let more = if theirs.count() > mine.count() {
+                theirs
+            } else {
+                mine
+            };
+            for kept in more {
                 out.push(Move::Power(Turn::SwapSome {
                     from,
                     to,
@@ -165,53 +162,44 @@ impl Power for Nemesis {
                 out.push(swapped);
             }
         } else if n == m {
-            let mut swapped = once.clone();
-            swapped.workers.swap(0, 1);
-            out.push(swapped);
-        } else if m + 1 == n {
-            // Hydra's lone worker: all of theirs, and all of hers but the
-            // one that stays.
-            for &kept in &once.workers[me] {
-                let mut swapped = once.clone();
-                let mut mine: Vec<usize> = once.workers[them].clone();
-                mine.push(kept);
-                mine.sort_unstable();
-                swapped.workers[them] = once.workers[me]
-                    .iter()
-                    .copied()
-                    .filter(|&w| w != kept)
-                    .collect();
-                swapped.workers[me] = mine;
-                out.push(swapped);
+            out.push(swapped_but(once, &[]));
+        } else if m + 1 == n || m == n + 1 {
+            // One worker more on one side (Hydra's lone one, Jason's third):
+            // all swap but the one of that side that stays.
+            let more = if n > m { me } else { them };
+            for &kept in &once.workers[more] {
+                out.push(swapped_but(once, &[kept]));
             }
         } else if m >= n + 2 {
-            // Two of theirs for hers.
-            for (i, &a) in s.workers[them].iter().enumerate() {
-                for &b in &s.workers[them][i + 1..] {
-                    let mut swapped = once.clone();
-                    let mut theirs: Vec<usize> = once.workers[me].clone();
-                    theirs.extend(s.workers[them].iter().filter(|&&w| w != a && w != b));
-                    theirs.sort_unstable();
-                    swapped.workers[me] = vec![a, b];
-                    swapped.workers[them] = theirs;
-                    out.push(swapped);
+            // Two of theirs for hers: the others stay.
+            let theirs = &once.workers[them];
+            for (i, &a) in theirs.iter().enumerate() {
+                for &b in &theirs[i + 1..] {
+                    let kept: Vec<usize> = theirs
+                        .iter()
+                        .copied()
+                        .filter(|&w| w != a && w != b)
+                        .collect();
+                    out.push(swapped_but(once, &kept));
                 }
-            }
-        } else if m == n + 1 {
-            // All of hers, and all of theirs but the one that stays.
-            for &kept in &s.workers[them] {
-                let mut swapped = once.clone();
-                let mut theirs: Vec<usize> = once.workers[me].clone();
-                theirs.push(kept);
-                theirs.sort_unstable();
-                swapped.workers[me] = s.workers[them]
-                    .iter()
-                    .copied()
-                    .filter(|&w| w != kept)
-                    .collect();
-                swapped.workers[them] = theirs;
-                out.push(swapped);
             }
         }
     }
+}
+
+/// The naive twin's swap: every worker of `s` changes sides but those on
+/// `kept`.
+fn swapped_but(s: &NaiveState, kept: &[usize]) -> NaiveState {
+    let mut swapped = s.clone();
+    for p in 0..2 {
+        let mut side: Vec<usize> = s.workers[1 - p]
+            .iter()
+            .chain(&s.workers[p])
+            .copied()
+            .filter(|w| s.workers[p].contains(w) == kept.contains(w))
+            .collect();
+        side.sort_unstable();
+        swapped.workers[p] = side;
+    }
+    swapped
 }
