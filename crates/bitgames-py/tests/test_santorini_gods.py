@@ -408,3 +408,17 @@ def test_hydras_move_and_build_wait_for_her_act():
     assert pos.legal_actions() == gained and sa.END_TURN not in pos.legal_actions()
     pos.apply_action(sa.GO_ON + space("B5"))
     assert pos.notation() == "1000000000000000000000000/2/hydra:B5,B4,D3/mortal:C4,C2"
+
+
+def test_nemesis_swap_of_two_of_hydras_four_is_spelled():
+    pos = Santorini("0000000000001000000000000/1/nemesis:A5,A4/hydra:C1,D2,E1,E3")
+    first = pos.move_to_action("A5>B5^C5[<>E3,E1]")
+    # The first action names E3; the last of hers (E1) begins no swap.
+    assert first == pos.move_to_action("A5>B5^C5[<>E3,D2]")
+    assert pos.move_to_action("A5>B5^C5[<>D2,E1]") != first
+    pos.apply_action(first)
+    assert pos.current_player() == 0
+    then = sorted(sa.GO_ON + space(s) for s in ("D2", "C1", "E1"))
+    assert pos.legal_actions() == then and sa.END_TURN not in pos.legal_actions()
+    pos.apply_action(sa.GO_ON + space("E1"))
+    assert pos.notation() == "0010000000001000000000000/2/nemesis:E3,E1/hydra:B5,A4,D2,C1"
