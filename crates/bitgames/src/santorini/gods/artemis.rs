@@ -103,7 +103,7 @@ impl Power for Artemis {
         for first in naive_gods::plain_moves(s, from) {
             if !first.won {
                 for mut second in naive_gods::plain_moves(&first.after, first.builder) {
-                    if naive_gods::landing(&first.after, first.builder, second.builder) != from {
+                    if naive_gods::landing(first.builder, second.builder) != from {
                         second.moved_up |= first.moved_up;
                         second.moved_down |= first.moved_down;
                         moves.push(second);

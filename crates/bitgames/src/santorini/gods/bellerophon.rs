@@ -82,7 +82,7 @@ impl Power for Bellerophon {
             .iter()
             .find(|w| !before.workers[me].contains(w));
         if let (Some(&from), Some(&to)) = (from, to)
-            && before.levels[naive_gods::landing(before, from, to)] >= before.levels[from] + 2
+            && before.levels[naive_gods::landing(from, to)] >= before.levels[from] + 2
         {
             after.state[me] = SPENT;
         }

@@ -334,7 +334,7 @@ pub(crate) fn slide_among(pos: &Position, from: Space, to: Space, blocked: Bitbo
 /// The direction, -1, 0 or 1, of a move along one axis from `a` to `b`:
 /// a step, Iris' jump, a slide; across the edge (Urania's four) the other
 /// way.
-pub(crate) fn direction(a: u8, b: u8) -> i8 {
+fn direction(a: u8, b: u8) -> i8 {
     let d = b as i8 - a as i8;
     if d.abs() == 4 {
         -d.signum()

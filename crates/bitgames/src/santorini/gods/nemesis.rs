@@ -104,14 +104,7 @@ impl Power for Nemesis {
             }
         } else if theirs.count() >= mine.count() + 2 {
             for a in theirs {
-                for b in theirs.after(a) {
-                    out.push(Move::Power(Turn::SwapTwo {
-                        from,
-                        to,
-                        build,
-                        pair: [a, b],
-                    }));
-                }
+                swaps_with(from, to, build, a, theirs, out);
             }
         }
     }
@@ -126,14 +119,7 @@ impl Power for Nemesis {
         }) = turn
         {
             let theirs = pos.workers[pos.to_move.other().index()];
-            for b in theirs.after(a) {
-                out.push(Move::Power(Turn::SwapTwo {
-                    from,
-                    to,
-                    build,
-                    pair: [a, b],
-                }));
-            }
+            swaps_with(from, to, build, a, theirs, out);
         }
     }
 
@@ -202,4 +188,25 @@ fn swapped_but(s: &NaiveState, kept: &[usize]) -> NaiveState {
         swapped.workers[p] = side;
     }
     swapped
+}
+
+/// The swaps of two of the opponent's workers on `theirs`, `a` and one
+/// after it in board order, after the move from `from` to `to` and the
+/// build on `build`, appended to `out`.
+fn swaps_with(
+    from: Space,
+    to: Space,
+    build: Space,
+    a: Space,
+    theirs: Bitboard,
+    out: &mut Vec<Move>,
+) {
+    for b in theirs.after(a) {
+        out.push(Move::Power(Turn::SwapTwo {
+            from,
+            to,
+            build,
+            pair: [a, b],
+        }));
+    }
 }

@@ -113,7 +113,7 @@ impl Power for Proteus {
                     if moved.won || keeps(s, from, moved.builder) {
                         continue;
                     }
-                    let landed = naive_gods::landing(s, from, moved.builder);
+                    let landed = naive_gods::landing(from, moved.builder);
                     let moved = naive_gods::moved(&without, from, landed, None);
                     let mut after = moved.after.clone();
                     after.workers[me].push(from);

@@ -213,7 +213,7 @@ pub(crate) fn moved(s: &NaiveState, from: usize, to: usize, forced: Option<usize
 
 /// The space a move of one step from `from` that ended on `to` landed on
 /// before its slide: `to`, or the neighbour of `from` on the line to it.
-pub(crate) fn landing(_s: &NaiveState, from: usize, to: usize) -> usize {
+pub(crate) fn landing(from: usize, to: usize) -> usize {
     if neighbours(from).iter().any(|&(n, _)| n == to) {
         return to;
     }
