@@ -12,6 +12,8 @@
 # table: GODS="hestia zeus urania hera hades hypnus limus persephone aphrodite
 # maenads" ... DIR 10 0.5s 9301, the later gods castor plays).
 #
+# ENGINE: our engine's command (default `bitgames santorini engine`; e.g.
+# "bitgames santorini engine --net FILE" to measure another network).
 # LAB: the lab binary (default target/release/bitgames-lab; `bitgames` beside
 # it plays for us); SAI: santorini-ai's castor `uci` (default
 # /tmp/spar/santorini-ai/target/release/uci, docs/santorini.md). Then:
@@ -29,7 +31,7 @@ play() {
     if [ -e "$dir/$god.jsonl" ] && [ "$(wc -l < "$dir/$god.jsonl")" -ge "$games" ]; then
         return
     fi
-    "$lab" referee --engine1 "bitgames santorini engine" --engine2 "$sai" --name1 bitgames \
+    "$lab" referee --engine1 "${ENGINE:-bitgames santorini engine}" --engine2 "$sai" --name1 bitgames \
         --name2 santorini-ai \
         --gods "$god,random" --games "$games" --time "$time" --seed $((seed + i)) \
         --json "$dir/$god.jsonl" > "$dir/$god.log" 2>&1
