@@ -6,7 +6,9 @@
 For each seed S from FIRST_SEED to LAST_SEED (two at a time, one on each core), the referee
 (`bitgames-lab referee`, every move checked with our rules) plays G games (default 100) of
 santorini-ai against itself at T a move (default 0.1s), each side a random god of the ten
-(`--gods random,random`, no banned pair), each start twice with colours swapped. Chunk S is
+(`--gods random,random`, no banned pair), each start twice with colours swapped. A game
+with a fault is left out (santorini-ai now and then misses its answer to the first move of
+a chunk, even with more grace: 1 game of 2,765 at 0.1 s, more at shorter times). Chunk S is
 written to `DIR/chunkS.jsonl` once complete, so a chunk already there is skipped (stop it at
 any time, run it again to go on). Each line is a game in the form `bitgames-lab train` reads:
 `start`, `moves`, `player1`, `player2`, `winner` and `scores`, santorini-ai's own search score
