@@ -33,6 +33,8 @@ from sai_label import OUR_SCALE, SAI_SCALE  # noqa: E402
 def option(args, flag, default):
     if flag in args:
         i = args.index(flag)
+        if i + 1 == len(args):
+            sys.exit("%s needs a value (see the usage: python3 %s)" % (flag, sys.argv[0]))
         value = args[i + 1]
         del args[i:i + 2]
         return value
@@ -64,12 +66,14 @@ def chunk(out_dir, seed, games, time, uci, lab):
         if subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT).returncode != 0:
             raise RuntimeError("chunk %d: the referee failed, see %s.log" % (seed, out))
     with open(raw) as f:
-        lines = [s for s in map(scored, f) if s is not None]
+        played = [scored(line) for line in f]
+    lines = [s for s in played if s is not None]
     with open(out + ".part", "w") as f:
         f.write("".join(s + "\n" for s in lines))
     os.replace(out + ".part", out)
     os.remove(raw)
-    print("chunk %d: %d games" % (seed, len(lines)), file=sys.stderr, flush=True)
+    print("chunk %d: %d games (%d with a fault left out)" % (seed, len(lines),
+          len(played) - len(lines)), file=sys.stderr, flush=True)
 
 
 def main():
