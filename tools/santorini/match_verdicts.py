@@ -51,6 +51,33 @@ def verdict(game, margin):
     return "open"
 
 
+KINDS = ["won", "open", "lost"]
+PAIRED = ["games", "ours", "par", "ours only", "par only"]
+
+
+def verdict_row(name, count):
+    """A row of the first table: our wins of each verdict's games, then of all."""
+    cells = [f"{count[k, 'w']}/{count[k, 'n']}" for k in KINDS]
+    wins = sum(count[k, "w"] for k in KINDS)
+    n = sum(count[k, "n"] for k in KINDS)
+    return f"| {name} | {' | '.join(cells)} | {wins}/{n} |"
+
+
+def paired(name, mine, par):
+    """The second table's counts of one god, the games both runs have."""
+    row = collections.Counter()
+    for k in sorted(set(mine) & set(par)):
+        if mine[k]["start"] != par[k]["start"]:
+            sys.exit(f"{name} game {k}: the starts differ (another seed?)")
+        a, b = mine[k]["winner"] == OURS, par[k]["winner"] == OURS
+        row["games"] += 1
+        row["ours"] += a
+        row["par"] += b
+        row["ours only"] += a and not b
+        row["par only"] += b and not a
+    return row
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dir", type=pathlib.Path)
@@ -60,8 +87,7 @@ def main():
     files = sorted(args.dir.glob("*.jsonl"))
     if not files:
         sys.exit(f"{args.dir}: no .jsonl match files")
-    kinds = ["won", "open", "lost"]
-    print(f"| god | {' | '.join(f'{k} (wins/games)' for k in kinds)} | all |")
+    print(f"| god | {' | '.join(f'{k} (wins/games)' for k in KINDS)} | all |")
     print("|---|---|---|---|---|")
     total = collections.Counter()
     for f in files:
@@ -71,42 +97,21 @@ def main():
             count[v, "n"] += 1
             count[v, "w"] += g["winner"] == OURS
         total += count
-        cells = [f"{count[k, 'w']}/{count[k, 'n']}" for k in kinds]
-        wins = sum(count[k, "w"] for k in kinds)
-        n = sum(count[k, "n"] for k in kinds)
-        print(f"| {f.stem} | {' | '.join(cells)} | {wins}/{n} |")
-    cells = [f"{total[k, 'w']}/{total[k, 'n']}" for k in kinds]
-    wins = sum(total[k, "w"] for k in kinds)
-    n = sum(total[k, "n"] for k in kinds)
-    print(f"| all | {' | '.join(cells)} | {wins}/{n} |")
+        print(verdict_row(f.stem, count))
+    print(verdict_row("all", total))
     if args.par is None:
         return
     print()
-    print("| god | games | ours | par | ours only | par only |")
+    print(f"| god | {' | '.join(PAIRED)} |")
     print("|---|---|---|---|---|---|")
     sums = collections.Counter()
     for f in files:
         par_file = args.par / f.name
-        if not par_file.exists():
-            continue
-        mine, par = games(f), games(par_file)
-        both = sorted(set(mine) & set(par))
-        for k in both:
-            if mine[k]["start"] != par[k]["start"]:
-                sys.exit(f"{f.name} game {k}: the starts differ (another seed?)")
-        row = collections.Counter()
-        for k in both:
-            a, b = mine[k]["winner"] == OURS, par[k]["winner"] == OURS
-            row["games"] += 1
-            row["ours"] += a
-            row["par"] += b
-            row["ours only"] += a and not b
-            row["par only"] += b and not a
-        sums += row
-        cols = ["games", "ours", "par", "ours only", "par only"]
-        print(f"| {f.stem} | {' | '.join(str(row[c]) for c in cols)} |")
-    cols = ["games", "ours", "par", "ours only", "par only"]
-    print(f"| all | {' | '.join(str(sums[c]) for c in cols)} |")
+        if par_file.exists():
+            row = paired(f.name, games(f), games(par_file))
+            sums += row
+            print(f"| {f.stem} | {' | '.join(str(row[c]) for c in PAIRED)} |")
+    print(f"| all | {' | '.join(str(sums[c]) for c in PAIRED)} |")
 
 
 if __name__ == "__main__":
