@@ -2,7 +2,8 @@
 # The gods' match against santorini-ai (issue 71): for each god (the ten
 # by default, GODS below), GAMES games of ours with that god against santorini-ai with a
 # random god, each start twice with colours swapped, TIME a move each.
-# Resumable: a god whose DIR/GOD.jsonl has all its games is skipped.
+# Resumable: a god whose DIR/GOD.jsonl has all its games is skipped, one
+# with some goes on from its next game (the referee's --resume).
 # Two gods at a time (one engine thinks at a time in a game: two matches
 # fill two cores).
 #
@@ -34,7 +35,7 @@ play() {
     "$lab" referee --engine1 "${ENGINE:-bitgames santorini engine}" --engine2 "$sai" --name1 bitgames \
         --name2 santorini-ai \
         --gods "$god,random" --games "$games" --time "$time" --seed $((seed + i)) \
-        --json "$dir/$god.jsonl" > "$dir/$god.log" 2>&1
+        --json "$dir/$god.jsonl" --resume >> "$dir/$god.log" 2>&1
 }
 for half in 0 1; do
     (for i in $(seq "$half" 2 $((${#gods[@]} - 1))); do play "$i"; done) &

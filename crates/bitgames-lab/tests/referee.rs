@@ -317,3 +317,171 @@ fn huge_times_are_refused_like_zero_and_infinity() {
         assert!(!err.contains("panicked"), "{time}: {err}");
     }
 }
+
+/// The starts of a game file's games, in order.
+fn starts_of(json: &std::path::Path) -> Vec<String> {
+    std::fs::read_to_string(json)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let g: serde_json::Value = serde_json::from_str(l).unwrap();
+            g["start"].as_str().unwrap().to_string()
+        })
+        .collect()
+}
+
+/// A self-play match of `games` games at 20 ms a move into `json`: seed 5,
+/// engines named big and small, unless `extra` gives them otherwise.
+fn selfplay(json: &std::path::Path, games: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
+    let mut cmd = referee();
+    cmd.args([
+        "--engine1",
+        "bitgames santorini engine",
+        "--engine2",
+        "bitgames santorini engine --table 4096",
+        "--games",
+        games,
+        "--time",
+        "20ms",
+    ]);
+    for (flag, value) in [("--name1", "big"), ("--name2", "small"), ("--seed", "5")] {
+        if !extra.contains(&flag) {
+            cmd.args([flag, value]);
+        }
+    }
+    cmd.args(extra).arg("--json").arg(json).assert()
+}
+
+/// A stopped match goes on where it stopped: the recorded games are
+/// counted, not played again, the next starts are the ones the seed draws
+/// for them, and a line cut short by the stop is dropped.
+#[test]
+fn resume_goes_on_with_a_stopped_match() {
+    let dir = scratch("resume");
+    let whole = dir.join("whole.jsonl");
+    selfplay(&whole, "4", &[]).success();
+    let json = dir.join("games.jsonl");
+    selfplay(&json, "2", &[]).success();
+    let first_two = std::fs::read_to_string(&json).unwrap();
+    let mut torn = first_two.clone();
+    let cut = "{\"game\":3,\"start\":\"00000";
+    torn.push_str(cut);
+    std::fs::write(&json, torn).unwrap();
+    let out = selfplay(&json, "4", &["--resume"])
+        .success()
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stdout.contains(&format!(
+            "resumed: games 1 to 2 as {} records them",
+            json.display()
+        )),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("game 1: ") && !stdout.contains("game 2: "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("game 3: P1 big P2 small: "), "{stdout}");
+    assert!(stdout.contains("game 4: P1 small P2 big: "), "{stdout}");
+    let dropped = format!("dropped its unfinished last line ({} bytes)", cut.len());
+    assert!(stderr.contains(&dropped), "{stderr}");
+    let text = std::fs::read_to_string(&json).unwrap();
+    assert!(
+        text.starts_with(&first_two),
+        "the recorded games stay as they were"
+    );
+    assert_eq!(
+        starts_of(&json),
+        starts_of(&whole),
+        "the same starts as one whole match"
+    );
+    // The result counts all four games: the recorded ones by their winners.
+    let big_wins = text
+        .lines()
+        .filter(|l| l.contains("\"winner\":\"big\""))
+        .count();
+    assert!(
+        stdout.contains(&format!(
+            "result: big vs small: +{big_wins} -{} =0",
+            4 - big_wins
+        )),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game file is never overwritten, and --resume goes on only with the
+/// match the file holds; each refusal names the file and what differs.
+#[test]
+fn resume_refuses_another_match_and_no_file_is_overwritten() {
+    let dir = scratch("refuse");
+    let json = dir.join("games.jsonl");
+    selfplay(&json, "2", &[]).success();
+    let before = std::fs::read_to_string(&json).unwrap();
+    let shown = json.display().to_string();
+    let refused = |games: &str, extra: &[&str], expected: &str| {
+        let out = selfplay(&json, games, extra).failure().get_output().clone();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains(expected), "{extra:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&json).unwrap(), before, "{extra:?}");
+    };
+    refused(
+        "4",
+        &[],
+        &format!(
+            "{shown} already holds 2 line(s) of games: give --resume to go on with that match"
+        ),
+    );
+    refused(
+        "4",
+        &["--resume", "--seed", "6"],
+        &format!("{shown}, line 1: game 1 began from "),
+    );
+    refused(
+        "4",
+        &["--resume", "--seed", "6"],
+        "another --seed or --gods",
+    );
+    refused(
+        "4",
+        &["--resume", "--gods", "pan,random"],
+        "another --seed or --gods",
+    );
+    refused(
+        "4",
+        &["--resume", "--name1", "large"],
+        &format!(
+            "{shown}, line 1: game 1 was big against small, but this match plays large against small there"
+        ),
+    );
+    refused(
+        "4",
+        &["--resume", "--name2", "big"],
+        "both engines are named \"big\"",
+    );
+    refused(
+        "1",
+        &["--resume"],
+        &format!("{shown} holds 2 games, more than --games 1"),
+    );
+    let second = before.lines().nth(1).unwrap();
+    std::fs::write(
+        &json,
+        format!("{}\nnot json\n{second}\n", before.lines().next().unwrap()),
+    )
+    .unwrap();
+    let out = selfplay(&json, "4", &["--resume"])
+        .failure()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains(&format!("{shown}, line 2: not a game record")),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

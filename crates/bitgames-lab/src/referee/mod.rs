@@ -20,6 +20,7 @@
 //! (1 - p)^games = 0.05 (resp. p^games = 0.05), the exact binomial bound.
 
 mod process;
+mod record;
 
 use bitgames::santorini::players::{random_start, random_start_with, swap_sides};
 use bitgames::santorini::{God, Position};
@@ -28,9 +29,9 @@ use bitgames::{Game, Outcome, Player};
 use process::{Answer, EngineProcess, Fault};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use record::{GameFile, game_record};
 use std::fmt::Write as _;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Options of `referee`.
@@ -66,9 +67,16 @@ pub struct Args {
     /// Seed of the random starts.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Also write the games to this file, one JSON object a line.
+    /// Also write the games to this file, one JSON object a line. A file
+    /// that already holds games is refused unless --resume is given.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Go on with the match that the --json file holds: its games are
+    /// checked against this match's starts, engines' names and colours,
+    /// counted as recorded, and the match goes on from the next game (an
+    /// unfinished last line, from a match that was stopped, is dropped).
+    #[arg(long, requires = "json")]
+    resume: bool,
     /// Run an SPRT of Elo ELO0 against ELO1 (alpha = beta = 0.05), e.g.
     /// `0,50`, and stop once it decides (after a whole pair of games).
     #[arg(long, value_name = "ELO0,ELO1", value_parser = bitgames::tools::elo::parse_sprt)]
@@ -111,6 +119,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         games: args.games,
         seed: args.seed,
         json: args.json,
+        resume: args.resume,
         sprt: args.sprt,
         gods: args.gods,
     })
@@ -134,6 +143,8 @@ struct Settings {
     pub seed: u64,
     /// A JSON-lines file of the games.
     pub json: Option<PathBuf>,
+    /// Go on with the games the JSON file holds.
+    pub resume: bool,
     /// A sequential probability ratio test of Elo `elo0` against `elo1`
     /// (alpha = beta = 0.05) that ends the match once decided.
     pub sprt: Option<(f64, f64)>,
@@ -215,23 +226,267 @@ impl SideStats {
     }
 }
 
-fn open_json(path: &Path) -> anyhow::Result<std::fs::File> {
-    std::fs::File::create(path)
-        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", path.display()))
+/// The starts of a match, drawn in order from its seed: each start (and
+/// its gods) for two games, colours swapped.
+struct Starts {
+    rng: SmallRng,
+    picks: Option<[GodPick; 2]>,
+    start: Position,
+    /// Each engine's god for this start.
+    gods: [God; 2],
+}
+
+impl Starts {
+    fn new(seed: u64, picks: Option<[GodPick; 2]>) -> Starts {
+        Starts {
+            rng: SmallRng::seed_from_u64(seed),
+            picks,
+            start: Position::new(),
+            gods: [God::Mortal; 2],
+        }
+    }
+
+    /// The start of game `game` (0-based; asked for every game in order):
+    /// player 1 is engine 1 in even games.
+    fn for_game(&mut self, game: u32) -> anyhow::Result<Position> {
+        let rng = &mut self.rng;
+        if game.is_multiple_of(2) {
+            self.start = random_start(rng);
+            if let Some(picks) = self.picks {
+                self.gods = draw_gods(picks, rng);
+            }
+            if self.gods.iter().any(|g| g.workers() != 2 || g.has_female()) {
+                // A god with three workers (Graeae) or a female one: a start
+                // of its own, each engine's workers its god's in both games.
+                self.start = random_start_with(self.gods, rng)?;
+            }
+        }
+        let first = (game % 2) as usize;
+        let plain = self
+            .gods
+            .iter()
+            .all(|g| g.workers() == 2 && !g.has_female());
+        Ok(if plain || first == 0 {
+            self.start
+                .with_gods([self.gods[first], self.gods[1 - first]])?
+        } else {
+            swap_sides(&self.start)
+        })
+    }
+}
+
+/// A game as the referee saw it.
+struct Played {
+    moves: Vec<String>,
+    details: Vec<serde_json::Value>,
+    stats: [SideStats; 2],
+    /// The engine that lost by a fault, and why.
+    fault: Option<(usize, String)>,
+    end: Position,
+    /// The winning engine (0 or 1).
+    winner: usize,
+}
+
+/// Plays game `game` (0-based) from `game_start`, engine `first` as
+/// player 1, spawning the engines that are not running.
+fn play_game(
+    s: &Settings,
+    engines: &mut [Option<EngineProcess>; 2],
+    game: u32,
+    game_start: Position,
+    first: usize,
+) -> anyhow::Result<Played> {
+    for (e, slot) in engines.iter_mut().enumerate() {
+        if slot.is_none() {
+            *slot = Some(EngineProcess::spawn(&s.commands[e])?);
+        }
+    }
+    let mut pos = game_start;
+    let mut moves: Vec<String> = Vec::new();
+    let mut details: Vec<serde_json::Value> = Vec::new();
+    let mut stats = [SideStats::default(); 2];
+    let mut fault: Option<(usize, String)> = None;
+    while !pos.outcome().is_over() {
+        let e = if pos.to_move() == Player::One {
+            first
+        } else {
+            1 - first
+        };
+        let engine = engines[e].as_mut().expect("spawned");
+        match engine.ask(&pos, s.times[e], s.grace) {
+            Ok(answer) => {
+                pos.play(answer.mv).expect("checked in read_answer");
+                moves.push(answer.mv.to_string());
+                details.push(serde_json::json!({
+                    "seconds": (answer.elapsed.as_secs_f64() * 1e3).round() / 1e3,
+                    "depth": answer.depth,
+                    "score": answer.score,
+                }));
+                stats[e].add(&answer);
+            }
+            Err(f) => {
+                fault = Some((e, f.text()));
+                if matches!(f, Fault::Exited(_) | Fault::Timeout(_)) {
+                    // Start it afresh for the next game.
+                    engines[e] = None;
+                }
+                break;
+            }
+        }
+    }
+    let winner = match (&fault, pos.outcome()) {
+        (Some((e, _)), _) => 1 - e,
+        (None, Outcome::Win(p)) => {
+            if p == Player::One {
+                first
+            } else {
+                1 - first
+            }
+        }
+        (None, other) => anyhow::bail!("game {} ended without a winner: {other}", game + 1),
+    };
+    Ok(Played {
+        moves,
+        details,
+        stats,
+        fault,
+        end: pos,
+        winner,
+    })
+}
+
+/// The line printed for a game played.
+fn game_line(s: &Settings, game: u32, game_start: &Position, first: usize, p: &Played) -> String {
+    let mut line = format!(
+        "game {}: P1 {}{} P2 {}{}: {} wins ({}) in {} plies; {} {}; {} {}",
+        game + 1,
+        s.names[first],
+        god_text(game_start.gods()[0]),
+        s.names[1 - first],
+        god_text(game_start.gods()[1]),
+        s.names[p.winner],
+        if p.winner == first { "P1" } else { "P2" },
+        p.moves.len(),
+        s.names[0],
+        p.stats[0].text(),
+        s.names[1],
+        p.stats[1].text()
+    );
+    if let Some((e, why)) = &p.fault {
+        let _ = write!(
+            line,
+            "\n  {} loses game {}: {why}, in {} after the moves {} (start {game_start})",
+            s.names[*e],
+            game + 1,
+            p.end,
+            if p.moves.is_empty() {
+                "(none)".to_string()
+            } else {
+                p.moves.join(" ")
+            }
+        );
+    }
+    line
+}
+
+/// The points, pairs and figures so far.
+#[derive(Default)]
+struct Tally {
+    /// Wins of engine 1, of engine 2.
+    points: [u32; 2],
+    /// Starts won twice by engine 1, by engine 2, split.
+    pairs: [u32; 3],
+    /// The winner of the first game of the current start.
+    pair_first: usize,
+    totals: [SideStats; 2],
+}
+
+impl Tally {
+    /// Counts game `game`, won by engine `winner`, with its per-move
+    /// figures where it was played in this run.
+    fn add(&mut self, game: u32, winner: usize, stats: Option<&[SideStats; 2]>) {
+        self.points[winner] += 1;
+        if game.is_multiple_of(2) {
+            self.pair_first = winner;
+        } else if self.pair_first == winner {
+            self.pairs[winner] += 1;
+        } else {
+            self.pairs[2] += 1;
+        }
+        if let Some(stats) = stats {
+            self.totals[0].merge(&stats[0]);
+            self.totals[1].merge(&stats[1]);
+        }
+    }
+
+    fn print(&self, s: &Settings) {
+        let [w, l] = self.points;
+        println!(
+            "result: {} vs {}: +{w} -{l} ={} (score {:.1} %), {}",
+            s.names[0],
+            s.names[1],
+            0,
+            100.0 * f64::from(w) / f64::from((w + l).max(1)),
+            elo_text(w, l, 0)
+        );
+        println!(
+            "pairs (a start played twice): {} won both by {}, {} by {}, {} split",
+            self.pairs[0], s.names[0], self.pairs[1], s.names[1], self.pairs[2]
+        );
+        println!(
+            "{}: {}; {}: {}",
+            s.names[0],
+            self.totals[0].text(),
+            s.names[1],
+            self.totals[1].text()
+        );
+    }
+}
+
+/// The SPRT's report after game `game`, added to its line where the game
+/// was played now; the decision, once it is taken after a whole pair.
+fn sprt_report(
+    s: &Settings,
+    game: u32,
+    tally: &Tally,
+    line: Option<&mut String>,
+) -> Option<String> {
+    let (elo0, elo1) = s.sprt?;
+    let [w, l] = tally.points;
+    let llr = sprt_llr(w, l, 0, elo0, elo1);
+    if let Some(line) = line {
+        match llr {
+            Some(llr) => {
+                let _ = write!(
+                    line,
+                    "\n  SPRT elo0 {elo0} elo1 {elo1}: LLR {llr:.2} (bounds ±{SPRT_BOUND:.2})"
+                );
+            }
+            None => line.push_str("\n  SPRT: no LLR yet (every game ended alike)"),
+        }
+    }
+    // Decide after whole pairs of games only (colours balanced).
+    let llr = llr.filter(|llr| game % 2 == 1 && llr.abs() >= SPRT_BOUND)?;
+    Some(if llr > 0.0 {
+        format!("SPRT: H1 accepted (Elo difference {elo1} or more more likely than {elo0})")
+    } else {
+        format!("SPRT: H0 accepted (Elo difference {elo0} or less more likely than {elo1})")
+    })
 }
 
 /// Plays the match and prints it.
 fn play(s: &Settings) -> anyhow::Result<()> {
-    let mut json = s.json.as_deref().map(open_json).transpose()?;
+    let mut file = match s.json.as_deref() {
+        Some(path) => Some(GameFile::open(path, s.resume)?),
+        None => None,
+    };
+    if let Some(f) = &file {
+        f.check_resumable(s)?;
+    }
+    let recorded = file.as_ref().map_or(0, GameFile::recorded_games);
     let mut engines: [Option<EngineProcess>; 2] = [None, None];
-    let mut rng = SmallRng::seed_from_u64(s.seed);
-    let mut start = Position::new();
-    // Each engine's god for this start.
-    let mut gods = [God::Mortal; 2];
-    let mut points = [0u32; 2]; // wins of engine 1, of engine 2
-    let mut pairs = [0u32; 3]; // starts won twice by engine 1, by engine 2, split
-    let mut pair_first = 0;
-    let mut totals = [SideStats::default(); 2];
+    let mut starts = Starts::new(s.seed, s.gods);
+    let mut tally = Tally::default();
     println!(
         "match: {} ({:.3}s/move) vs {} ({:.3}s/move), {} games, random starts (seed {}), each start twice with colours swapped",
         s.names[0],
@@ -241,156 +496,34 @@ fn play(s: &Settings) -> anyhow::Result<()> {
         s.games,
         s.seed
     );
+    if let Some(f) = file.as_ref().filter(|_| recorded > 0) {
+        println!(
+            "resumed: games 1 to {recorded} as {} records them (the per-move figures below count this run's games only)",
+            f.path().display()
+        );
+    }
     for game in 0..s.games {
-        if game % 2 == 0 {
-            start = random_start(&mut rng);
-            if let Some(picks) = s.gods {
-                gods = draw_gods(picks, &mut rng);
-            }
-            if gods.iter().any(|g| g.workers() != 2 || g.has_female()) {
-                // A god with three workers (Graeae) or a female one: a start
-                // of its own, each engine's workers its god's in both games.
-                start = random_start_with(gods, &mut rng)?;
-            }
-        }
+        let game_start = starts.for_game(game)?;
         // Engine index of player 1: engine 1 in even games.
         let first = (game % 2) as usize;
-        let game_start = if gods.iter().all(|g| g.workers() == 2 && !g.has_female()) || first == 0 {
-            start.with_gods([gods[first], gods[1 - first]])?
-        } else {
-            swap_sides(&start)
-        };
-        for (e, slot) in engines.iter_mut().enumerate() {
-            if slot.is_none() {
-                *slot = Some(EngineProcess::spawn(&s.commands[e])?);
+        let mut line = None;
+        match file.as_mut() {
+            Some(f) if (game as usize) < recorded => {
+                let winner = f.winner_of(game, &game_start, first, &s.names)?;
+                tally.add(game, winner, None);
             }
-        }
-        let mut pos = game_start;
-        let mut moves: Vec<String> = Vec::new();
-        let mut details: Vec<serde_json::Value> = Vec::new();
-        let mut stats = [SideStats::default(); 2];
-        let mut fault: Option<(usize, String)> = None;
-        while !pos.outcome().is_over() {
-            let e = if pos.to_move() == Player::One {
-                first
-            } else {
-                1 - first
-            };
-            let engine = engines[e].as_mut().expect("spawned");
-            match engine.ask(&pos, s.times[e], s.grace) {
-                Ok(answer) => {
-                    pos.play(answer.mv).expect("checked in read_answer");
-                    moves.push(answer.mv.to_string());
-                    details.push(serde_json::json!({
-                        "seconds": (answer.elapsed.as_secs_f64() * 1e3).round() / 1e3,
-                        "depth": answer.depth,
-                        "score": answer.score,
-                    }));
-                    stats[e].add(&answer);
-                }
-                Err(f) => {
-                    fault = Some((e, f.text()));
-                    if matches!(f, Fault::Exited(_) | Fault::Timeout(_)) {
-                        // Start it afresh for the next game.
-                        engines[e] = None;
-                    }
-                    break;
+            f => {
+                let played = play_game(s, &mut engines, game, game_start, first)?;
+                tally.add(game, played.winner, Some(&played.stats));
+                line = Some(game_line(s, game, &game_start, first, &played));
+                if let Some(f) = f {
+                    f.write(&game_record(s, game, &game_start, first, &played))?;
                 }
             }
         }
-        let winner = match (&fault, pos.outcome()) {
-            (Some((e, _)), _) => 1 - e,
-            (None, Outcome::Win(p)) => {
-                if p == Player::One {
-                    first
-                } else {
-                    1 - first
-                }
-            }
-            (None, other) => anyhow::bail!("game {} ended without a winner: {other}", game + 1),
-        };
-        points[winner] += 1;
-        // Pairs: the two games of a start.
-        if game % 2 == 0 {
-            pair_first = winner;
-        } else if pair_first == winner {
-            pairs[winner] += 1;
-        } else {
-            pairs[2] += 1;
-        }
-        totals[0].merge(&stats[0]);
-        totals[1].merge(&stats[1]);
-        let mut line = format!(
-            "game {}: P1 {}{} P2 {}{}: {} wins ({}) in {} plies; {} {}; {} {}",
-            game + 1,
-            s.names[first],
-            god_text(game_start.gods()[0]),
-            s.names[1 - first],
-            god_text(game_start.gods()[1]),
-            s.names[winner],
-            if winner == first { "P1" } else { "P2" },
-            moves.len(),
-            s.names[0],
-            stats[0].text(),
-            s.names[1],
-            stats[1].text()
-        );
-        if let Some((e, why)) = &fault {
-            let _ = write!(
-                line,
-                "\n  {} loses game {}: {why}, in {pos} after the moves {} (start {game_start})",
-                s.names[*e],
-                game + 1,
-                if moves.is_empty() {
-                    "(none)".to_string()
-                } else {
-                    moves.join(" ")
-                }
-            );
-        }
-        let mut decided = None;
-        if let Some((elo0, elo1)) = s.sprt {
-            match sprt_llr(points[0], points[1], 0, elo0, elo1) {
-                Some(llr) => {
-                    let _ = write!(
-                        line,
-                        "\n  SPRT elo0 {elo0} elo1 {elo1}: LLR {llr:.2} (bounds ±{SPRT_BOUND:.2})"
-                    );
-                    // Decide after whole pairs of games only (colours balanced).
-                    if game % 2 == 1 && llr.abs() >= SPRT_BOUND {
-                        decided = Some(if llr > 0.0 {
-                            format!(
-                                "SPRT: H1 accepted (Elo difference {elo1} or more more likely than {elo0})"
-                            )
-                        } else {
-                            format!(
-                                "SPRT: H0 accepted (Elo difference {elo0} or less more likely than {elo1})"
-                            )
-                        });
-                    }
-                }
-                None => {
-                    let _ = write!(line, "\n  SPRT: no LLR yet (every game ended alike)");
-                }
-            }
-        }
-        println!("{line}");
-        if let Some(file) = json.as_mut() {
-            let record = serde_json::json!({
-                "game": game + 1,
-                "start": game_start.to_string(),
-                "player1": s.names[first],
-                "player2": s.names[1 - first],
-                "winner": s.names[winner],
-                "fault": fault.as_ref().map(|(_, why)| why.clone()),
-                "plies": moves.len(),
-                "moves": moves,
-                "details": details,
-                "final": pos.to_string(),
-            });
-            writeln!(file, "{record}")
-                .and_then(|()| file.flush())
-                .map_err(|e| anyhow::anyhow!("cannot write the JSON file: {e}"))?;
+        let decided = sprt_report(s, game, &tally, line.as_mut());
+        if let Some(line) = line {
+            println!("{line}");
         }
         if let Some(text) = decided {
             println!("{text}; stopped after {} games", game + 1);
@@ -402,27 +535,7 @@ fn play(s: &Settings) -> anyhow::Result<()> {
             e.quit();
         }
     }
-    let (w, l) = (points[0], points[1]);
-    let n = w + l;
-    println!(
-        "result: {} vs {}: +{w} -{l} ={} (score {:.1} %), {}",
-        s.names[0],
-        s.names[1],
-        0,
-        100.0 * f64::from(w) / f64::from(n.max(1)),
-        elo_text(w, l, 0)
-    );
-    println!(
-        "pairs (a start played twice): {} won both by {}, {} by {}, {} split",
-        pairs[0], s.names[0], pairs[1], s.names[1], pairs[2]
-    );
-    println!(
-        "{}: {}; {}: {}",
-        s.names[0],
-        totals[0].text(),
-        s.names[1],
-        totals[1].text()
-    );
+    tally.print(s);
     Ok(())
 }
 
