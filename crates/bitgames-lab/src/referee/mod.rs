@@ -477,12 +477,9 @@ fn sprt_report(
 /// Plays the match and prints it.
 fn play(s: &Settings) -> anyhow::Result<()> {
     let mut file = match s.json.as_deref() {
-        Some(path) => Some(GameFile::open(path, s.resume)?),
+        Some(path) => Some(GameFile::open(path, s)?),
         None => None,
     };
-    if let Some(f) = &file {
-        f.check_resumable(s)?;
-    }
     let recorded = file.as_ref().map_or(0, GameFile::recorded_games);
     let mut engines: [Option<EngineProcess>; 2] = [None, None];
     let mut starts = Starts::new(s.seed, s.gods);

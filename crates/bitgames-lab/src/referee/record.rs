@@ -45,11 +45,12 @@ pub(super) struct GameFile {
 }
 
 impl GameFile {
-    /// Opens `path` for a match: a new or empty file, or with `resume` one
-    /// that holds the first games of this match (an unfinished last line
-    /// is cut off). A file with games is refused without `resume`, so that
-    /// a match never overwrites another.
-    pub(super) fn open(path: &Path, resume: bool) -> anyhow::Result<GameFile> {
+    /// Opens `path` for the match `s`: a new or empty file, or with
+    /// `--resume` one that holds its first games (an unfinished last line
+    /// is cut off; no more games than the match has, told apart by the
+    /// engines' names). A file with games is refused without `--resume`,
+    /// so that a match never overwrites another.
+    pub(super) fn open(path: &Path, s: &Settings) -> anyhow::Result<GameFile> {
         let shown = path.display();
         let text = match std::fs::read(path) {
             Ok(bytes) => String::from_utf8(bytes)
@@ -57,7 +58,7 @@ impl GameFile {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
             Err(e) => anyhow::bail!("cannot read {shown}: {e}"),
         };
-        if !text.is_empty() && !resume {
+        if !text.is_empty() && !s.resume {
             anyhow::bail!(
                 "{shown} already holds {} line(s) of games: give --resume to go on with that \
                  match, or write another file",
@@ -80,6 +81,7 @@ impl GameFile {
                 read_record(line).map_err(|why| anyhow::anyhow!("{shown}, line {}: {why}", i + 1))
             })
             .collect::<anyhow::Result<Vec<_>>>()?;
+        check_resumable(path, recorded.len(), s)?;
         let file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -100,27 +102,6 @@ impl GameFile {
     /// The number of games the file held when it was opened.
     pub(super) fn recorded_games(&self) -> usize {
         self.recorded.len()
-    }
-
-    /// Whether the match `s` can go on from the recorded games.
-    pub(super) fn check_resumable(&self, s: &Settings) -> anyhow::Result<()> {
-        let n = self.recorded.len();
-        if n > s.games as usize {
-            anyhow::bail!(
-                "{} holds {n} games, more than --games {}",
-                self.path.display(),
-                s.games
-            );
-        }
-        if n > 0 && s.names[0] == s.names[1] {
-            anyhow::bail!(
-                "both engines are named {:?}: the recorded winners of {} cannot be told apart \
-                 (give --name1 and --name2)",
-                s.names[0],
-                self.path.display()
-            );
-        }
-        Ok(())
     }
 
     /// The winning engine (0 or 1) of recorded game `game` (0-based), once
@@ -174,6 +155,26 @@ impl GameFile {
             .and_then(|()| self.file.flush())
             .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", self.path.display()))
     }
+}
+
+/// Whether the match `s` can go on from the `n` games recorded in `path`.
+fn check_resumable(path: &Path, n: usize, s: &Settings) -> anyhow::Result<()> {
+    if n > s.games as usize {
+        anyhow::bail!(
+            "{} holds {n} games, more than --games {}",
+            path.display(),
+            s.games
+        );
+    }
+    if n > 0 && s.names[0] == s.names[1] {
+        anyhow::bail!(
+            "both engines are named {:?}: the recorded winners of {} cannot be told apart \
+             (give --name1 and --name2)",
+            s.names[0],
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 /// The fields the referee reads back from one line of its file.
